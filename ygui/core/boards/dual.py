@@ -1,0 +1,94 @@
+"""Cell outlines for boards given as a planar triangulation of cell centres.
+
+Each inner face (a triangle of mutually adjacent cells) contributes its centroid as a corner
+of the three cells around it; boundary cells are closed off outside the perimeter. Used for
+boards whose cells are not a regular lattice (Poly-Y).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ygui.core.geometry import Point
+
+
+def inner_faces(
+    centres: Sequence[Point], neighbours: Sequence[Sequence[int]], perimeter: Sequence[int]
+) -> list[tuple[int, int, int]]:
+    """The triangles of the straight-line embedding, the outer face excluded."""
+    order = [
+        sorted(nbrs, key=lambda b, a=a: _angle(centres[a], centres[b]))
+        for a, nbrs in enumerate(neighbours)
+    ]
+    seen: set[tuple[int, int]] = set()
+    faces: list[tuple[int, int, int]] = []
+    outer = {(perimeter[i], perimeter[(i + 1) % len(perimeter)]) for i in range(len(perimeter))}
+    for a, nbrs in enumerate(neighbours):
+        for b in nbrs:
+            if (a, b) in seen:
+                continue
+            face = [a]
+            u, v = a, b
+            while True:
+                seen.add((u, v))
+                ring = order[v]
+                w = ring[(ring.index(u) - 1) % len(ring)]  # turn to the next edge around v
+                u, v = v, w
+                if u == a:
+                    break
+                face.append(u)
+            if len(face) == 3 and not _is_outer(face, outer):
+                faces.append((face[0], face[1], face[2]))
+    return faces
+
+
+def _is_outer(face: list[int], outer: set[tuple[int, int]]) -> bool:
+    edges = [(face[i], face[(i + 1) % len(face)]) for i in range(len(face))]
+    return all((b, a) in outer or (a, b) in outer for a, b in edges) and len(outer) == 3
+
+
+def _angle(a: Point, b: Point) -> float:
+    return math.atan2(b[1] - a[1], b[0] - a[0])
+
+
+def dual_outlines(
+    centres: Sequence[Point], neighbours: Sequence[Sequence[int]], perimeter: Sequence[int]
+) -> tuple[tuple[Point, ...], ...]:
+    faces = inner_faces(centres, neighbours, perimeter)
+    corners: list[list[Point]] = [[] for _ in centres]
+    for face in faces:
+        cx = sum(centres[i][0] for i in face) / 3
+        cy = sum(centres[i][1] for i in face) / 3
+        for i in face:
+            corners[i].append((cx, cy))
+    position = {cell: i for i, cell in enumerate(perimeter)}
+    outlines: list[tuple[Point, ...]] = []
+    for cell, pts in enumerate(corners):
+        if cell in position:
+            i = position[cell]
+            prev = perimeter[i - 1]
+            nxt = perimeter[(i + 1) % len(perimeter)]
+            pts = pts + _outside(centres, cell, prev, nxt, pts)
+        x, y = centres[cell]
+        outlines.append(tuple(sorted(pts, key=lambda p: math.atan2(p[1] - y, p[0] - x))))
+    return tuple(outlines)
+
+
+def _outside(centres: Sequence[Point], cell: int, prev: int, nxt: int,
+             inner: list[Point]) -> list[Point]:
+    """Three points closing a boundary cell outside the perimeter."""
+    x, y = centres[cell]
+    radius = sum(math.dist((x, y), p) for p in inner) / max(len(inner), 1)
+    (px, py), (nx, ny) = centres[prev], centres[nxt]
+    dx, dy = nx - px, ny - py
+    length = math.hypot(dx, dy) or 1.0
+    ox, oy = -dy / length, dx / length  # outward for a clockwise perimeter on screen
+    mid_prev = ((x + px) / 2, (y + py) / 2)
+    mid_next = ((x + nx) / 2, (y + ny) / 2)
+    half = radius / 2
+    return [
+        (mid_prev[0] + ox * half, mid_prev[1] + oy * half),
+        (x + ox * radius, y + oy * radius),
+        (mid_next[0] + ox * half, mid_next[1] + oy * half),
+    ]

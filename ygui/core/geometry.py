@@ -1,0 +1,371 @@
+"""BoardGeometry: the data that describes one board, for drawing and for the rules alike.
+
+A geometry is immutable. Rules read only the graph (``neighbours``, ``sides``, ``corners``,
+``perimeter``, ``opposite``); the window reads the drawing data (``centres``, ``outlines``,
+``lines``). Coordinates are screen coordinates: x to the right, y downward.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Literal
+
+Point = tuple[float, float]
+Style = Literal["cells", "points"]
+FORMAT = "ygui-board"
+FORMAT_VERSION = 1
+
+
+class BoardError(ValueError):
+    """A board description that cannot be used; the message names the problem."""
+
+
+@dataclass(frozen=True, eq=False)
+class BoardGeometry:
+    """One board: its cells, their adjacency, named sides and drawing data."""
+
+    name: str
+    style: Style
+    labels: tuple[str, ...]
+    centres: tuple[Point, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    side_names: tuple[str, ...]
+    sides: tuple[tuple[int, ...], ...]
+    corners: tuple[int, ...]
+    perimeter: tuple[int, ...]
+    outlines: tuple[tuple[Point, ...], ...] | None = None
+    lines: tuple[tuple[int, int], ...] = ()
+    opposite_pairs: tuple[tuple[int, int], ...] = ()
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    # ----- derived data -------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return len(self.labels)
+
+    @cached_property
+    def index_of(self) -> dict[str, int]:
+        return {label: i for i, label in enumerate(self.labels)}
+
+    @cached_property
+    def side_mask(self) -> tuple[int, ...]:
+        """For each cell, a bit mask of the sides it lies on (bit i = side i)."""
+        masks = [0] * self.size
+        for i, side in enumerate(self.sides):
+            for cell in side:
+                masks[cell] |= 1 << i
+        return tuple(masks)
+
+    @cached_property
+    def opposite(self) -> dict[int, int]:
+        """Each perimeter cell's opposite (point reflection), where the board has one."""
+        result: dict[int, int] = {}
+        for a, b in self.opposite_pairs:
+            result[a] = b
+            result[b] = a
+        return result
+
+    @cached_property
+    def perimeter_position(self) -> dict[int, int]:
+        return {cell: i for i, cell in enumerate(self.perimeter)}
+
+    @cached_property
+    def edges(self) -> tuple[tuple[int, int], ...]:
+        return tuple(
+            (a, b) for a, nbrs in enumerate(self.neighbours) for b in nbrs if a < b
+        )
+
+    def cell(self, label: str) -> int:
+        """The index of the cell with this label (case-insensitive)."""
+        try:
+            return self.index_of[label.strip().lower()]
+        except KeyError:
+            raise BoardError(f"no cell {label!r} on this board") from None
+
+    def side_index(self, name: str) -> int:
+        try:
+            return self.side_names.index(name)
+        except ValueError:
+            raise BoardError(f"no side {name!r} on this board") from None
+
+    def sides_of(self, cell: int) -> tuple[str, ...]:
+        mask = self.side_mask[cell]
+        return tuple(n for i, n in enumerate(self.side_names) if mask >> i & 1)
+
+    def distances_from(self, start: int) -> list[int]:
+        """Graph distance from ``start`` to every cell (breadth first)."""
+        return graph_distances(self.neighbours, start)
+
+    # ----- validation ---------------------------------------------------------------
+    def validate(self) -> BoardGeometry:
+        """Check the invariants every board must have; raise BoardError naming the first
+        one broken. Returns self so builders can chain it."""
+        _check_cells(self)
+        _check_adjacency(self)
+        _check_sides(self)
+        _check_perimeter(self)
+        _check_curvature(self)
+        return self
+
+    # ----- JSON ---------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "name": self.name,
+            "style": self.style,
+            "cells": [
+                {"label": lab, "centre": [round(x, 6), round(y, 6)], "neighbours": list(nb)}
+                for lab, (x, y), nb in zip(self.labels, self.centres, self.neighbours, strict=True)
+            ],
+            "sides": [
+                {"name": n, "cells": list(s)} for n, s in zip(self.side_names, self.sides, strict=True)
+            ],
+            "corners": list(self.corners),
+            "perimeter": list(self.perimeter),
+            "opposites": [list(p) for p in self.opposite_pairs],
+            "lines": [list(p) for p in self.lines],
+            "meta": dict(self.meta),
+        }
+        if self.outlines is not None:
+            for cell, outline in zip(data["cells"], self.outlines, strict=True):
+                cell["outline"] = [[round(x, 6), round(y, 6)] for x, y in outline]
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @staticmethod
+    def from_dict(data: Any) -> BoardGeometry:
+        """Build and validate a geometry from parsed JSON; BoardError on any problem."""
+        return _geometry_from_dict(data).validate()
+
+    @staticmethod
+    def from_json(text: str) -> BoardGeometry:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise BoardError(f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        return BoardGeometry.from_dict(data)
+
+
+def graph_distances(neighbours: Sequence[Sequence[int]], start: int) -> list[int]:
+    """Breadth-first distance from ``start`` to every cell; -1 where unreachable."""
+    dist = [-1] * len(neighbours)
+    dist[start] = 0
+    queue = deque([start])
+    while queue:
+        a = queue.popleft()
+        for b in neighbours[a]:
+            if dist[b] < 0:
+                dist[b] = dist[a] + 1
+                queue.append(b)
+    return dist
+
+
+# ----- checks ---------------------------------------------------------------------------
+
+
+def _check_cells(g: BoardGeometry) -> None:
+    n = g.size
+    if n == 0:
+        raise BoardError("the board has no cells")
+    if len(g.centres) != n or len(g.neighbours) != n:
+        raise BoardError("cells, centres and neighbour lists differ in number")
+    if g.outlines is not None and len(g.outlines) != n:
+        raise BoardError("cells and outlines differ in number")
+    seen: set[str] = set()
+    for label in g.labels:
+        if not label or label != label.strip().lower() or " " in label:
+            raise BoardError(f"bad cell label {label!r}: labels are lower case, without spaces")
+        if label in seen:
+            raise BoardError(f"cell label {label!r} is used twice")
+        if label == "swap":
+            raise BoardError("'swap' cannot be a cell label")
+        seen.add(label)
+    if g.style not in ("cells", "points"):
+        raise BoardError(f"unknown board style {g.style!r}")
+
+
+def _check_adjacency(g: BoardGeometry) -> None:
+    n = g.size
+    for a, nbrs in enumerate(g.neighbours):
+        if len(set(nbrs)) != len(nbrs):
+            raise BoardError(f"cell {g.labels[a]} lists a neighbour twice")
+        for b in nbrs:
+            if not 0 <= b < n:
+                raise BoardError(f"cell {g.labels[a]} has a neighbour {b} that does not exist")
+            if b == a:
+                raise BoardError(f"cell {g.labels[a]} is its own neighbour")
+            if a not in g.neighbours[b]:
+                raise BoardError(
+                    f"adjacency is not symmetric: {g.labels[a]} lists {g.labels[b]} "
+                    "but not the other way round"
+                )
+    unreached = [g.labels[i] for i, d in enumerate(g.distances_from(0)) if d < 0]
+    if unreached:
+        raise BoardError(f"the board is not connected: {unreached[0]} cannot be reached")
+    for a, b in g.lines:
+        if not (0 <= a < n and 0 <= b < n) or b not in g.neighbours[a]:
+            raise BoardError(f"line {g.labels[a]}-{g.labels[b]} joins cells that are not neighbours")
+
+
+def _check_sides(g: BoardGeometry) -> None:
+    if len(g.sides) != len(g.side_names) or len(g.sides) < 2:
+        raise BoardError("a board needs at least two named sides, each with its cells")
+    if len(set(g.side_names)) != len(g.side_names):
+        raise BoardError("two sides share a name")
+    k = len(g.sides)
+    for name, side in zip(g.side_names, g.sides, strict=True):
+        if not side:
+            raise BoardError(f"side {name!r} has no cells")
+        for cell in side:
+            if not 0 <= cell < g.size:
+                raise BoardError(f"side {name!r} names a cell {cell} that does not exist")
+        for a, b in zip(side, side[1:], strict=False):
+            if b not in g.neighbours[a]:
+                raise BoardError(
+                    f"side {name!r} is not contiguous: {g.labels[a]} and {g.labels[b]} "
+                    "are not neighbours"
+                )
+    if len(g.corners) != k:
+        raise BoardError(f"the board has {k} sides but {len(g.corners)} corners")
+    for i, corner in enumerate(g.corners):
+        prev, cur = g.sides[i - 1], g.sides[i]
+        if cur[0] != corner or prev[-1] != corner:
+            raise BoardError(
+                f"corner {g.labels[corner] if 0 <= corner < g.size else corner} must end side "
+                f"{g.side_names[i - 1]!r} and begin side {g.side_names[i]!r}"
+            )
+
+
+def _check_perimeter(g: BoardGeometry) -> None:
+    boundary = {c for side in g.sides for c in side}
+    if set(g.perimeter) != boundary or len(g.perimeter) != len(boundary):
+        raise BoardError("the perimeter must list each cell of the sides exactly once")
+    p = len(g.perimeter)
+    for i, a in enumerate(g.perimeter):
+        b = g.perimeter[(i + 1) % p]
+        if b not in g.neighbours[a]:
+            raise BoardError(
+                f"the perimeter is not a cycle: {g.labels[a]} and {g.labels[b]} are not neighbours"
+            )
+    for a, b in g.opposite_pairs:
+        if a not in boundary or b not in boundary:
+            raise BoardError("opposite cells must both lie on the perimeter")
+
+
+def _check_curvature(g: BoardGeometry) -> None:
+    boundary = {c for side in g.sides for c in side}
+    total = sum(
+        (4 if c in boundary else 6) - len(nbrs) for c, nbrs in enumerate(g.neighbours)
+    )
+    if total != 6:
+        raise BoardError(
+            "the cells do not tile a disk (three cells meeting at every point): "
+            f"the curvature sum is {total}, not 6"
+        )
+
+
+# ----- reading --------------------------------------------------------------------------
+
+
+def _geometry_from_dict(data: Any) -> BoardGeometry:
+    if not isinstance(data, dict):
+        raise BoardError("a board file holds one JSON object")
+    if data.get("format") != FORMAT:
+        raise BoardError(f"not a board file: 'format' must be {FORMAT!r}")
+    version = data.get("version")
+    if not isinstance(version, int) or version > FORMAT_VERSION:
+        raise BoardError(f"board format version {version!r} is not supported")
+    cells = _list(data, "cells")
+    labels, centres, neighbours, outlines = [], [], [], []
+    for i, cell in enumerate(cells):
+        if not isinstance(cell, dict):
+            raise BoardError(f"cell {i} is not an object")
+        labels.append(_str(cell, "label", f"cell {i}"))
+        centres.append(_point(cell.get("centre"), f"cell {i} centre"))
+        neighbours.append(tuple(_ints(cell.get("neighbours"), f"cell {i} neighbours")))
+        if "outline" in cell:
+            outline = cell["outline"]
+            if not isinstance(outline, list) or len(outline) < 3:
+                raise BoardError(f"cell {i} outline needs at least three points")
+            outlines.append(tuple(_point(p, f"cell {i} outline") for p in outline))
+    if outlines and len(outlines) != len(cells):
+        raise BoardError("either every cell has an outline or none has")
+    sides = _list(data, "sides")
+    side_names, side_cells = [], []
+    for i, side in enumerate(sides):
+        if not isinstance(side, dict):
+            raise BoardError(f"side {i} is not an object")
+        side_names.append(_str(side, "name", f"side {i}"))
+        side_cells.append(tuple(_ints(side.get("cells"), f"side {side_names[-1]!r} cells")))
+    style = data.get("style", "cells")
+    if style not in ("cells", "points"):
+        raise BoardError(f"unknown board style {style!r}")
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict):
+        raise BoardError("'meta' must be an object")
+    return BoardGeometry(
+        name=str(data.get("name", "custom")),
+        style=style,
+        labels=tuple(labels),
+        centres=tuple(centres),
+        neighbours=tuple(neighbours),
+        side_names=tuple(side_names),
+        sides=tuple(side_cells),
+        corners=tuple(_ints(data.get("corners"), "corners")),
+        perimeter=tuple(_ints(data.get("perimeter"), "perimeter")),
+        outlines=tuple(outlines) if outlines else None,
+        lines=tuple(_pair(p, "lines") for p in _list(data, "lines", required=False)),
+        opposite_pairs=tuple(_pair(p, "opposites") for p in _list(data, "opposites", required=False)),
+        meta=meta,
+    )
+
+
+def _list(data: dict[str, Any], key: str, required: bool = True) -> list[Any]:
+    value = data.get(key, None if required else [])
+    if not isinstance(value, list):
+        raise BoardError(f"'{key}' must be a list")
+    return value
+
+
+def _str(data: dict[str, Any], key: str, where: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise BoardError(f"{where}: '{key}' must be a string")
+    return value
+
+
+def _ints(value: Any, where: str) -> list[int]:
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise BoardError(f"{where} must be a list of whole numbers")
+    return value
+
+
+def _pair(value: Any, where: str) -> tuple[int, int]:
+    items = _ints(value, where)
+    if len(items) != 2:
+        raise BoardError(f"each entry of {where} must be a pair of cell numbers")
+    return items[0], items[1]
+
+
+def _point(value: Any, where: str) -> Point:
+    if (
+        not isinstance(value, Sequence)
+        or len(value) != 2
+        or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    ):
+        raise BoardError(f"{where} must be a pair of numbers")
+    x, y = float(value[0]), float(value[1])
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise BoardError(f"{where} must be finite numbers")
+    return x, y
