@@ -182,7 +182,7 @@ class Game:
             return "the pie rule is off in this game"
         if self.setup:
             return "the pie rule does not apply to a set-up position"
-        if self.turn != 2 or self.placed_in_turn != 0 or any(m.is_swap for m in self.moves):
+        if self.turn != 2 or self.placed_in_turn != 0 or self.swapped:
             return "swap is only possible as the answer to the first move"
         return None
 

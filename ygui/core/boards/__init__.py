@@ -1,0 +1,1 @@
+"""Builders of board geometries, one module per board family."""

@@ -1,0 +1,1 @@
+"""Win predicates of the Y-family games."""

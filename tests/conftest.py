@@ -1,0 +1,10 @@
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from hypothesis import settings  # noqa: E402
+
+# "slow" property runs use the ci profile's example count unless YGUI_THOROUGH is set.
+settings.register_profile("default", deadline=None)
+settings.register_profile("thorough", deadline=None, max_examples=2000)
+settings.load_profile("thorough" if os.environ.get("YGUI_THOROUGH") else "default")

@@ -1,0 +1,5 @@
+import sys
+
+from ygui.cli import main
+
+sys.exit(main())

@@ -1,0 +1,304 @@
+"""Game records: SGF syntax with ygui's own properties (SGF has no game number for Y, so the
+record claims none).
+
+Root properties: ``YV`` record version, ``YG`` game name, ``YO`` options as ``key=value``
+words, ``YB`` the board itself as JSON (always for Mudcrack Y and for boards of one's own),
+``PB``/``PW`` the players who began as Black (first) and White, ``RE`` ``B+``/``W+``, ``DT``,
+``C`` a comment, ``AB``/``AW``/``PL`` a set-up position and the side to move. Move nodes carry
+``B[label]`` or ``W[label]`` (``W[swap]`` for the pie rule) and an optional ``C``. Variations
+are SGF variations. Unknown properties are kept and written back.
+
+Reading either returns a complete record or raises RecordError naming the line: it never
+half-loads. Every move of every variation is checked against the rules.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from ygui import __version__
+from ygui.core.game import BLACK, EMPTY, WHITE, Game, IllegalMove, Move
+from ygui.core.geometry import BoardError, BoardGeometry
+from ygui.core.sgf import SgfError, SgfNode, parse, serialise
+from ygui.core.variants import GameOptions, OptionsError
+
+RECORD_VERSION = 1
+MAX_FILE_BYTES = 20_000_000
+_KNOWN_ROOT = {"FF", "CA", "AP", "YV", "YG", "YO", "YB", "PB", "PW", "RE", "DT", "C", "AB", "AW",
+               "PL", "GM", "SZ"}
+_COLOUR_PROP = {BLACK: "B", WHITE: "W"}
+
+
+class RecordError(ValueError):
+    """A record that cannot be read; the message names the line and the problem."""
+
+
+@dataclass
+class RecordNode:
+    """A move in the game tree (the root has no move) with its comment and variations."""
+
+    move: Move | None = None
+    colour: int = EMPTY
+    comment: str = ""
+    extra: dict[str, list[str]] = field(default_factory=dict)
+    children: list[RecordNode] = field(default_factory=list)
+
+
+@dataclass
+class GameRecord:
+    options: GameOptions
+    geometry: BoardGeometry
+    black: str = ""
+    white: str = ""
+    result: str = ""
+    date: str = ""
+    setup: dict[int, int] = field(default_factory=dict)
+    to_move: int = BLACK
+    root: RecordNode = field(default_factory=RecordNode)
+
+    def main_line(self) -> list[RecordNode]:
+        line, node = [], self.root
+        while node.children:
+            node = node.children[0]
+            line.append(node)
+        return line
+
+    def new_game(self) -> Game:
+        """An empty game of this record's options, board and set-up."""
+        return Game(self.options, self.geometry, self.setup, self.to_move)
+
+    def to_game(self) -> Game:
+        """The game at the end of the main line."""
+        game = self.new_game()
+        for node in self.main_line():
+            assert node.move is not None
+            game.play(node.move)
+        return game
+
+    @staticmethod
+    def from_game(game: Game, black: str = "", white: str = "",
+                  comments: dict[int, str] | None = None) -> GameRecord:
+        """A record of the game's main line: played moves and those waiting for redo."""
+        comments = comments or {}
+        root = RecordNode(comment=comments.get(0, ""))
+        replay = Game(game.options, game.geometry, game.setup, game.first_to_move)
+        node = root
+        for i, move in enumerate(game.moves + game.redo_moves[::-1], start=1):
+            child = RecordNode(move=move, colour=replay.to_move, comment=comments.get(i, ""))
+            replay.play(move)
+            node.children.append(child)
+            node = child
+        result = ""
+        if replay.winner is not None:
+            result = "B+" if replay.winner == BLACK else "W+"
+        return GameRecord(
+            options=game.options, geometry=game.geometry, black=black, white=white,
+            result=result, date=date.today().isoformat(), setup=dict(game.setup),
+            to_move=game.first_to_move, root=root,
+        )
+
+
+# ----- writing --------------------------------------------------------------------------
+
+
+def _embeds_board(record: GameRecord) -> bool:
+    if record.options.game == "mudcrack-y":
+        return True
+    return record.geometry is not record.options.board()
+
+
+def write_record(record: GameRecord) -> str:
+    root = SgfNode()
+    root.set("FF", "4")
+    root.set("CA", "UTF-8")
+    root.set("AP", f"ygui:{__version__}")
+    root.set("YV", str(RECORD_VERSION))
+    root.set("YG", record.options.game)
+    root.set("YO", " ".join(record.options.to_keys()))
+    if _embeds_board(record):
+        root.set("YB", record.geometry.to_json())
+    for prop, value in (("PB", record.black), ("PW", record.white), ("RE", record.result),
+                        ("DT", record.date), ("C", record.root.comment)):
+        if value:
+            root.set(prop, value)
+    labels = record.geometry.labels
+    for colour, prop in ((BLACK, "AB"), (WHITE, "AW")):
+        cells = sorted(c for c, col in record.setup.items() if col == colour)
+        if cells:
+            root.set(prop, *(labels[c] for c in cells))
+    if record.setup or record.to_move != BLACK:
+        root.set("PL", _COLOUR_PROP[record.to_move])
+    root.properties.update(record.root.extra)
+    _write_children(record, record.root, root)
+    return serialise(root)
+
+
+def _write_children(record: GameRecord, node: RecordNode, out: SgfNode) -> None:
+    stack = [(node, out)]
+    while stack:
+        source, target = stack.pop()
+        for child in source.children:
+            sgf = SgfNode()
+            assert child.move is not None
+            text = "swap" if child.move.is_swap else record.geometry.labels[child.move.cell or 0]
+            sgf.set(_COLOUR_PROP[child.colour], text)
+            if child.comment:
+                sgf.set("C", child.comment)
+            sgf.properties.update(child.extra)
+            target.children.append(sgf)
+            stack.append((child, sgf))
+
+
+def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
+    atomic_write_text(Path(path), write_record(record))
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write a file so that it holds either the old text or the new, never a mix."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+# ----- reading --------------------------------------------------------------------------
+
+
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise RecordError(f"{path.name} is too large to be a game record ({size} bytes)")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return read_record_bytes(data)
+
+
+def read_record_bytes(data: bytes) -> GameRecord:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise RecordError(f"line {line}: this is not a text file (invalid UTF-8)") from None
+    return read_record(text)
+
+
+def read_record(text: str) -> GameRecord:
+    if "\x00" in text:
+        raise RecordError(f"line {text[:text.index(chr(0))].count(chr(10)) + 1}: "
+                          "this is not a text file (it holds a NUL byte)")
+    try:
+        roots = parse(text)
+    except SgfError as exc:
+        raise RecordError(str(exc)) from None
+    if len(roots) != 1:
+        raise RecordError(f"the file holds {len(roots)} games; a ygui record holds one")
+    return _record_from_root(roots[0])
+
+
+def _fail(node: SgfNode, message: str) -> RecordError:
+    return RecordError(f"line {node.line}: {message}")
+
+
+def _record_from_root(root: SgfNode) -> GameRecord:
+    version = root.get("YV")
+    if version is not None and (not version.isdigit() or int(version) > RECORD_VERSION):
+        raise _fail(root, f"record version {version!r} was written by a newer ygui")
+    game_name = root.get("YG")
+    if game_name is None:
+        raise _fail(root, "not a ygui record: the game (property YG) is missing")
+    try:
+        options = GameOptions.from_keys(game_name, (root.get("YO") or "").split())
+    except OptionsError as exc:
+        raise _fail(root, f"bad game options: {exc}") from None
+    geometry = _board(root, options)
+    record = GameRecord(
+        options=options, geometry=geometry, black=root.get("PB") or "",
+        white=root.get("PW") or "", result=root.get("RE") or "", date=root.get("DT") or "",
+        root=RecordNode(comment=root.get("C") or "",
+                        extra={k: v for k, v in root.properties.items() if k not in _KNOWN_ROOT}),
+    )
+    for prop, colour in (("AB", BLACK), ("AW", WHITE)):
+        for label in root.properties.get(prop, []):
+            cell = _cell(root, geometry, label)
+            if cell in record.setup:
+                raise _fail(root, f"set-up stone {label} is given twice")
+            record.setup[cell] = colour
+    turn = root.get("PL")
+    if turn is not None:
+        if turn.upper() not in ("B", "W"):
+            raise _fail(root, f"PL must be B or W, not {turn!r}")
+        record.to_move = BLACK if turn.upper() == "B" else WHITE
+    try:
+        game = record.new_game()
+    except (BoardError, ValueError) as exc:
+        raise _fail(root, str(exc)) from None
+    _read_moves(root, record.root, game)
+    return record
+
+
+def _board(root: SgfNode, options: GameOptions) -> BoardGeometry:
+    embedded = root.get("YB")
+    if embedded is None:
+        return options.board()
+    try:
+        return BoardGeometry.from_json(embedded)
+    except BoardError as exc:
+        raise _fail(root, f"the embedded board (YB) is invalid: {exc}") from None
+
+
+def _cell(node: SgfNode, geometry: BoardGeometry, label: str) -> int:
+    try:
+        return geometry.cell(label)
+    except BoardError:
+        raise _fail(node, f"{label!r} is not a cell of this board") from None
+
+
+def _read_moves(sgf_root: SgfNode, root: RecordNode, game: Game) -> None:
+    """Check and convert every line of play; branches copy the game where they split."""
+    stack: list[tuple[SgfNode, RecordNode, Game]] = [(sgf_root, root, game)]
+    while stack:
+        sgf, node, position = stack.pop()
+        for i, child in enumerate(sgf.children):
+            here = position if i == len(sgf.children) - 1 else position.copy()
+            record_child = _read_move(child, here)
+            node.children.append(record_child)
+            stack.append((child, record_child, here))
+
+
+def _read_move(sgf: SgfNode, game: Game) -> RecordNode:
+    colours = [c for c, p in _COLOUR_PROP.items() if p in sgf.properties]
+    if len(colours) != 1:
+        raise _fail(sgf, "each move node needs exactly one B[...] or W[...]")
+    if any(p in sgf.properties for p in ("AB", "AW", "AE")):
+        raise _fail(sgf, "set-up stones are only read in the first node")
+    colour = colours[0]
+    text = sgf.get(_COLOUR_PROP[colour]) or ""
+    number = len(game.moves) + 1
+    where = f"move {number} ({_COLOUR_PROP[colour]}[{text}])"
+    if game.is_over:
+        raise _fail(sgf, f"{where} comes after the end of the game")
+    if colour != game.to_move:
+        raise _fail(sgf, f"{where}: it is {game.colour_name(game.to_move)}'s turn")
+    try:
+        move = game.parse_move(text)
+        game.play(move)
+    except (BoardError, IllegalMove) as exc:
+        raise _fail(sgf, f"{where}: {exc}") from None
+    return RecordNode(
+        move=move, colour=colour, comment=sgf.get("C") or "",
+        extra={k: v for k, v in sgf.properties.items() if k not in ("B", "W", "C")},
+    )

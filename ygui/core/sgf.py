@@ -1,0 +1,210 @@
+"""A small, strict reader and writer for SGF's syntax (the game-record grammar of FF[4]).
+
+Only the syntax lives here: a collection of game trees made of nodes, each node an ordered
+list of properties with one or more text values. What the properties mean is
+``ygui.core.record``'s business. The reader is iterative (no recursion, so deeply nested
+hostile input cannot overflow the stack) and every error names the line and column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MAX_TEXT = 20_000_000
+MAX_DEPTH = 10_000
+
+
+class SgfError(ValueError):
+    """The text is not well-formed SGF; the message names the line and column."""
+
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+        self.line = line
+        self.column = column
+        where = f"line {line}, column {column}: " if line else ""
+        super().__init__(where + message)
+
+
+@dataclass
+class SgfNode:
+    """One node: properties in file order, each with its values; and the child nodes."""
+
+    properties: dict[str, list[str]] = field(default_factory=dict)
+    children: list[SgfNode] = field(default_factory=list)
+    line: int = 0
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        values = self.properties.get(name)
+        return values[0] if values else default
+
+    def set(self, name: str, *values: str) -> None:
+        self.properties[name] = list(values)
+
+
+def parse(text: str) -> list[SgfNode]:
+    """The root node of every game tree in ``text``."""
+    if len(text) > MAX_TEXT:
+        raise SgfError(f"the file is too large ({len(text)} characters)")
+    return _Reader(text).collection()
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.line = 1
+        self.line_start = 0
+
+    def error(self, message: str) -> SgfError:
+        return SgfError(message, self.line, self.pos - self.line_start + 1)
+
+    def skip_space(self) -> None:
+        text = self.text
+        while self.pos < len(text) and text[self.pos].isspace():
+            if text[self.pos] == "\n":
+                self.line += 1
+                self.line_start = self.pos + 1
+            self.pos += 1
+
+    def peek(self) -> str:
+        self.skip_space()
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def expect(self, char: str) -> None:
+        if self.peek() != char:
+            found = repr(self.text[self.pos]) if self.pos < len(self.text) else "the end of the file"
+            raise self.error(f"expected {char!r} but found {found}")
+        self.pos += 1
+
+    def collection(self) -> list[SgfNode]:
+        roots = []
+        if self.peek() != "(":
+            raise self.error("not a game record: it must begin with '(;'")
+        while self.peek() == "(":
+            roots.append(self.game_tree())
+        if self.peek():
+            raise self.error(f"unexpected {self.peek()!r} after the end of the game tree")
+        return roots
+
+    def game_tree(self) -> SgfNode:
+        """Read '(' sequence subtrees ')' without recursion."""
+        self.expect("(")
+        root: SgfNode | None = None
+        # stack of (node the next sequence hangs from, number of open parentheses there)
+        stack: list[SgfNode | None] = []
+        parent: SgfNode | None = None
+        first = True
+        while True:
+            char = self.peek()
+            if char == ";":
+                node = self.node()
+                if parent is None:
+                    if root is not None:
+                        raise self.error("a game tree has one root")
+                    root = node
+                else:
+                    parent.children.append(node)
+                parent = node
+                first = False
+            elif char == "(":
+                if first or parent is None:
+                    raise self.error("a game tree must begin with a node ';'")
+                if len(stack) >= MAX_DEPTH:
+                    raise self.error("variations are nested too deeply")
+                self.pos += 1
+                stack.append(parent)
+                first = True
+            elif char == ")":
+                if first:
+                    raise self.error("an empty variation '()'")
+                self.pos += 1
+                if not stack:
+                    assert root is not None
+                    return root
+                parent = stack.pop()
+            elif char == "":
+                raise self.error("the file ends inside a game tree (a ')' is missing)")
+            else:
+                raise self.error(f"unexpected {char!r}: expected ';', '(' or ')'")
+
+    def node(self) -> SgfNode:
+        self.expect(";")
+        node = SgfNode(line=self.line)
+        while self.peek().isalpha():
+            start = self.pos
+            while self.pos < len(self.text) and self.text[self.pos].isalpha():
+                self.pos += 1
+            name = self.text[start:self.pos]
+            if not name.isupper() or not name.isascii():
+                raise self.error(f"property name {name!r} must be upper-case letters")
+            if name in node.properties:
+                raise self.error(f"property {name} appears twice in one node")
+            if self.peek() != "[":
+                raise self.error(f"property {name} has no value")
+            values = []
+            while self.peek() == "[":
+                values.append(self.value())
+            node.properties[name] = values
+        return node
+
+    def value(self) -> str:
+        self.expect("[")
+        out = []
+        text = self.text
+        while True:
+            if self.pos >= len(text):
+                raise self.error("the file ends inside a property value (a ']' is missing)")
+            char = text[self.pos]
+            self.pos += 1
+            if char == "\\":
+                if self.pos >= len(text):
+                    raise self.error("the file ends inside a property value")
+                char = text[self.pos]
+                self.pos += 1
+                if char == "\n":  # soft line break
+                    self._newline()
+                    continue
+            elif char == "]":
+                return "".join(out)
+            if char == "\n":
+                self._newline()
+            out.append(char)
+
+    def _newline(self) -> None:
+        self.line += 1
+        self.line_start = self.pos
+
+
+def escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def serialise(root: SgfNode) -> str:
+    """Write one game tree; the main line on one line per node, variations indented."""
+    out: list[str] = []
+    # Iterative pre-order walk: items are nodes to write or closing parentheses.
+    stack: list[tuple[SgfNode, int] | str] = [(root, 0)]
+    out.append("(")
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        node, depth = item
+        out.append(_node_text(node))
+        children = node.children
+        if len(children) == 1:
+            stack.append((children[0], depth))
+        elif children:
+            for child in reversed(children):
+                stack.append(")")
+                stack.append((child, depth + 1))
+                stack.append("\n" + "  " * (depth + 1) + "(")
+    out.append(")\n")
+    return "".join(out)
+
+
+def _node_text(node: SgfNode) -> str:
+    props = "".join(
+        name + "".join(f"[{escape(v)}]" for v in values) for name, values in node.properties.items()
+    )
+    return f";{props}\n"

@@ -1,0 +1,185 @@
+"""``ygui gtp``: the engine as a GTP version 2 program on stdin and stdout (DESIGN.md).
+
+An illegal or malformed command gets a ``?`` reply and changes nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from ygui import __version__
+from ygui.core.diagram import diagram
+from ygui.core.game import BLACK, WHITE, Game, IllegalMove
+from ygui.core.geometry import BoardError
+from ygui.core.variants import GameOptions, OptionsError, find_variant
+
+_COLOURS = {"b": BLACK, "black": BLACK, "red": BLACK, "w": WHITE, "white": WHITE, "blue": WHITE}
+
+
+class GtpError(Exception):
+    """Answered as '? message'."""
+
+
+Handler = Callable[[list[str]], str]
+
+
+class GtpEngine:
+    def __init__(self, options: GameOptions | None = None) -> None:
+        self.options = (options or GameOptions()).validated()
+        self.game = Game(self.options)
+        self.quit = False
+        self.commands: dict[str, Handler] = {
+            "protocol_version": lambda a: "2",
+            "name": lambda a: "ygui",
+            "version": lambda a: __version__,
+            "known_command": self._known_command,
+            "list_commands": lambda a: "\n".join(self.commands),
+            "quit": self._quit,
+            "boardsize": self._boardsize,
+            "clear_board": self._clear_board,
+            "play": self._play,
+            "undo": self._undo,
+            "showboard": lambda a: "\n" + diagram(self.game),
+            "ygui-variant": self._variant,
+            "ygui-winner": lambda a: self._colour_word(self.game.winner),
+            "ygui-to-move": lambda a: self._colour_word(
+                None if self.game.is_over else self.game.to_move
+            ),
+            "ygui-cells": lambda a: " ".join(self.game.geometry.labels),
+            "ygui-sides": self._sides,
+            "ygui-graph": self._graph,
+        }
+
+    # ----- the loop -------------------------------------------------------------------
+    def handle(self, raw: str) -> str | None:
+        """The full reply to one input line (None for a blank or comment line)."""
+        line = "".join(ch for ch in raw.split("#", 1)[0] if ch == "\t" or ch >= " ")
+        words = line.replace("\t", " ").split()
+        if not words:
+            return None
+        ident = ""
+        if words[0].isdigit():
+            ident = words.pop(0)
+            if not words:
+                return f"?{ident} syntax error: no command\n\n"
+        name, args = words[0].lower(), words[1:]
+        handler = self.commands.get(name)
+        try:
+            if handler is None:
+                raise GtpError("unknown command")
+            answer = handler(args)
+        except GtpError as exc:
+            return f"?{ident} {exc}\n\n"
+        return f"={ident} {answer}".rstrip(" ") + "\n\n"
+
+    def run(self, stdin: TextIO, stdout: TextIO) -> None:
+        for raw in stdin:
+            reply = self.handle(raw)
+            if reply is not None:
+                stdout.write(reply)
+                stdout.flush()
+            if self.quit:
+                break
+
+    # ----- standard commands -----------------------------------------------------------
+    def _known_command(self, args: list[str]) -> str:
+        _need(args, 1, "known_command NAME")
+        return "true" if args[0].lower() in self.commands else "false"
+
+    def _quit(self, args: list[str]) -> str:
+        self.quit = True
+        return ""
+
+    def _new_game(self, options: GameOptions) -> None:
+        try:
+            game = Game(options)
+        except (OptionsError, BoardError) as exc:
+            raise GtpError(str(exc)) from None
+        self.options, self.game = game.options, game
+
+    def _boardsize(self, args: list[str]) -> str:
+        _need(args, 1, "boardsize N")
+        self._new_game(self._options_with(self.options.game, [f"size={args[0]}"], keep=True))
+        return ""
+
+    def _clear_board(self, args: list[str]) -> str:
+        self._new_game(self.options)
+        return ""
+
+    def _play(self, args: list[str]) -> str:
+        _need(args, 2, "play COLOR VERTEX")
+        colour = self._colour(args[0])
+        if args[1].lower() == "pass":
+            raise GtpError("illegal move: there is no pass in this game")
+        game = self.game
+        if game.winner is not None:
+            raise GtpError("illegal move: the game is over")
+        if colour != game.to_move:
+            raise GtpError(f"illegal move: it is {self._colour_word(game.to_move)}'s turn")
+        try:
+            move = game.parse_move(args[1])
+            game.play(move)
+        except (BoardError, IllegalMove) as exc:
+            raise GtpError(f"illegal move: {exc}") from None
+        return ""
+
+    def _undo(self, args: list[str]) -> str:
+        try:
+            self.game.undo()
+        except IllegalMove:
+            raise GtpError("cannot undo") from None
+        self.game.redo_moves.clear()
+        return ""
+
+    # ----- extensions ------------------------------------------------------------------
+    def _variant(self, args: list[str]) -> str:
+        if not args:
+            raise GtpError("syntax error: usage: ygui-variant NAME [key=value ...]")
+        self._new_game(self._options_with(args[0], args[1:], keep=False))
+        return ""
+
+    def _options_with(self, game: str, words: list[str], keep: bool) -> GameOptions:
+        try:
+            base = self.options.to_keys() if keep else []
+            base = [w for w in base if not w.startswith("size=")] if keep else base
+            return GameOptions.from_keys(find_variant(game).name, base + words)
+        except OptionsError as exc:
+            raise GtpError(str(exc)) from None
+
+    def _sides(self, args: list[str]) -> str:
+        g = self.game.geometry
+        return "\n".join(
+            f"{name}: {' '.join(g.labels[c] for c in cells)}"
+            for name, cells in zip(g.side_names, g.sides, strict=True)
+        )
+
+    def _graph(self, args: list[str]) -> str:
+        g = self.game.geometry
+        return "\n".join(
+            f"{g.labels[c]}: {' '.join(g.labels[n] for n in g.neighbours[c])}"
+            for c in range(g.size)
+        )
+
+    # ----- helpers --------------------------------------------------------------------
+    @staticmethod
+    def _colour(word: str) -> int:
+        try:
+            return _COLOURS[word.lower()]
+        except KeyError:
+            raise GtpError(f"syntax error: {word!r} is not a colour") from None
+
+    @staticmethod
+    def _colour_word(colour: int | None) -> str:
+        return {BLACK: "black", WHITE: "white"}.get(colour or 0, "none")
+
+
+def _need(args: list[str], count: int, usage: str) -> None:
+    if len(args) != count:
+        raise GtpError(f"syntax error: usage: {usage}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    GtpEngine().run(sys.stdin, sys.stdout)
+    return 0
