@@ -114,8 +114,11 @@ def test_game_of_y_rings_and_labels():
     depth = [min(g.distances_from(c)[b] for b in boundary) for c in range(g.size)]
     for c, label in enumerate(g.labels):
         assert depth[c] == ord(label[0]) - ord("a")
-    expected = [f"{r}{i}" for r, n in zip("abcdef", (24, 21, 18, 15, 12, 3), strict=True)
-                for i in range(1, n + 1)]
+    expected = [
+        f"{r}{i}"
+        for r, n in zip("abcdef", (24, 21, 18, 15, 12, 3), strict=True)
+        for i in range(1, n + 1)
+    ]
     assert sorted(g.labels) == sorted(expected)
     # position 1 of every ring is on the line from the top corner; positions run clockwise
     assert [g.labels[c] for c in g.sides[0]] == [f"a{i}" for i in range(1, 10)]
@@ -168,8 +171,14 @@ def test_regular_hexagon(n):
     check_common(g)
     assert g.size == 3 * n * (n - 1) + 1
     assert len(g.perimeter) == 6 * (n - 1)
-    assert g.side_names == ("top", "upper-right", "lower-right", "bottom", "lower-left",
-                            "upper-left")
+    assert g.side_names == (
+        "top",
+        "upper-right",
+        "lower-right",
+        "bottom",
+        "lower-left",
+        "upper-left",
+    )
     assert all(len(s) == n for s in g.sides)
     opp = g.opposite
     assert set(opp) == set(g.perimeter)
@@ -199,10 +208,14 @@ def test_starboard(n):
 
 def test_starboard_sides_on_screen():
     g = starboard_board(4)
-    ys = {name: sum(g.centres[c][1] for c in side) / len(side)
-          for name, side in zip(g.side_names, g.sides, strict=True)}
-    xs = {name: sum(g.centres[c][0] for c in side) / len(side)
-          for name, side in zip(g.side_names, g.sides, strict=True)}
+    ys = {
+        name: sum(g.centres[c][1] for c in side) / len(side)
+        for name, side in zip(g.side_names, g.sides, strict=True)
+    }
+    xs = {
+        name: sum(g.centres[c][0] for c in side) / len(side)
+        for name, side in zip(g.side_names, g.sides, strict=True)
+    }
     assert ys["top"] < ys["upper-right"] < ys["lower-right"] < ys["bottom"]
     assert xs["upper-right"] > xs["upper-left"] and xs["lower-right"] > xs["lower-left"]
     assert ys["upper-left"] < ys["lower-left"]
@@ -240,9 +253,16 @@ def test_mudcrack_adjacency_matches_the_drawn_cells():
 
 @pytest.mark.parametrize(
     "builder, bad",
-    [(triangle_board, 2), (triangle_board, 27), (curved_board, 8), (starboard_board, 11),
-     (regular_hexagon_board, 2), (lambda n: polyy_board(4, 7), 0),
-     (lambda n: polyy_board(5, 13), 0), (lambda n: mudcrack_board(29, 1), 0)],
+    [
+        (triangle_board, 2),
+        (triangle_board, 27),
+        (curved_board, 8),
+        (starboard_board, 11),
+        (regular_hexagon_board, 2),
+        (lambda n: polyy_board(4, 7), 0),
+        (lambda n: polyy_board(5, 13), 0),
+        (lambda n: mudcrack_board(29, 1), 0),
+    ],
 )
 def test_sizes_outside_the_offer_are_refused(builder, bad):
     with pytest.raises(BoardError):

@@ -21,8 +21,13 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("gtp", help="speak GTP version 2 on stdin/stdout (for tools and front ends)")
     board = sub.add_parser("board", help="write a board's geometry as JSON (to edit into your own)")
     board.add_argument("game", choices=list(VARIANTS), help="the game whose board to write")
-    board.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                       help="an option, as in GTP's ygui-variant (size=N, corners=K, ...)")
+    board.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an option, as in GTP's ygui-variant (size=N, corners=K, ...)",
+    )
     board.add_argument("-o", "--output", required=True, help="the JSON file to write")
     check = sub.add_parser("check-board", help="validate a board JSON file and describe it")
     check.add_argument("file")
@@ -64,10 +69,12 @@ def _check_board(path: Path) -> int:
     except BoardError as exc:
         print(f"ygui: {path} is not a valid board: {exc}", file=sys.stderr)
         return 2
-    sides = ", ".join(f"{n} ({len(c)})" for n, c in zip(geometry.side_names, geometry.sides,
-                                                       strict=True))
-    print(f"{geometry.name}: {geometry.size} cells, {len(geometry.edges)} adjacencies, "
-          f"sides {sides}")
+    sides = ", ".join(
+        f"{n} ({len(c)})" for n, c in zip(geometry.side_names, geometry.sides, strict=True)
+    )
+    print(
+        f"{geometry.name}: {geometry.size} cells, {len(geometry.edges)} adjacencies, sides {sides}"
+    )
     return 0
 
 

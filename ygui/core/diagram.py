@@ -10,16 +10,16 @@ _LATTICE_SHAPES = ("triangle", "hexagon", "starboard")
 def diagram(game: Game) -> str:
     """Rows of stones for lattice boards; lists of stones for the others."""
     g = game.geometry
-    if g.meta.get("shape") in _LATTICE_SHAPES:
-        text = _lattice(game)
-    else:
-        text = _listing(game)
+    text = _lattice(game) if g.meta.get("shape") in _LATTICE_SHAPES else _listing(game)
     status = (
         f"{game.colour_name(game.winner)} has won"
         if game.winner is not None
         else f"{game.colour_name(game.to_move)} to play"
-        + (f" ({game.stones_left_in_turn} stones left this turn)"
-           if game.stones_left_in_turn > 1 else "")
+        + (
+            f" ({game.stones_left_in_turn} stones left this turn)"
+            if game.stones_left_in_turn > 1
+            else ""
+        )
     )
     return f"{text}\n{status}"
 

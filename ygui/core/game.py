@@ -146,6 +146,11 @@ class Game:
         return 0 if self.is_over else self.stones_in_turn() - self.placed_in_turn
 
     @property
+    def turn_stones(self) -> tuple[int, ...]:
+        """The placements made so far in the current turn."""
+        return tuple(self._turn_stones)
+
+    @property
     def is_over(self) -> bool:
         return self.winner is not None or self.stone_count == self.geometry.size
 
@@ -330,8 +335,11 @@ class Game:
         if colour == EMPTY:
             return []
         root = self._find(cell)
-        return [c for c in range(self.geometry.size)
-                if self.colours[c] == colour and self._find(c) == root]
+        return [
+            c
+            for c in range(self.geometry.size)
+            if self.colours[c] == colour and self._find(c) == root
+        ]
 
     def winning_groups(self) -> list[list[int]]:
         """The groups that won (Poly-Y: those that captured corners), or []."""

@@ -77,9 +77,7 @@ class BoardGeometry:
 
     @cached_property
     def edges(self) -> tuple[tuple[int, int], ...]:
-        return tuple(
-            (a, b) for a, nbrs in enumerate(self.neighbours) for b in nbrs if a < b
-        )
+        return tuple((a, b) for a, nbrs in enumerate(self.neighbours) for b in nbrs if a < b)
 
     def cell(self, label: str) -> int:
         """The index of the cell with this label (case-insensitive)."""
@@ -125,7 +123,8 @@ class BoardGeometry:
                 for lab, (x, y), nb in zip(self.labels, self.centres, self.neighbours, strict=True)
             ],
             "sides": [
-                {"name": n, "cells": list(s)} for n, s in zip(self.side_names, self.sides, strict=True)
+                {"name": n, "cells": list(s)}
+                for n, s in zip(self.side_names, self.sides, strict=True)
             ],
             "corners": list(self.corners),
             "perimeter": list(self.perimeter),
@@ -213,7 +212,9 @@ def _check_adjacency(g: BoardGeometry) -> None:
         raise BoardError(f"the board is not connected: {unreached[0]} cannot be reached")
     for a, b in g.lines:
         if not (0 <= a < n and 0 <= b < n) or b not in g.neighbours[a]:
-            raise BoardError(f"line {g.labels[a]}-{g.labels[b]} joins cells that are not neighbours")
+            raise BoardError(
+                f"line {g.labels[a]}-{g.labels[b]} joins cells that are not neighbours"
+            )
 
 
 def _check_sides(g: BoardGeometry) -> None:
@@ -263,9 +264,7 @@ def _check_perimeter(g: BoardGeometry) -> None:
 
 def _check_curvature(g: BoardGeometry) -> None:
     boundary = {c for side in g.sides for c in side}
-    total = sum(
-        (4 if c in boundary else 6) - len(nbrs) for c, nbrs in enumerate(g.neighbours)
-    )
+    total = sum((4 if c in boundary else 6) - len(nbrs) for c, nbrs in enumerate(g.neighbours))
     if total != 6:
         raise BoardError(
             "the cells do not tile a disk (three cells meeting at every point): "
@@ -324,7 +323,9 @@ def _geometry_from_dict(data: Any) -> BoardGeometry:
         perimeter=tuple(_ints(data.get("perimeter"), "perimeter")),
         outlines=tuple(outlines) if outlines else None,
         lines=tuple(_pair(p, "lines") for p in _list(data, "lines", required=False)),
-        opposite_pairs=tuple(_pair(p, "opposites") for p in _list(data, "opposites", required=False)),
+        opposite_pairs=tuple(
+            _pair(p, "opposites") for p in _list(data, "opposites", required=False)
+        ),
         meta=meta,
     )
 

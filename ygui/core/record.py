@@ -28,8 +28,25 @@ from ygui.core.variants import GameOptions, OptionsError
 
 RECORD_VERSION = 1
 MAX_FILE_BYTES = 20_000_000
-_KNOWN_ROOT = {"FF", "CA", "AP", "YV", "YG", "YO", "YB", "PB", "PW", "RE", "DT", "C", "AB", "AW",
-               "PL", "GM", "SZ"}
+_KNOWN_ROOT = {
+    "FF",
+    "CA",
+    "AP",
+    "YV",
+    "YG",
+    "YO",
+    "YB",
+    "PB",
+    "PW",
+    "RE",
+    "DT",
+    "C",
+    "AB",
+    "AW",
+    "PL",
+    "GM",
+    "SZ",
+}
 _COLOUR_PROP = {BLACK: "B", WHITE: "W"}
 
 
@@ -80,8 +97,9 @@ class GameRecord:
         return game
 
     @staticmethod
-    def from_game(game: Game, black: str = "", white: str = "",
-                  comments: dict[int, str] | None = None) -> GameRecord:
+    def from_game(
+        game: Game, black: str = "", white: str = "", comments: dict[int, str] | None = None
+    ) -> GameRecord:
         """A record of the game's main line: played moves and those waiting for redo."""
         comments = comments or {}
         root = RecordNode(comment=comments.get(0, ""))
@@ -96,9 +114,15 @@ class GameRecord:
         if replay.winner is not None:
             result = "B+" if replay.winner == BLACK else "W+"
         return GameRecord(
-            options=game.options, geometry=game.geometry, black=black, white=white,
-            result=result, date=date.today().isoformat(), setup=dict(game.setup),
-            to_move=game.first_to_move, root=root,
+            options=game.options,
+            geometry=game.geometry,
+            black=black,
+            white=white,
+            result=result,
+            date=date.today().isoformat(),
+            setup=dict(game.setup),
+            to_move=game.first_to_move,
+            root=root,
         )
 
 
@@ -121,8 +145,13 @@ def write_record(record: GameRecord) -> str:
     root.set("YO", " ".join(record.options.to_keys()))
     if _embeds_board(record):
         root.set("YB", record.geometry.to_json())
-    for prop, value in (("PB", record.black), ("PW", record.white), ("RE", record.result),
-                        ("DT", record.date), ("C", record.root.comment)):
+    for prop, value in (
+        ("PB", record.black),
+        ("PW", record.white),
+        ("RE", record.result),
+        ("DT", record.date),
+        ("C", record.root.comment),
+    ):
         if value:
             root.set(prop, value)
     labels = record.geometry.labels
@@ -198,8 +227,10 @@ def read_record_bytes(data: bytes) -> GameRecord:
 
 def read_record(text: str) -> GameRecord:
     if "\x00" in text:
-        raise RecordError(f"line {text[:text.index(chr(0))].count(chr(10)) + 1}: "
-                          "this is not a text file (it holds a NUL byte)")
+        raise RecordError(
+            f"line {text[: text.index(chr(0))].count(chr(10)) + 1}: "
+            "this is not a text file (it holds a NUL byte)"
+        )
     try:
         roots = parse(text)
     except SgfError as exc:
@@ -226,10 +257,16 @@ def _record_from_root(root: SgfNode) -> GameRecord:
         raise _fail(root, f"bad game options: {exc}") from None
     geometry = _board(root, options)
     record = GameRecord(
-        options=options, geometry=geometry, black=root.get("PB") or "",
-        white=root.get("PW") or "", result=root.get("RE") or "", date=root.get("DT") or "",
-        root=RecordNode(comment=root.get("C") or "",
-                        extra={k: v for k, v in root.properties.items() if k not in _KNOWN_ROOT}),
+        options=options,
+        geometry=geometry,
+        black=root.get("PB") or "",
+        white=root.get("PW") or "",
+        result=root.get("RE") or "",
+        date=root.get("DT") or "",
+        root=RecordNode(
+            comment=root.get("C") or "",
+            extra={k: v for k, v in root.properties.items() if k not in _KNOWN_ROOT},
+        ),
     )
     for prop, colour in (("AB", BLACK), ("AW", WHITE)):
         for label in root.properties.get(prop, []):
@@ -299,6 +336,8 @@ def _read_move(sgf: SgfNode, game: Game) -> RecordNode:
     except (BoardError, IllegalMove) as exc:
         raise _fail(sgf, f"{where}: {exc}") from None
     return RecordNode(
-        move=move, colour=colour, comment=sgf.get("C") or "",
+        move=move,
+        colour=colour,
+        comment=sgf.get("C") or "",
         extra={k: v for k, v in sgf.properties.items() if k not in ("B", "W", "C")},
     )

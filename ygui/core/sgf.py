@@ -71,7 +71,9 @@ class _Reader:
 
     def expect(self, char: str) -> None:
         if self.peek() != char:
-            found = repr(self.text[self.pos]) if self.pos < len(self.text) else "the end of the file"
+            found = (
+                repr(self.text[self.pos]) if self.pos < len(self.text) else "the end of the file"
+            )
             raise self.error(f"expected {char!r} but found {found}")
         self.pos += 1
 
@@ -133,7 +135,7 @@ class _Reader:
             start = self.pos
             while self.pos < len(self.text) and self.text[self.pos].isalpha():
                 self.pos += 1
-            name = self.text[start:self.pos]
+            name = self.text[start : self.pos]
             if not name.isupper() or not name.isascii():
                 raise self.error(f"property name {name!r} must be upper-case letters")
             if name in node.properties:
@@ -148,7 +150,7 @@ class _Reader:
 
     def value(self) -> str:
         self.expect("[")
-        out = []
+        out: list[str] = []
         text = self.text
         while True:
             if self.pos >= len(text):

@@ -84,50 +84,101 @@ VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (
         Variant(
-            "y", "Y", "Connect all three sides of a triangle of hexagons.",
-            ("Black", "White"), tuple(range(3, 27)), 11, "cells per side", True, True,
-            lambda o: triangle_board(o.size_value), _y_rule,
+            "y",
+            "Y",
+            "Connect all three sides of a triangle of hexagons.",
+            ("Black", "White"),
+            tuple(range(3, 27)),
+            11,
+            "cells per side",
+            True,
+            True,
+            lambda o: triangle_board(o.size_value),
+            _y_rule,
             "Charles Titus and Craige Schensted",
         ),
         Variant(
-            "game-of-y", "The Game of Y",
+            "game-of-y",
+            "The Game of Y",
             "Y on Kadon's curved 93-point board, stones on the points.",
-            ("Black", "White"), (5, 7, 9, 11), 9, "points per side", True, True,
-            lambda o: curved_board(o.size_value), _y_rule,
+            ("Black", "White"),
+            (5, 7, 9, 11),
+            9,
+            "points per side",
+            True,
+            True,
+            lambda o: curved_board(o.size_value),
+            _y_rule,
             "Charles Titus and Craige Schensted (Kadon's board)",
         ),
         Variant(
-            "poly-y", "Poly-Y",
+            "poly-y",
+            "Poly-Y",
             "Capture a majority of the corners of a many-sided board.",
-            ("Black", "White"), tuple(range(4, 13)), 7, "cells per side", True, True,
+            ("Black", "White"),
+            tuple(range(4, 13)),
+            7,
+            "cells per side",
+            True,
+            True,
             lambda o: polyy_board(o.corners_value, o.size_value),
             lambda g: CornerRule(len(g.corners)),
             "Craige Schensted and Charles Titus",
         ),
         Variant(
-            "mudcrack-y", "Mudcrack Y", "Y on an irregular board of cracked-mud cells.",
-            ("Black", "White"), tuple(range(30, 401)), 100, "cells", True, True,
-            lambda o: mudcrack_board(o.size_value, o.seed_value), _y_rule,
+            "mudcrack-y",
+            "Mudcrack Y",
+            "Y on an irregular board of cracked-mud cells.",
+            ("Black", "White"),
+            tuple(range(30, 401)),
+            100,
+            "cells",
+            True,
+            True,
+            lambda o: mudcrack_board(o.size_value, o.seed_value),
+            _y_rule,
             "Craige Schensted and Charles Titus",
         ),
         Variant(
-            "starboard-y", "Starboard Y",
+            "starboard-y",
+            "Starboard Y",
             "A hexagon of long and short sides: a disjoint Y or a starboard Y wins.",
-            ("Black", "White"), tuple(range(3, 11)), 5, "cells on a short side", False, False,
-            lambda o: starboard_board(o.size_value), _starboard_rule, "Mark Steere",
+            ("Black", "White"),
+            tuple(range(3, 11)),
+            5,
+            "cells on a short side",
+            False,
+            False,
+            lambda o: starboard_board(o.size_value),
+            _starboard_rule,
+            "Mark Steere",
         ),
         Variant(
-            "hexagonal-y", "Hexagonal Y",
+            "hexagonal-y",
+            "Hexagonal Y",
             "Span more than half the perimeter of a hexagon; edge stones come in pairs.",
-            ("Red", "Blue"), tuple(range(3, 13)), 7, "cells per side", False, False,
+            ("Red", "Blue"),
+            tuple(range(3, 13)),
+            7,
+            "cells per side",
+            False,
+            False,
             lambda o: regular_hexagon_board(o.size_value, "hexagonal"),
-            lambda g: PerimeterRule(len(g.perimeter)), "Mark Steere",
+            lambda g: PerimeterRule(len(g.perimeter)),
+            "Mark Steere",
         ),
         Variant(
-            "eccentric-y", "Eccentric Y",
+            "eccentric-y",
+            "Eccentric Y",
             "A hexagon of four green and two black sides, with its own Y shapes.",
-            ("Red", "Blue"), tuple(range(3, 13)), 8, "cells per side", False, False,
-            lambda o: regular_hexagon_board(o.size_value, "eccentric"), _eccentric_rule,
+            ("Red", "Blue"),
+            tuple(range(3, 13)),
+            8,
+            "cells per side",
+            False,
+            False,
+            lambda o: regular_hexagon_board(o.size_value, "eccentric"),
+            _eccentric_rule,
             "Mark Steere",
         ),
     )
@@ -138,9 +189,7 @@ def find_variant(name: str) -> Variant:
     try:
         return VARIANTS[name.strip().lower()]
     except KeyError:
-        raise OptionsError(
-            f"unknown game {name!r}; the games are: {', '.join(VARIANTS)}"
-        ) from None
+        raise OptionsError(f"unknown game {name!r}; the games are: {', '.join(VARIANTS)}") from None
 
 
 @dataclass(frozen=True)
@@ -196,7 +245,8 @@ class GameOptions:
         if opts.corners is not None and (v.name != "poly-y" or opts.corners not in (3, 5, 7, 9)):
             raise OptionsError(
                 "corners applies to Poly-Y only, and must be 3, 5, 7 or 9 (an odd number)"
-                if v.name == "poly-y" else f"{v.title} has no 'corners' option"
+                if v.name == "poly-y"
+                else f"{v.title} has no 'corners' option"
             )
         if opts.seed is not None and v.name != "mudcrack-y":
             raise OptionsError(f"{v.title} has no 'seed' option (it is for Mudcrack Y)")
@@ -205,7 +255,9 @@ class GameOptions:
                 f"unknown turn structure {opts.turns!r}; choose one of {', '.join(TURN_STRUCTURES)}"
             )
         if opts.turns != "standard" and not v.has_turn_structures:
-            raise OptionsError(f"{v.title} is played one stone a turn; it has no {opts.turns} turns")
+            raise OptionsError(
+                f"{v.title} is played one stone a turn; it has no {opts.turns} turns"
+            )
         if not 0 <= opts.handicap <= MAX_HANDICAP:
             raise OptionsError(f"a handicap is 2 to {MAX_HANDICAP} stones (0 for none)")
         if opts.handicap >= 2 and opts.pie:
@@ -229,11 +281,15 @@ class GameOptions:
                 number = int(value)
             except ValueError:
                 raise OptionsError(f"{key} takes a whole number, not {value!r}") from None
-            if key == "cells":
-                if self.game != "mudcrack-y":
-                    raise OptionsError("cells applies to Mudcrack Y only")
-                key = "size"
-            return replace(self, **{key: number})
+            if key == "cells" and self.game != "mudcrack-y":
+                raise OptionsError("cells applies to Mudcrack Y only")
+            if key in ("size", "cells"):
+                return replace(self, size=number)
+            if key == "corners":
+                return replace(self, corners=number)
+            if key == "seed":
+                return replace(self, seed=number)
+            return replace(self, handicap=number)
         if key == "pie":
             if value not in ("on", "off", "yes", "no", "true", "false", "1", "0"):
                 raise OptionsError(f"pie takes on or off, not {value!r}")
@@ -279,7 +335,8 @@ class GameOptions:
     def canonical(self) -> GameOptions:
         """Options reduced to what decides the board (for caching boards)."""
         return GameOptions(
-            game=self.game, size=self.size_value,
+            game=self.game,
+            size=self.size_value,
             corners=self.corners_value if self.game == "poly-y" else None,
             seed=self.seed_value if self.game == "mudcrack-y" else None,
         )

@@ -34,9 +34,7 @@ def curved_board(points_per_side: int = DEFAULT_SIZE) -> BoardGeometry:
     for a, b in sorted(edges):
         neighbours[a].append(b)
         neighbours[b].append(a)
-    sides = tuple(
-        tuple(index[_sector(k, 0, p, s, h, c)] for p in range(s + 1)) for k in range(3)
-    )
+    sides = tuple(tuple(index[_sector(k, 0, p, s, h, c)] for p in range(s + 1)) for k in range(3))
     perimeter = tuple(cell for side in sides for cell in side[:-1])
     centres = _tutte_layout(neighbours, perimeter, s)
     return BoardGeometry(
@@ -117,7 +115,9 @@ def _edges(s: int, h: int, c: int) -> list[tuple[Key, Key]]:
     return edges
 
 
-def _tutte_layout(neighbours: list[list[int]], perimeter: tuple[int, ...], s: int) -> tuple[Point, ...]:
+def _tutte_layout(
+    neighbours: list[list[int]], perimeter: tuple[int, ...], s: int
+) -> tuple[Point, ...]:
     """Fix the boundary on a bowed triangle and put every inner point at the average of its
     neighbours (one linear solve). Screen coordinates, the top corner up."""
     n = len(neighbours)
@@ -140,8 +140,9 @@ def _tutte_layout(neighbours: list[list[int]], perimeter: tuple[int, ...], s: in
     where = {int(cell): i for i, cell in enumerate(free)}
     lap = np.zeros((len(free), len(free)))
     rhs = np.zeros((len(free), 2))
-    for cell in free:
-        row = where[int(cell)]
+    for free_cell in free:
+        cell = int(free_cell)
+        row = where[cell]
         lap[row, row] = len(neighbours[cell])
         for nb in neighbours[cell]:
             if fixed[nb]:

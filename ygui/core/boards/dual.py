@@ -17,10 +17,7 @@ def inner_faces(
     centres: Sequence[Point], neighbours: Sequence[Sequence[int]], perimeter: Sequence[int]
 ) -> list[tuple[int, int, int]]:
     """The triangles of the straight-line embedding, the outer face excluded."""
-    order = [
-        sorted(nbrs, key=lambda b, a=a: _angle(centres[a], centres[b]))
-        for a, nbrs in enumerate(neighbours)
-    ]
+    order = [_by_angle(centres, a, nbrs) for a, nbrs in enumerate(neighbours)]
     seen: set[tuple[int, int]] = set()
     faces: list[tuple[int, int, int]] = []
     outer = {(perimeter[i], perimeter[(i + 1) % len(perimeter)]) for i in range(len(perimeter))}
@@ -46,6 +43,10 @@ def inner_faces(
 def _is_outer(face: list[int], outer: set[tuple[int, int]]) -> bool:
     edges = [(face[i], face[(i + 1) % len(face)]) for i in range(len(face))]
     return all((b, a) in outer or (a, b) in outer for a, b in edges) and len(outer) == 3
+
+
+def _by_angle(centres: Sequence[Point], a: int, nbrs: Sequence[int]) -> list[int]:
+    return sorted(nbrs, key=lambda b: _angle(centres[a], centres[b]))
 
 
 def _angle(a: Point, b: Point) -> float:
@@ -75,8 +76,9 @@ def dual_outlines(
     return tuple(outlines)
 
 
-def _outside(centres: Sequence[Point], cell: int, prev: int, nxt: int,
-             inner: list[Point]) -> list[Point]:
+def _outside(
+    centres: Sequence[Point], cell: int, prev: int, nxt: int, inner: list[Point]
+) -> list[Point]:
     """Three points closing a boundary cell outside the perimeter."""
     x, y = centres[cell]
     radius = sum(math.dist((x, y), p) for p in inner) / max(len(inner), 1)

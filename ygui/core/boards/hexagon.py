@@ -24,8 +24,9 @@ def _walk(start: Coord, step: Coord, stop: Coord) -> list[Coord]:
     return cells
 
 
-def _hexagon(name: str, big_c: int, big_r: int, d1: int, d2: int, meta: dict[str, object],
-             symmetric: bool) -> BoardGeometry:
+def _hexagon(
+    name: str, big_c: int, big_r: int, d1: int, d2: int, meta: dict[str, object], symmetric: bool
+) -> BoardGeometry:
     coords = [
         (c, r)
         for c in range(1, big_c + 1)

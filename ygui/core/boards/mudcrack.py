@@ -46,7 +46,9 @@ def _triangle(cells: int) -> tuple[Point, Point, Point]:
     return (side / 2, 0.0), (side, height), (0.0, height)
 
 
-def _random_points(rng: np.random.Generator, count: int, tri: tuple[Point, Point, Point]) -> np.ndarray:
+def _random_points(
+    rng: np.random.Generator, count: int, tri: tuple[Point, Point, Point]
+) -> np.ndarray:
     a, b, c = (np.array(p) for p in tri)
     u = rng.random((count, 2))
     flip = u.sum(axis=1) > 1
@@ -143,15 +145,19 @@ def _along_edge(poly: Polygon, edge: LineString) -> float | None:
     """Where along ``edge`` the cell touches it with a border of positive length, or None."""
     ring = list(poly.exterior.coords)
     for p, q in zip(ring, ring[1:], strict=False):
-        if math.dist(p, q) > 1e-9 and all(
-            edge.distance(shapely.Point(v)) < 1e-7 for v in (p, q)
-        ):
+        if math.dist(p, q) > 1e-9 and all(edge.distance(shapely.Point(v)) < 1e-7 for v in (p, q)):
             return float(edge.project(shapely.Point((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)))
     return None
 
 
-def _assemble(polys: list[Polygon], neighbours: list[list[int]], tri: tuple[Point, Point, Point],
-              cells: int, seed: int, draw: int) -> BoardGeometry | None:
+def _assemble(
+    polys: list[Polygon],
+    neighbours: list[list[int]],
+    tri: tuple[Point, Point, Point],
+    cells: int,
+    seed: int,
+    draw: int,
+) -> BoardGeometry | None:
     centroids = [(p.centroid.x, p.centroid.y) for p in polys]
     order = sorted(range(len(polys)), key=lambda i: (-round(centroids[i][1], 6), centroids[i][0]))
     new = {old: n for n, old in enumerate(order)}

@@ -21,9 +21,7 @@ Key = tuple[int, int, int]
 
 def polyy_board(corners: int = DEFAULT_CORNERS, size: int = DEFAULT_SIZE) -> BoardGeometry:
     if corners not in CORNER_COUNTS:
-        raise BoardError(
-            f"a Poly-Y board has 3, 5, 7 or 9 corners (an odd number), not {corners}"
-        )
+        raise BoardError(f"a Poly-Y board has 3, 5, 7 or 9 corners (an odd number), not {corners}")
     if size not in SIZES:
         raise BoardError(f"a Poly-Y board has 4 to 12 cells a side, not {size}")
     k, m = corners, size

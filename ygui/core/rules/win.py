@@ -32,9 +32,7 @@ class SideSetRule:
 
     @property
     def masks(self) -> tuple[int, ...]:
-        return tuple(
-            sum(1 << self.side_names.index(n) for n in s) for s in self.winning_sets
-        )
+        return tuple(sum(1 << self.side_names.index(n) for n in s) for s in self.winning_sets)
 
     def table(self) -> list[int]:
         """objectives by side mask: 1 where the mask wins."""
@@ -117,7 +115,9 @@ def largest_gap(mask: int, length: int) -> int:
 WinRule = SideSetRule | CornerRule | PerimeterRule
 
 
-def groups_of(neighbours: Sequence[Sequence[int]], colours: Sequence[int], colour: int) -> list[list[int]]:
+def groups_of(
+    neighbours: Sequence[Sequence[int]], colours: Sequence[int], colour: int
+) -> list[list[int]]:
     """The groups of one colour, found afresh (used to check positions, not in play)."""
     seen = [False] * len(colours)
     groups = []
@@ -137,7 +137,9 @@ def groups_of(neighbours: Sequence[Sequence[int]], colours: Sequence[int], colou
     return groups
 
 
-def masks_of(group: Iterable[int], side_mask: Sequence[int], perimeter_position: dict[int, int]) -> tuple[int, int]:
+def masks_of(
+    group: Iterable[int], side_mask: Sequence[int], perimeter_position: dict[int, int]
+) -> tuple[int, int]:
     sides = perim = 0
     for cell in group:
         sides |= side_mask[cell]

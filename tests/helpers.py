@@ -1,0 +1,68 @@
+"""Shared test helpers: building groups that touch chosen sides, random play."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from ygui.core.game import BLACK, WHITE, Game, Move
+from ygui.core.geometry import BoardGeometry
+
+
+def path(g: BoardGeometry, start: int, goal_cells: set[int], allowed: set[int]) -> list[int]:
+    """A shortest path from start to any goal cell through allowed cells."""
+    prev = {start: -1}
+    queue = deque([start])
+    while queue:
+        a = queue.popleft()
+        if a in goal_cells:
+            out = [a]
+            while prev[out[-1]] != -1:
+                out.append(prev[out[-1]])
+            return out
+        for b in g.neighbours[a]:
+            if b not in prev and (b in allowed or b in goal_cells):
+                prev[b] = a
+                queue.append(b)
+    raise AssertionError("no path")
+
+
+def group_touching(g: BoardGeometry, side_names: set[str]) -> set[int]:
+    """A connected set of cells touching exactly the named sides (no corner cells)."""
+    boundary = set(g.perimeter)
+    interior = set(range(g.size)) - boundary
+    cx = sum(x for x, _ in g.centres) / g.size
+    cy = sum(y for _, y in g.centres) / g.size
+    centre = min(interior, key=lambda c: (g.centres[c][0] - cx) ** 2 + (g.centres[c][1] - cy) ** 2)
+    cells = {centre}
+    for name in side_names:
+        side = g.sides[g.side_index(name)]
+        targets = {c for c in side if len(g.sides_of(c)) == 1}
+        cells |= set(path(g, centre, targets, interior))
+    touched = {n for c in cells for n in g.sides_of(c)}
+    assert touched == set(side_names), (touched, side_names)
+    return cells
+
+
+def random_game(game: Game, rng: random.Random, max_moves: int | None = None) -> Game:
+    count = 0
+    while not game.is_over and (max_moves is None or count < max_moves):
+        game.play(rng.choice(game.legal_moves()))
+        count += 1
+    return game
+
+
+def random_fill(g: BoardGeometry, rng: random.Random, paired: bool = False) -> list[int]:
+    colours = [rng.choice((BLACK, WHITE)) for _ in range(g.size)]
+    if paired:
+        for a, b in g.opposite_pairs:
+            colours[b] = colours[a]
+    return colours
+
+
+def play_labels(game: Game, text: str) -> None:
+    for word in text.split():
+        game.play(game.parse_move(word))
+
+
+__all__ = ["Move", "group_touching", "path", "play_labels", "random_fill", "random_game"]

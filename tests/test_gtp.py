@@ -1,0 +1,213 @@
+"""The GTP engine shell: a scripted session per game, and error replies."""
+
+import subprocess
+import sys
+
+import pytest
+
+from ygui.gtp import GtpEngine
+
+
+def ask(engine: GtpEngine, line: str) -> tuple[bool, str]:
+    reply = engine.handle(line)
+    assert reply is not None and reply.endswith("\n\n")
+    ok = reply.startswith("=")
+    body = reply[1:].strip()
+    return ok, body
+
+
+def ok(engine, line):
+    success, body = ask(engine, line)
+    assert success, f"{line!r} -> {body}"
+    return body
+
+
+def err(engine, line):
+    success, body = ask(engine, line)
+    assert not success, f"{line!r} should fail"
+    return body
+
+
+def test_standard_commands():
+    e = GtpEngine()
+    assert ok(e, "protocol_version") == "2"
+    assert ok(e, "name") == "ygui"
+    assert ok(e, "known_command play") == "true"
+    assert ok(e, "known_command genmovex") == "false"
+    commands = ok(e, "list_commands").split("\n")
+    for name in (
+        "protocol_version",
+        "name",
+        "version",
+        "known_command",
+        "list_commands",
+        "quit",
+        "boardsize",
+        "clear_board",
+        "play",
+        "undo",
+        "showboard",
+        "ygui-variant",
+        "ygui-winner",
+        "ygui-to-move",
+        "ygui-cells",
+        "ygui-sides",
+        "ygui-graph",
+    ):
+        assert name in commands
+    assert e.handle("7 name") == "=7 ygui\n\n"
+    assert e.handle("# a comment") is None and e.handle("   ") is None
+
+
+def test_y_session_with_swap():
+    e = GtpEngine()
+    ok(e, "ygui-variant y size=5")
+    assert len(ok(e, "ygui-cells").split()) == 15
+    ok(e, "play b c2")
+    ok(e, "play w swap")
+    assert ok(e, "ygui-to-move") == "white"  # the swapper now plays Black; White moves
+    err(e, "play b a1")
+    ok(e, "play w a1")
+    assert ok(e, "ygui-to-move") == "black"
+    ok(e, "undo")
+    ok(e, "undo")
+    assert ok(e, "ygui-to-move") == "white"
+    ok(e, "undo")
+    assert ok(e, "ygui-to-move") == "black"
+    assert "cannot undo" in err(e, "undo")
+
+
+def test_win_and_play_after_the_end():
+    e = GtpEngine()
+    ok(e, "ygui-variant y size=3 pie=off")
+    for line in ("play b a1", "play w b2", "play b b1", "play w c2"):
+        ok(e, line)
+    assert ok(e, "ygui-winner") == "none"
+    ok(e, "play b c1")
+    assert ok(e, "ygui-winner") == "black"
+    assert ok(e, "ygui-to-move") == "none"
+    assert "over" in err(e, "play w c3")
+
+
+def test_sides_and_graph():
+    e = GtpEngine()
+    ok(e, "ygui-variant y size=3")
+    assert ok(e, "ygui-sides").split("\n") == [
+        "right: c3 c2 c1",
+        "bottom: c1 b1 a1",
+        "left: a1 b2 c3",
+    ]
+    graph = dict(line.split(": ") for line in ok(e, "ygui-graph").split("\n"))
+    assert sorted(graph["b2"].split()) == ["a1", "b1", "c2", "c3"]
+
+
+@pytest.mark.parametrize(
+    "variant, moves, expect_cells",
+    [
+        ("game-of-y", ["play b a1", "play w swap", "play w e1"], 93),
+        ("poly-y", ["play b 43", "play w 1"], 106),
+        ("poly-y corners=7 size=5", ["play b 1", "play w 2"], 71),
+        ("mudcrack-y cells=50 seed=2", ["play b 1", "play w 50"], 50),
+        ("starboard-y", ["play b a1", "play w e5"], 75),
+        ("hexagonal-y size=4", ["play red a1", "play blue d4"], 37),
+        ("eccentric-y", ["play red h8", "play blue a1"], 169),
+    ],
+)
+def test_scripted_session_per_game(variant, moves, expect_cells):
+    e = GtpEngine()
+    ok(e, f"ygui-variant {variant}")
+    assert len(ok(e, "ygui-cells").split()) == expect_cells
+    for line in moves:
+        ok(e, line)
+    assert ok(e, "ygui-winner") == "none"
+    board = ok(e, "showboard")
+    assert "to play" in board
+    ok(e, "clear_board")
+    assert ok(e, "ygui-to-move") == "black"
+
+
+def test_hexagonal_pair_and_undo():
+    e = GtpEngine()
+    ok(e, "ygui-variant hexagonal-y size=3")
+    ok(e, "play red a1")
+    assert "occupied" in err(e, "play blue e5")  # the opposite came with a1
+    ok(e, "undo")
+    ok(e, "play red e5")
+
+
+def test_multi_stone_turn_keeps_the_same_colour():
+    e = GtpEngine()
+    ok(e, "ygui-variant y turns=progressive")
+    ok(e, "play b a1")
+    ok(e, "play w f6")
+    assert ok(e, "ygui-to-move") == "white"
+    ok(e, "play w k11")
+    assert ok(e, "ygui-to-move") == "black"
+    ok(e, "play b c3")
+    assert "join" in err(e, "play b c2")
+
+
+def test_boardsize_keeps_the_variant():
+    e = GtpEngine()
+    ok(e, "ygui-variant hexagonal-y")
+    ok(e, "boardsize 4")
+    assert len(ok(e, "ygui-cells").split()) == 37
+    assert "3 to 12" in err(e, "boardsize 40")
+    assert len(ok(e, "ygui-cells").split()) == 37  # unchanged
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("frobnicate", "unknown command"),
+        ("play", "syntax error"),
+        ("play b", "syntax error"),
+        ("play purple a1", "not a colour"),
+        ("play w zz99", "no cell"),
+        ("play w pass", "no pass"),
+        ("play b a1", "white's turn"),
+        ("play w c3", "occupied"),
+        ("ygui-variant", "syntax error"),
+        ("ygui-variant chess", "unknown game"),
+        ("ygui-variant y size=2", "3 to 26"),
+        ("ygui-variant y size=big", "whole number"),
+        ("ygui-variant y colour=red", "unknown option"),
+        ("ygui-variant y pie", "key=value"),
+        ("ygui-variant y handicap=3 pie=on", "pie"),
+        ("ygui-variant starboard-y turns=master", "one stone a turn"),
+        ("boardsize", "syntax error"),
+        ("boardsize x", "whole number"),
+        ("known_command", "syntax error"),
+        ("12", "no command"),
+    ],
+)
+def test_errors_change_nothing(line, message):
+    e = GtpEngine()
+    ok(e, "ygui-variant y size=5")
+    ok(e, "play b c3")
+    before = ok(e, "showboard")
+    assert message in err(e, line)
+    assert ok(e, "showboard") == before
+
+
+def test_control_characters_are_ignored():
+    e = GtpEngine()
+    assert ok(e, "na\x01me\r") == "ygui"
+    assert ok(e, "known_command\tname") == "true"
+
+
+def test_command_line_program():
+    script = "name\nygui-variant y size=3\nplay b a1\nshowboard\nbad\nquit\nname\n"
+    out = subprocess.run(
+        [sys.executable, "-m", "ygui", "gtp"],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    replies = out.split("\n\n")
+    assert replies[0] == "= ygui"
+    assert replies[4].startswith("? unknown command")
+    assert replies[5] == "="
+    assert out.count("=") == 5  # nothing after quit

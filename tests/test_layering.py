@@ -1,0 +1,15 @@
+"""The core, the engine shell and record I/O never import Qt."""
+
+import subprocess
+import sys
+
+
+def test_core_does_not_import_qt():
+    code = (
+        "import sys\n"
+        "import ygui.core.game, ygui.core.record, ygui.core.variants, ygui.gtp, ygui.cli\n"
+        "import ygui.core.diagram\n"
+        "bad = [m for m in sys.modules if m.startswith(('PySide6', 'ygui.ui'))]\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
