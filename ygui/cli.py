@@ -31,11 +31,31 @@ def _parser() -> argparse.ArgumentParser:
     board.add_argument("-o", "--output", required=True, help="the JSON file to write")
     check = sub.add_parser("check-board", help="validate a board JSON file and describe it")
     check.add_argument("file")
+    render = sub.add_parser("render", help="draw a board or a game as PNG or SVG, without a window")
+    render.add_argument("record", nargs="?", help="a game record to draw (its final position)")
+    render.add_argument("--game", default=None, choices=list(VARIANTS))
+    render.add_argument("--size", type=int, default=None)
+    render.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
+    render.add_argument("--moves", default="", help='moves in the game\'s notation, "a1 swap b2"')
+    render.add_argument("--labels", action="store_true", help="show the cell names")
+    render.add_argument("--theme", choices=("light", "dark"), default="light")
+    render.add_argument("--width", type=int, default=1000, help="image width in pixels")
+    render.add_argument("-o", "--output", required=True, help="FILE.png or FILE.svg")
     return parser
 
 
+COMMANDS = ("gtp", "board", "check-board", "render")
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
+        return _window(argv)
     args = _parser().parse_args(argv)
+    if args.command == "render":
+        from ygui.render_cli import render_command
+
+        return render_command(args)
     if args.command == "gtp":
         from ygui.gtp import main as gtp_main
 
@@ -46,6 +66,15 @@ def main(argv: list[str] | None = None) -> int:
         return _check_board(Path(args.file))
     _parser().print_help()
     return 0
+
+
+def _window(files: list[str]) -> int:
+    try:
+        from ygui.ui.app import run
+    except ImportError as exc:
+        print(f"ygui: the window needs PySide6 ({exc}); install ygui[gui]", file=sys.stderr)
+        return 2
+    return run(files)
 
 
 def _write_board(game: str, keys: list[str], output: Path) -> int:

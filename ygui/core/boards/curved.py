@@ -150,4 +150,7 @@ def _tutte_layout(
             else:
                 lap[row, where[nb]] -= 1
     pos[free] = np.linalg.solve(lap, rhs)
+    # scale so that neighbouring points are about one unit apart, like the cells of other boards
+    lengths = [np.linalg.norm(pos[a] - pos[b]) for a, nbrs in enumerate(neighbours) for b in nbrs]
+    pos *= 1.0 / float(np.mean(lengths))
     return tuple((float(x), float(y)) for x, y in pos)

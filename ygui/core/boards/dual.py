@@ -85,7 +85,7 @@ def _outside(
     (px, py), (nx, ny) = centres[prev], centres[nxt]
     dx, dy = nx - px, ny - py
     length = math.hypot(dx, dy) or 1.0
-    ox, oy = -dy / length, dx / length  # outward for a clockwise perimeter on screen
+    ox, oy = dy / length, -dx / length  # outward, for a perimeter clockwise on screen
     mid_prev = ((x + px) / 2, (y + py) / 2)
     mid_next = ((x + nx) / 2, (y + ny) / 2)
     half = radius / 2

@@ -1,0 +1,1 @@
+"""The Qt user interface. Everything that imports PySide6 lives here."""

@@ -1,0 +1,364 @@
+"""BoardScene: draws any board from its geometry descriptor, and the stones of a Game.
+
+The scene only draws; it asks the Game what is legal and who has won, and never decides a rule.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QRadialGradient,
+)
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsPolygonItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+)
+
+from ygui.core.drawing import bounds, side_paths, stone_radii
+from ygui.core.game import BLACK, EMPTY, Game, Move
+from ygui.core.geometry import Point
+from ygui.core.rules.win import CornerRule
+from ygui.core.variants import ECCENTRIC_BLACK_SIDES
+from ygui.ui.theme import LIGHT, STONE_COLOURS, Theme
+
+UNIT = 40.0
+STARBOARD_LONG = ("upper-right", "bottom", "upper-left")
+
+
+def scene_point(p: Point) -> QPointF:
+    return QPointF(p[0] * UNIT, p[1] * UNIT)
+
+
+class StoneItem(QGraphicsEllipseItem):
+    def __init__(self, centre: QPointF, radius: float, colour_name: str, ghost: bool = False):
+        super().__init__(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+        light, dark = STONE_COLOURS[colour_name]
+        gradient = QRadialGradient(
+            centre.x() - radius * 0.35, centre.y() - radius * 0.4, radius * 1.35
+        )
+        gradient.setColorAt(0.0, QColor(light))
+        gradient.setColorAt(1.0, QColor(dark))
+        self.setBrush(QBrush(gradient))
+        edge = QColor("#000000" if colour_name != "Black" else "#000000")
+        edge.setAlpha(110)
+        self.setPen(QPen(edge, radius * 0.06))
+        self.setZValue(10)
+        if ghost:
+            self.setOpacity(0.45)
+            self.setZValue(9)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.colour_name = colour_name
+
+
+class BoardScene(QGraphicsScene):
+    """Draws ``game`` and keeps the drawing in step with it through ``refresh``."""
+
+    def __init__(self, game: Game, theme: Theme = LIGHT, show_labels: bool = False) -> None:
+        super().__init__()
+        self.game = game
+        self.theme = theme
+        self.show_labels = show_labels
+        self.heat: dict[int, float] = {}
+        self._stones: dict[int, StoneItem] = {}
+        self._ghosts: list[QGraphicsItem] = []
+        self._marks: list[QGraphicsItem] = []
+        self._build()
+
+    # ----- building ---------------------------------------------------------------------
+    def set_game(self, game: Game) -> None:
+        self.game = game
+        self._build()
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+        self._build()
+
+    def set_show_labels(self, show: bool) -> None:
+        self.show_labels = show
+        for item in self._labels:
+            item.setVisible(show)
+
+    def _build(self) -> None:
+        self.clear()
+        self._stones = {}
+        self._ghosts = []
+        self._marks = []
+        self._labels: list[QGraphicsSimpleTextItem] = []
+        self._side_items: list[QGraphicsPathItem] = []
+        self._corner_items: list[QGraphicsPolygonItem] = []
+        g = self.game.geometry
+        self.radii = [r * UNIT for r in stone_radii(g)]
+        self.setBackgroundBrush(self.theme.colour("background"))
+        if g.outlines is not None:
+            self._draw_cells()
+        else:
+            self._draw_points()
+        self._draw_sides()
+        self._draw_corner_markers()
+        self._draw_labels()
+        x0, y0, x1, y1 = bounds(g)
+        margin = UNIT * 0.9
+        self.setSceneRect(
+            QRectF(x0 * UNIT - margin, y0 * UNIT - margin,
+                   (x1 - x0) * UNIT + 2 * margin, (y1 - y0) * UNIT + 2 * margin)
+        )
+        self.refresh()
+
+    def _draw_cells(self) -> None:
+        g = self.game.geometry
+        assert g.outlines is not None
+        pen = QPen(self.theme.colour("cell_line"), 1.3)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        board = self.theme.colour("board")
+        self._cell_items = []
+        for cell, outline in enumerate(g.outlines):
+            item = QGraphicsPolygonItem(QPolygonF([scene_point(p) for p in outline]))
+            shade = board.lighter(104) if cell % 2 else board
+            item.setBrush(shade)
+            item.setPen(pen)
+            item.setZValue(0)
+            self.addItem(item)
+            self._cell_items.append(item)
+
+    def _draw_points(self) -> None:
+        g = self.game.geometry
+        outline = QPainterPath()
+        outline.moveTo(scene_point(g.centres[g.perimeter[0]]))
+        for cell in g.perimeter[1:]:
+            outline.lineTo(scene_point(g.centres[cell]))
+        outline.closeSubpath()
+        backing = QGraphicsPathItem(outline)
+        backing.setBrush(self.theme.colour("board"))
+        wide = QPen(self.theme.colour("board"), UNIT * 1.3)
+        wide.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        backing.setPen(wide)
+        backing.setZValue(-1)
+        self.addItem(backing)
+        lines = QPainterPath()
+        for a, b in g.lines:
+            lines.moveTo(scene_point(g.centres[a]))
+            lines.lineTo(scene_point(g.centres[b]))
+        item = QGraphicsPathItem(lines)
+        item.setPen(QPen(self.theme.colour("line"), 1.6))
+        item.setZValue(0)
+        self.addItem(item)
+        self._cell_items = []
+        dot = QBrush(self.theme.colour("point"))
+        for cell, centre in enumerate(g.centres):
+            r = 3.2 if len(g.neighbours[cell]) != 5 else 4.5
+            p = scene_point(centre)
+            item = QGraphicsEllipseItem(p.x() - r, p.y() - r, 2 * r, 2 * r)
+            item.setBrush(dot)
+            item.setPen(QPen(Qt.PenStyle.NoPen))
+            item.setZValue(1)
+            self.addItem(item)
+
+    def side_colour(self, side: int) -> QColor:
+        name = self.game.geometry.side_names[side]
+        game = self.game.options.game
+        if game == "starboard-y":
+            return self.theme.colour("long_side" if name in STARBOARD_LONG else "short_side")
+        if game == "eccentric-y":
+            return self.theme.colour(
+                "black_side" if name in ECCENTRIC_BLACK_SIDES else "green_side"
+            )
+        return self.theme.colour("neutral_side")
+
+    def _draw_sides(self) -> None:
+        width = UNIT * (0.2 if self.game.geometry.outlines is not None else 0.16)
+        for side, segments in enumerate(side_paths(self.game.geometry)):
+            path = QPainterPath()
+            for a, b in segments:
+                path.moveTo(scene_point(a))
+                path.lineTo(scene_point(b))
+            item = QGraphicsPathItem(path)
+            pen = QPen(self.side_colour(side), width)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            item.setPen(pen)
+            item.setZValue(2)
+            item.setToolTip(f"side {self.game.geometry.side_names[side]}")
+            self.addItem(item)
+            self._side_items.append(item)
+
+    def _draw_corner_markers(self) -> None:
+        if not isinstance(self.game.rule, CornerRule):
+            return
+        g = self.game.geometry
+        cx = sum(x for x, _ in g.centres) / g.size
+        cy = sum(y for _, y in g.centres) / g.size
+        for corner in g.corners:
+            x, y = g.centres[corner]
+            dx, dy = x - cx, y - cy
+            length = math.hypot(dx, dy) or 1.0
+            ux, uy = dx / length, dy / length
+            tip = (x + ux * 0.75, y + uy * 0.75)
+            base = (x + ux * 1.35, y + uy * 1.35)
+            half = 0.32
+            triangle = QPolygonF([
+                scene_point(tip),
+                scene_point((base[0] - uy * half, base[1] + ux * half)),
+                scene_point((base[0] + uy * half, base[1] - ux * half)),
+            ])
+            item = QGraphicsPolygonItem(triangle)
+            item.setZValue(3)
+            self.addItem(item)
+            self._corner_items.append(item)
+
+    def _draw_labels(self) -> None:
+        g = self.game.geometry
+        font = QFont()
+        for cell, centre in enumerate(g.centres):
+            radius = self.radii[cell]
+            font.setPixelSize(max(6, int(radius * (0.62 if len(g.labels[cell]) < 4 else 0.5))))
+            item = QGraphicsSimpleTextItem(g.labels[cell])
+            item.setFont(font)
+            item.setBrush(self.theme.colour("label"))
+            rect = item.boundingRect()
+            p = scene_point(centre)
+            item.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
+            item.setZValue(20)
+            item.setVisible(self.show_labels)
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.addItem(item)
+            self._labels.append(item)
+
+    # ----- state ------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Bring stones, markers and highlights in line with the game."""
+        game = self.game
+        for cell, colour in enumerate(game.colours):
+            item = self._stones.get(cell)
+            name = game.colour_name(colour) if colour != EMPTY else None
+            if item is not None and (name is None or item.colour_name != name):
+                self.removeItem(item)
+                del self._stones[cell]
+                item = None
+            if item is None and name is not None:
+                item = StoneItem(scene_point(game.geometry.centres[cell]), self.radii[cell], name)
+                self.addItem(item)
+                self._stones[cell] = item
+            label = self._labels[cell]
+            label.setBrush(
+                self.theme.colour("label_on_stone" if colour == BLACK else "label")
+                if name not in ("White",) else QColor("#555555")
+            )
+        self.clear_ghost()
+        self._draw_marks()
+        self._colour_corners()
+
+    def _draw_marks(self) -> None:
+        for item in self._marks:
+            self.removeItem(item)
+        self._marks = []
+        game = self.game
+        last = next((m for m in reversed(game.moves) if m.cell is not None), None)
+        if last is not None and last.cell is not None:
+            cells = [last.cell]
+            opposite = game.geometry.opposite.get(last.cell) if game.options.game == (
+                "hexagonal-y") else None
+            if opposite is not None and game.colours[opposite] == game.colours[last.cell]:
+                cells.append(opposite)
+            for cell in cells:
+                self._mark(cell, self.radii[cell] * 0.28, fill=self.theme.colour("last_move"))
+        winning = game.winning_groups()
+        for group in winning:
+            for cell in group:
+                self._mark(cell, self.radii[cell] * 1.08, ring=self.theme.colour("win"))
+        touched: set[str] = set()
+        for group in winning:
+            touched.update(game.sides_touched(group))
+        for side, item in enumerate(self._side_items):
+            pen = item.pen()
+            name = game.geometry.side_names[side]
+            base = UNIT * (0.2 if game.geometry.outlines is not None else 0.16)
+            if winning and name in touched and not isinstance(game.rule, CornerRule):
+                pen.setWidthF(base * 1.7)
+                pen.setColor(self.theme.colour("win"))
+            else:
+                pen.setWidthF(base)
+                pen.setColor(self.side_colour(side))
+            item.setPen(pen)
+
+    def _mark(self, cell: int, radius: float, fill: QColor | None = None,
+              ring: QColor | None = None) -> None:
+        p = scene_point(self.game.geometry.centres[cell])
+        item = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
+        if fill is not None:
+            item.setBrush(fill)
+            item.setPen(QPen(Qt.PenStyle.NoPen))
+        if ring is not None:
+            item.setBrush(Qt.BrushStyle.NoBrush)
+            item.setPen(QPen(ring, max(2.0, radius * 0.16)))
+        item.setZValue(12)
+        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.addItem(item)
+        self._marks.append(item)
+
+    def _colour_corners(self) -> None:
+        if not self._corner_items:
+            return
+        held = {s: c for c in (1, 2) for s in self.game.corners_held(c)}
+        for s, item in enumerate(self._corner_items):
+            if s in held:
+                light, dark = STONE_COLOURS[self.game.colour_name(held[s])]
+                item.setBrush(QColor(dark if held[s] == BLACK else light))
+                item.setPen(QPen(QColor("#000000"), 1.2))
+                item.setToolTip(f"corner {s + 1}: captured by {self.game.colour_name(held[s])}")
+            else:
+                item.setBrush(QColor("#b9b2a3"))
+                item.setPen(QPen(QColor("#6d6759"), 1.0))
+                item.setToolTip(f"corner {s + 1}: not yet captured")
+
+    # ----- hover and hit testing --------------------------------------------------------
+    def show_ghost(self, cell: int | None) -> None:
+        """A see-through stone where a click would play (both stones of a Hexagonal Y pair)."""
+        self.clear_ghost()
+        game = self.game
+        if cell is None or game.is_over or not game.is_legal(Move(cell)):
+            return
+        name = game.colour_name(game.to_move)
+        for target in game.placement_cells(cell):
+            item = StoneItem(scene_point(game.geometry.centres[target]), self.radii[target], name,
+                             ghost=True)
+            self.addItem(item)
+            self._ghosts.append(item)
+
+    def clear_ghost(self) -> None:
+        for item in self._ghosts:
+            self.removeItem(item)
+        self._ghosts = []
+
+    @property
+    def ghost_cells(self) -> int:
+        return len(self._ghosts)
+
+    def cell_at(self, pos: QPointF) -> int | None:
+        g = self.game.geometry
+        if g.outlines is not None:
+            for cell, item in enumerate(self._cell_items):
+                if item.polygon().containsPoint(pos, Qt.FillRule.OddEvenFill):
+                    return cell
+            return None
+        best, best_d = None, float("inf")
+        for cell, centre in enumerate(g.centres):
+            d = math.dist((pos.x(), pos.y()), (centre[0] * UNIT, centre[1] * UNIT))
+            if d < best_d:
+                best, best_d = cell, d
+        if best is not None and best_d <= self.radii[best] * 1.15:
+            return best
+        return None
+
+    def cell_position(self, cell: int) -> QPointF:
+        return scene_point(self.game.geometry.centres[cell])

@@ -1,0 +1,55 @@
+"""Rules help, the about box and the list of shortcuts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+
+from ygui.core.variants import VARIANTS
+from ygui.ui.theme import resource_text
+
+AboutText = """<h2>ygui {version}</h2>
+<p>Play and study the Y family of connection games.</p>
+<p><b>Y</b> was invented by Charles Titus and Craige Schensted. <b>Poly-Y</b> and
+<b>Mudcrack Y</b> are from Craige Schensted and Charles Titus, <i>Mudcrack Y &amp; Poly-Y</i>
+(Neo Press, 1975). The curved 93-point board is that of Kadon's <i>The Game of Y</i>.</p>
+<p><b>Starboard Y</b>, <b>Hexagonal Y</b> and <b>Eccentric Y</b> are designs of
+<b>Mark Steere</b>, programmed with his permission as given on his rule sheets: their names and
+rules are unchanged. His games are at marksteeregames.com.</p>
+<p>ygui is free software.</p>"""
+
+
+def rules_html(topic: str) -> str:
+    """The help page for a game name or 'options'; every game page ends with the options."""
+    body = resource_text("rules", f"{topic}.html")
+    if topic in VARIANTS:
+        body += "<hr>" + resource_text("rules", "options.html")
+    return body
+
+
+class RulesDialog(QDialog):
+    def __init__(self, topic: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        title = VARIANTS[topic].title if topic in VARIANTS else "Options"
+        self.setWindowTitle(f"Rules: {title}")
+        self.browser = QTextBrowser()
+        self.browser.setHtml(rules_html(topic))
+        self.browser.setOpenExternalLinks(False)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        self.resize(560, 600)
+
+
+def shortcuts_text(actions: Iterable[QAction]) -> str:
+    rows = [
+        f"{a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)}\t"
+        f"{a.text().replace('&', '').rstrip('…')}"
+        for a in actions
+        if not a.shortcut().isEmpty()
+    ]
+    return "\n".join(rows) + "\n\nClick a cell to play there; hover to see where a stone would go."

@@ -1,0 +1,261 @@
+"""NewGameDialog: choose the game, its board, its options and the players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ygui.core.game import Game
+from ygui.core.geometry import BoardError
+from ygui.core.variants import (
+    MAX_HANDICAP,
+    TURN_STRUCTURES,
+    VARIANTS,
+    GameOptions,
+    OptionsError,
+)
+from ygui.ui.board_scene import BoardScene
+from ygui.ui.board_view import BoardView
+from ygui.ui.theme import Theme
+
+
+class NewGameDialog(QDialog):
+    """Shows each game with a description and a preview; validates before accepting."""
+
+    def __init__(self, choices: dict[str, Any], theme: Theme, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        self.theme = theme
+        self._pie_touched = choices.get("pie") is not None
+        self.options: GameOptions | None = None
+        self._build()
+        self._load(choices)
+
+    # ----- layout ----------------------------------------------------------------------
+    def _build(self) -> None:
+        self.games = QListWidget()
+        for v in VARIANTS.values():
+            item = QListWidgetItem(f"{v.title}\n{v.description}")
+            item.setData(Qt.ItemDataRole.UserRole, v.name)
+            item.setToolTip(f"{v.title} by {v.designer}")
+            self.games.addItem(item)
+        self.games.setMinimumWidth(320)
+        self.games.setWordWrap(True)
+        self.games.setSpacing(2)
+
+        self.size = QComboBox()
+        self.corners = QComboBox()
+        for k in (3, 5, 7, 9):
+            self.corners.addItem(str(k), k)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2_000_000_000)
+        self.pie = QCheckBox("Pie rule (the second player may swap)")
+        self.turns = QComboBox()
+        for t in TURN_STRUCTURES:
+            self.turns.addItem(t, t)
+        self.handicap = QComboBox()
+        self.handicap.addItem("none", 0)
+        for k in range(2, MAX_HANDICAP + 1):
+            self.handicap.addItem(f"{k} stones", k)
+
+        board = QFormLayout()
+        board.addRow("Board size", self.size)
+        board.addRow("Corners", self.corners)
+        board.addRow("Seed", self.seed)
+        rules = QFormLayout()
+        rules.addRow(self.pie)
+        rules.addRow("Turns", self.turns)
+        rules.addRow("Handicap", self.handicap)
+
+        self.first_label = QLabel("Black")
+        self.second_label = QLabel("White")
+        self.first_name = QLineEdit()
+        self.second_name = QLineEdit()
+        self.first_kind = QComboBox()
+        self.second_kind = QComboBox()
+        for combo in (self.first_kind, self.second_kind):
+            combo.addItem("Human", "human")
+        players = QFormLayout()
+        players.addRow(self.first_label, self._pair(self.first_name, self.first_kind))
+        players.addRow(self.second_label, self._pair(self.second_name, self.second_kind))
+
+        self.preview_game = Game(GameOptions(game="y", size=5))
+        self.preview = BoardView(BoardScene(self.preview_game, self.theme))
+        self.preview.setMinimumSize(260, 230)
+        self.preview.setInteractive(False)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+
+        right = QVBoxLayout()
+        right.addWidget(self.preview, 1)
+        right.addWidget(self.summary)
+        for title, layout in (("Board", board), ("Rules", rules), ("Players", players)):
+            box = QGroupBox(title)
+            box.setLayout(layout)
+            right.addWidget(box)
+        top = QHBoxLayout()
+        top.addWidget(self.games)
+        top.addLayout(right, 1)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        outer = QVBoxLayout(self)
+        outer.addLayout(top, 1)
+        outer.addWidget(buttons)
+
+        self.games.currentRowChanged.connect(self._game_changed)
+        for combo in (self.size, self.corners, self.turns, self.handicap):
+            combo.currentIndexChanged.connect(self._options_changed)
+        self.seed.valueChanged.connect(self._options_changed)
+        self.pie.clicked.connect(self._pie_clicked)
+
+    @staticmethod
+    def _pair(a: QWidget, b: QWidget) -> QWidget:
+        box = QWidget()
+        layout = QHBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(a, 1)
+        layout.addWidget(b)
+        return box
+
+    def _load(self, c: dict[str, Any]) -> None:
+        names = list(VARIANTS)
+        self._loading = True
+        self.games.setCurrentRow(names.index(c.get("game")) if c.get("game") in names else 0)
+        self._fill_sizes(c.get("size"))
+        _select(self.corners, c.get("corners") or 5)
+        self.seed.setValue(int(c.get("seed") or 1))
+        _select(self.turns, c.get("turns") or "standard")
+        _select(self.handicap, c.get("handicap") or 0)
+        if c.get("pie") is not None:
+            self.pie.setChecked(bool(c["pie"]))
+        self.first_name.setText(c.get("black") or "Player 1")
+        self.second_name.setText(c.get("white") or "Player 2")
+        self._loading = False
+        self._options_changed()
+
+    # ----- reacting ----------------------------------------------------------------------
+    @property
+    def game_name(self) -> str:
+        item = self.games.currentItem()
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item else "y"
+
+    def _fill_sizes(self, wanted: int | None = None) -> None:
+        v = VARIANTS[self.game_name]
+        current = wanted if wanted is not None else self.size.currentData()
+        self.size.blockSignals(True)
+        self.size.clear()
+        for s in v.sizes:
+            self.size.addItem(f"{s} {v.size_meaning}" + ("  (default)" if s == v.default_size
+                                                         else ""), s)
+        _select(self.size, current if current in v.sizes else v.default_size)
+        self.size.blockSignals(False)
+
+    def _game_changed(self) -> None:
+        if getattr(self, "_loading", False):
+            return
+        self._fill_sizes(VARIANTS[self.game_name].default_size)
+        if not VARIANTS[self.game_name].has_turn_structures:
+            _select(self.turns, "standard")
+        self._pie_touched = False
+        self._options_changed()
+
+    def _pie_clicked(self) -> None:
+        self._pie_touched = True
+        self._options_changed()
+
+    def current_options(self) -> GameOptions:
+        """What the controls say, not yet validated."""
+        name = self.game_name
+        return GameOptions(
+            game=name,
+            size=int(self.size.currentData()),
+            corners=int(self.corners.currentData()) if name == "poly-y" else None,
+            seed=self.seed.value() if name == "mudcrack-y" else None,
+            pie=self.pie.isChecked() if self._pie_touched else None,
+            turns=str(self.turns.currentData()),
+            handicap=int(self.handicap.currentData()),
+        )
+
+    def _options_changed(self) -> None:
+        if getattr(self, "_loading", False):
+            return
+        v = VARIANTS[self.game_name]
+        self.corners.setEnabled(v.name == "poly-y")
+        self.seed.setEnabled(v.name == "mudcrack-y")
+        self.turns.setEnabled(v.has_turn_structures)
+        first, second = v.colour_names
+        self.first_label.setText(f"{first} (moves first)")
+        self.second_label.setText(second)
+        options = self.current_options()
+        if not self._pie_touched:
+            self.pie.setChecked(options.pie_value)
+        try:
+            valid = options.validated()
+            game = Game(valid)
+        except (OptionsError, BoardError) as exc:
+            self.summary.setText(f"<span style='color:#b3261e'>{exc}</span>")
+            return
+        self.summary.setText(
+            f"<b>{v.title}</b>: {game.geometry.size} "
+            f"{'points' if game.geometry.style == 'points' else 'cells'}. {v.description}"
+        )
+        self.preview.board_scene().set_game(game)
+        self.preview.fit()
+
+    # ----- result ----------------------------------------------------------------------
+    def accept(self) -> None:
+        try:
+            self.options = self.current_options().validated()
+        except OptionsError as exc:
+            self.warn("These options do not make a game", str(exc))
+            return
+        if not self.first_name.text().strip() or not self.second_name.text().strip():
+            self.warn("Players", "Give each player a name.")
+            return
+        super().accept()
+
+    def warn(self, title: str, text: str) -> None:
+        """A modal warning (replaced in tests)."""
+        self.last_warning = text
+        QMessageBox.warning(self, title, text)
+
+    def choices(self) -> dict[str, Any]:
+        """The dialog's state, to remember in the settings."""
+        o = self.current_options()
+        return {
+            "game": o.game, "size": o.size, "corners": o.corners, "seed": o.seed,
+            "pie": o.pie, "turns": o.turns, "handicap": o.handicap,
+            "black": self.first_name.text().strip(), "white": self.second_name.text().strip(),
+            "black_player": self.first_kind.currentData(),
+            "white_player": self.second_kind.currentData(),
+        }
+
+    def player_names(self) -> tuple[str, str]:
+        return self.first_name.text().strip(), self.second_name.text().strip()
+
+
+def _select(combo: QComboBox, value: object) -> None:
+    index = combo.findData(value)
+    if index >= 0:
+        combo.setCurrentIndex(index)

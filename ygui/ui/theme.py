@@ -1,0 +1,129 @@
+"""Colours of the board and the window, light and dark."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtGui import QColor, QIcon, QPalette
+from PySide6.QtWidgets import QApplication
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    background: str
+    board: str
+    board_edge: str
+    cell_line: str
+    line: str
+    point: str
+    label: str
+    label_on_stone: str
+    neutral_side: str
+    long_side: str
+    short_side: str
+    green_side: str
+    black_side: str
+    win: str
+    last_move: str
+    refused: str
+
+    def colour(self, field: str) -> QColor:
+        return QColor(getattr(self, field))
+
+
+LIGHT = Theme(
+    name="light",
+    background="#efe9dc",
+    board="#e8c27a",
+    board_edge="#9c6b30",
+    cell_line="#8a6330",
+    line="#6b4a22",
+    point="#5a3d1a",
+    label="#6b4a22",
+    label_on_stone="#b8b8b8",
+    neutral_side="#7a4e1e",
+    long_side="#2456a6",
+    short_side="#e0892b",
+    green_side="#2f9e55",
+    black_side="#1d1d1d",
+    win="#ffd21f",
+    last_move="#e23b3b",
+    refused="#b3261e",
+)
+
+DARK = Theme(
+    name="dark",
+    background="#1f2126",
+    board="#6f5836",
+    board_edge="#3b2c17",
+    cell_line="#2b2114",
+    line="#c8b58f",
+    point="#d9c79f",
+    label="#e6d8b8",
+    label_on_stone="#8c8c8c",
+    neutral_side="#c49a5c",
+    long_side="#5b8fe0",
+    short_side="#f0a04b",
+    green_side="#45c070",
+    black_side="#0a0a0a",
+    win="#ffdf4d",
+    last_move="#ff6b5e",
+    refused="#ff8a80",
+)
+
+THEMES = {t.name: t for t in (LIGHT, DARK)}
+
+STONE_COLOURS = {
+    "Black": ("#4a4a4a", "#050505"),
+    "White": ("#ffffff", "#c9c9c9"),
+    "Red": ("#f26b5b", "#a3140a"),
+    "Blue": ("#6aa7f5", "#15489e"),
+}
+
+
+def apply_palette(app: QApplication, theme: Theme) -> None:
+    """Fusion with a palette to match the theme."""
+    app.setStyle("Fusion")
+    palette = QPalette()
+    if theme.name == "dark":
+        roles = {
+            QPalette.ColorRole.Window: "#2a2d33",
+            QPalette.ColorRole.WindowText: "#e8e8e8",
+            QPalette.ColorRole.Base: "#1f2126",
+            QPalette.ColorRole.AlternateBase: "#2f3238",
+            QPalette.ColorRole.Text: "#e8e8e8",
+            QPalette.ColorRole.Button: "#33363d",
+            QPalette.ColorRole.ButtonText: "#e8e8e8",
+            QPalette.ColorRole.Highlight: "#4f7fd1",
+            QPalette.ColorRole.HighlightedText: "#ffffff",
+            QPalette.ColorRole.ToolTipBase: "#33363d",
+            QPalette.ColorRole.ToolTipText: "#e8e8e8",
+            QPalette.ColorRole.PlaceholderText: "#9a9a9a",
+        }
+        for role, colour in roles.items():
+            palette.setColor(role, QColor(colour))
+        palette.setColor(
+            QPalette.ColorGroup.Disabled, QPalette.ColorRole.ButtonText, QColor("#777777")
+        )
+        palette.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text, QColor("#777777"))
+        palette.setColor(
+            QPalette.ColorGroup.Disabled, QPalette.ColorRole.WindowText, QColor("#777777")
+        )
+    else:
+        palette = app.style().standardPalette()
+    app.setPalette(palette)
+
+
+def resource_text(*parts: str) -> str:
+    """A text file shipped in resources/ (found in a checkout and in an installed wheel)."""
+    from importlib.resources import files
+
+    return files("ygui.resources").joinpath(*parts).read_text(encoding="utf-8")
+
+
+def resource_icon() -> QIcon:
+    from importlib.resources import as_file, files
+
+    with as_file(files("ygui.resources").joinpath("icons", "ygui.svg")) as path:
+        return QIcon(str(path))
