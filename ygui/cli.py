@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         return _window(argv)
     args = _parser().parse_args(argv)
     if args.command == "render":
-        from ygui.render_cli import render_command
+        from ygui.ui.render_cli import render_command
 
         return render_command(args)
     if args.command == "gtp":

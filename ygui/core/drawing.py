@@ -34,7 +34,9 @@ def stone_radii(g: BoardGeometry) -> tuple[float, ...]:
             0.86 * min(_point_segment_distance(centre, a, b) for a, b in _segments(outline))
             for centre, outline in zip(g.centres, g.outlines, strict=True)
         )
-    gaps = [min(math.dist(c, g.centres[n]) for n in g.neighbours[i]) for i, c in enumerate(g.centres)]
+    gaps = [
+        min(math.dist(c, g.centres[n]) for n in g.neighbours[i]) for i, c in enumerate(g.centres)
+    ]
     typical = sorted(gaps)[len(gaps) // 2]
     return tuple(0.44 * min(gap, typical) for gap in gaps)
 

@@ -111,8 +111,12 @@ class BoardScene(QGraphicsScene):
         x0, y0, x1, y1 = bounds(g)
         margin = UNIT * 0.9
         self.setSceneRect(
-            QRectF(x0 * UNIT - margin, y0 * UNIT - margin,
-                   (x1 - x0) * UNIT + 2 * margin, (y1 - y0) * UNIT + 2 * margin)
+            QRectF(
+                x0 * UNIT - margin,
+                y0 * UNIT - margin,
+                (x1 - x0) * UNIT + 2 * margin,
+                (y1 - y0) * UNIT + 2 * margin,
+            )
         )
         self.refresh()
 
@@ -150,10 +154,10 @@ class BoardScene(QGraphicsScene):
         for a, b in g.lines:
             lines.moveTo(scene_point(g.centres[a]))
             lines.lineTo(scene_point(g.centres[b]))
-        item = QGraphicsPathItem(lines)
-        item.setPen(QPen(self.theme.colour("line"), 1.6))
-        item.setZValue(0)
-        self.addItem(item)
+        line_item = QGraphicsPathItem(lines)
+        line_item.setPen(QPen(self.theme.colour("line"), 1.6))
+        line_item.setZValue(0)
+        self.addItem(line_item)
         self._cell_items = []
         dot = QBrush(self.theme.colour("point"))
         for cell, centre in enumerate(g.centres):
@@ -206,11 +210,13 @@ class BoardScene(QGraphicsScene):
             tip = (x + ux * 0.75, y + uy * 0.75)
             base = (x + ux * 1.35, y + uy * 1.35)
             half = 0.32
-            triangle = QPolygonF([
-                scene_point(tip),
-                scene_point((base[0] - uy * half, base[1] + ux * half)),
-                scene_point((base[0] + uy * half, base[1] - ux * half)),
-            ])
+            triangle = QPolygonF(
+                [
+                    scene_point(tip),
+                    scene_point((base[0] - uy * half, base[1] + ux * half)),
+                    scene_point((base[0] + uy * half, base[1] - ux * half)),
+                ]
+            )
             item = QGraphicsPolygonItem(triangle)
             item.setZValue(3)
             self.addItem(item)
@@ -252,7 +258,8 @@ class BoardScene(QGraphicsScene):
             label = self._labels[cell]
             label.setBrush(
                 self.theme.colour("label_on_stone" if colour == BLACK else "label")
-                if name not in ("White",) else QColor("#555555")
+                if name not in ("White",)
+                else QColor("#555555")
             )
         self.clear_ghost()
         self._draw_marks()
@@ -266,8 +273,11 @@ class BoardScene(QGraphicsScene):
         last = next((m for m in reversed(game.moves) if m.cell is not None), None)
         if last is not None and last.cell is not None:
             cells = [last.cell]
-            opposite = game.geometry.opposite.get(last.cell) if game.options.game == (
-                "hexagonal-y") else None
+            opposite = (
+                game.geometry.opposite.get(last.cell)
+                if game.options.game == ("hexagonal-y")
+                else None
+            )
             if opposite is not None and game.colours[opposite] == game.colours[last.cell]:
                 cells.append(opposite)
             for cell in cells:
@@ -291,8 +301,9 @@ class BoardScene(QGraphicsScene):
                 pen.setColor(self.side_colour(side))
             item.setPen(pen)
 
-    def _mark(self, cell: int, radius: float, fill: QColor | None = None,
-              ring: QColor | None = None) -> None:
+    def _mark(
+        self, cell: int, radius: float, fill: QColor | None = None, ring: QColor | None = None
+    ) -> None:
         p = scene_point(self.game.geometry.centres[cell])
         item = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
         if fill is not None:
@@ -330,8 +341,9 @@ class BoardScene(QGraphicsScene):
             return
         name = game.colour_name(game.to_move)
         for target in game.placement_cells(cell):
-            item = StoneItem(scene_point(game.geometry.centres[target]), self.radii[target], name,
-                             ghost=True)
+            item = StoneItem(
+                scene_point(game.geometry.centres[target]), self.radii[target], name, ghost=True
+            )
             self.addItem(item)
             self._ghosts.append(item)
 

@@ -9,8 +9,14 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 from ygui.ui.board_scene import BoardScene
 
 NAVIGATION_KEYS = {
-    Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
-    Qt.Key.Key_Home, Qt.Key.Key_End, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown,
+    Qt.Key.Key_Left,
+    Qt.Key.Key_Right,
+    Qt.Key.Key_Up,
+    Qt.Key.Key_Down,
+    Qt.Key.Key_Home,
+    Qt.Key.Key_End,
+    Qt.Key.Key_PageUp,
+    Qt.Key.Key_PageDown,
 }
 
 
@@ -20,6 +26,7 @@ class BoardView(QGraphicsView):
 
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
+        self._board_scene = scene  # a view does not own its scene: keep it alive
         self.setRenderHints(
             QPainter.RenderHint.Antialiasing
             | QPainter.RenderHint.TextAntialiasing
@@ -33,9 +40,7 @@ class BoardView(QGraphicsView):
         self._hover = -1
 
     def board_scene(self) -> BoardScene:
-        scene = self.scene()
-        assert isinstance(scene, BoardScene)
-        return scene
+        return self._board_scene
 
     def fit(self) -> None:
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, QTimer
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ygui import __version__
-from ygui.core.game import BLACK, SWAP, WHITE, Game, IllegalMove, Move, other
+from ygui.core.game import BLACK, SWAP, WHITE, Game, Move, other
 from ygui.core.record import (
     GameRecord,
     RecordError,
@@ -40,6 +41,7 @@ from ygui.ui.new_game_dialog import NewGameDialog
 from ygui.ui.render import RenderError, render_scene
 from ygui.ui.theme import THEMES, apply_palette, resource_icon
 
+Shortcut = QKeySequence | QKeySequence.StandardKey | Qt.Key | str | None
 RECORD_FILTER = "ygui games (*.ysgf *.sgf);;All files (*)"
 
 
@@ -89,8 +91,10 @@ class MainWindow(QMainWindow):
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet(f"color: {self.theme.refused};")
         self.swap_button = QPushButton("Swap (pie rule)")
-        self.swap_button.setToolTip("Take over the first stone: you play it, and your "
-                                    "opponent moves next with the other colour")
+        self.swap_button.setToolTip(
+            "Take over the first stone: you play it, and your "
+            "opponent moves next with the other colour"
+        )
         self.swap_button.clicked.connect(self.swap)
         self.result_box = QWidget()
         result_layout = QHBoxLayout(self.result_box)
@@ -110,22 +114,38 @@ class MainWindow(QMainWindow):
         self.moves_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         nav = QHBoxLayout()
         self.nav_buttons = {}
-        for key, text, slot in (("first", "«", self.go_first), ("back", "‹", self.go_back),
-                                ("forward", "›", self.go_forward), ("last", "»", self.go_last)):
+        for key, text, slot in (
+            ("first", "«", self.go_first),
+            ("back", "‹", self.go_back),
+            ("forward", "›", self.go_forward),
+            ("last", "»", self.go_last),
+        ):
             button = QPushButton(text)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(slot)
             nav.addWidget(button)
             self.nav_buttons[key] = button
-        for widget in (self.title, self.player_labels[BLACK], self.player_labels[WHITE],
-                       self.turn_label, self.refusal, self.swap_button, self.result_box):
+        for widget in (
+            self.title,
+            self.player_labels[BLACK],
+            self.player_labels[WHITE],
+            self.turn_label,
+            self.refusal,
+            self.swap_button,
+            self.result_box,
+        ):
             layout.addWidget(widget)
         layout.addWidget(QLabel("Moves"))
         layout.addWidget(self.moves_list, 1)
         layout.addLayout(nav)
 
-    def _action(self, text: str, slot: object, shortcut: QKeySequence | str | None = None,
-                checkable: bool = False) -> QAction:
+    def _action(
+        self,
+        text: str,
+        slot: Callable[..., object],
+        shortcut: Shortcut = None,
+        checkable: bool = False,
+    ) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -157,8 +177,12 @@ class MainWindow(QMainWindow):
         self.act_labels.setChecked(bool(self.settings.get("show_labels")))
         self.act_dark = a("&Dark theme", self.set_dark, "Ctrl+Shift+D", checkable=True)
         self.act_dark.setChecked(self.theme.name == "dark")
-        self.act_rules = a("&Rules of this game", self.show_rules, QKeySequence.StandardKey.HelpContents)
-        self.act_options_help = a("Pie rule, handicaps and &turns", lambda: self.show_rules("options"))
+        self.act_rules = a(
+            "&Rules of this game", self.show_rules, QKeySequence.StandardKey.HelpContents
+        )
+        self.act_options_help = a(
+            "Pie rule, handicaps and &turns", lambda: self.show_rules("options")
+        )
         self.act_keys = a("&Keyboard shortcuts", self.show_shortcuts)
         self.act_about = a("&About ygui", self.show_about)
 
@@ -194,11 +218,16 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def ask_save_discard_cancel(self, text: str) -> str:
-        buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-                   | QMessageBox.StandardButton.Cancel)
+        buttons = (
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
         answer = QMessageBox.question(self, "Unsaved game", text, buttons)
-        return {QMessageBox.StandardButton.Save: "save",
-                QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
+        return {
+            QMessageBox.StandardButton.Save: "save",
+            QMessageBox.StandardButton.Discard: "discard",
+        }.get(answer, "cancel")
 
     def inform(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)
@@ -226,8 +255,10 @@ class MainWindow(QMainWindow):
 
     def set_game(self, game: Game, names: tuple[str, str], path: Path | None) -> None:
         self.game = game
-        self.names = {BLACK: names[0] or game.colour_name(BLACK),
-                      WHITE: names[1] or game.colour_name(WHITE)}
+        self.names = {
+            BLACK: names[0] or game.colour_name(BLACK),
+            WHITE: names[1] or game.colour_name(WHITE),
+        }
         self.path = path
         self.scene.set_game(game)
         self.view.fit()
@@ -262,10 +293,14 @@ class MainWindow(QMainWindow):
             self.refuse(reason)
             return False
         later = game.redo_moves
-        if later and later[-1] != move and not self.ask_yes_no(
-            "Play from here?",
-            f"Playing here discards the {len(later)} later move{'s' if len(later) > 1 else ''} "
-            "of this game. Play anyway?",
+        if (
+            later
+            and later[-1] != move
+            and not self.ask_yes_no(
+                "Play from here?",
+                f"Playing here discards the {len(later)} later move{'s' if len(later) > 1 else ''} "
+                "of this game. Play anyway?",
+            )
         ):
             return False
         game.play(move)
@@ -329,13 +364,16 @@ class MainWindow(QMainWindow):
         self.result_box.setVisible(game.winner is not None)
         if game.winner is not None:
             self.result_label.setText(
-                f"{game.colour_name(game.winner)} wins! "
-                f"({self.player_name(game.winner)})"
+                f"{game.colour_name(game.winner)} wins! ({self.player_name(game.winner)})"
             )
         self._fill_moves()
         moves, later = len(game.moves), len(game.redo_moves)
-        for key, enabled in (("first", moves > 0), ("back", moves > 0),
-                             ("forward", later > 0), ("last", later > 0)):
+        for key, enabled in (
+            ("first", moves > 0),
+            ("back", moves > 0),
+            ("forward", later > 0),
+            ("last", later > 0),
+        ):
             self.nav_buttons[key].setEnabled(enabled)
         self.act_undo.setEnabled(moves > 0)
         self.act_redo.setEnabled(later > 0)
@@ -351,17 +389,22 @@ class MainWindow(QMainWindow):
             return f"{game.colour_name(game.winner)} has won.{how}"
         text = f"{game.colour_name(game.to_move)} to play ({self.player_name(game.to_move)})."
         if game.stones_in_turn() > 1:
-            text += (f" Turn {game.turn}: {game.stones_left_in_turn} of "
-                     f"{game.stones_in_turn()} stones still to place.")
+            text += (
+                f" Turn {game.turn}: {game.stones_left_in_turn} of "
+                f"{game.stones_in_turn()} stones still to place."
+            )
         if game.can_swap:
             text += " You may swap instead of placing a stone."
         if game.options.game == "poly-y":
             held = [len(game.corners_held(c)) for c in (BLACK, WHITE)]
-            text += f" Corners: {game.colour_name(BLACK)} {held[0]}, " \
-                    f"{game.colour_name(WHITE)} {held[1]}."
+            text += (
+                f" Corners: {game.colour_name(BLACK)} {held[0]}, "
+                f"{game.colour_name(WHITE)} {held[1]}."
+            )
         if game.redo_moves:
-            text += f" (Viewing move {len(game.moves)} of " \
-                    f"{len(game.moves) + len(game.redo_moves)}.)"
+            text += (
+                f" (Viewing move {len(game.moves)} of {len(game.moves) + len(game.redo_moves)}.)"
+            )
         return text
 
     def _fill_moves(self) -> None:
@@ -518,9 +561,12 @@ class MainWindow(QMainWindow):
         except RecordError:
             path.rename(path.with_suffix(".damaged"))
             return False
-        if not self.ask_yes_no("Recover game?", "ygui did not close normally. Recover the game "
-                               f"that was in progress ({game.options.describe()}, "
-                               f"{len(game.moves)} moves)?"):
+        if not self.ask_yes_no(
+            "Recover game?",
+            "ygui did not close normally. Recover the game "
+            f"that was in progress ({game.options.describe()}, "
+            f"{len(game.moves)} moves)?",
+        ):
             self.remove_autosave()
             return False
         original = (record.root.extra.get("YF") or [""])[0]
@@ -539,5 +585,3 @@ class MainWindow(QMainWindow):
 
 def schedule_recovery(window: MainWindow) -> None:
     QTimer.singleShot(0, window.offer_recovery)
-
-

@@ -61,7 +61,7 @@ class NewGameDialog(QDialog):
         self.games.setWordWrap(True)
         self.games.setSpacing(2)
 
-        self.size = QComboBox()
+        self.size_box = QComboBox()
         self.corners = QComboBox()
         for k in (3, 5, 7, 9):
             self.corners.addItem(str(k), k)
@@ -77,7 +77,7 @@ class NewGameDialog(QDialog):
             self.handicap.addItem(f"{k} stones", k)
 
         board = QFormLayout()
-        board.addRow("Board size", self.size)
+        board.addRow("Board size", self.size_box)
         board.addRow("Corners", self.corners)
         board.addRow("Seed", self.seed)
         rules = QFormLayout()
@@ -124,7 +124,7 @@ class NewGameDialog(QDialog):
         outer.addWidget(buttons)
 
         self.games.currentRowChanged.connect(self._game_changed)
-        for combo in (self.size, self.corners, self.turns, self.handicap):
+        for combo in (self.size_box, self.corners, self.turns, self.handicap):
             combo.currentIndexChanged.connect(self._options_changed)
         self.seed.valueChanged.connect(self._options_changed)
         self.pie.clicked.connect(self._pie_clicked)
@@ -141,7 +141,10 @@ class NewGameDialog(QDialog):
     def _load(self, c: dict[str, Any]) -> None:
         names = list(VARIANTS)
         self._loading = True
-        self.games.setCurrentRow(names.index(c.get("game")) if c.get("game") in names else 0)
+        game = c.get("game")
+        self.games.setCurrentRow(
+            names.index(game) if isinstance(game, str) and game in names else 0
+        )
         self._fill_sizes(c.get("size"))
         _select(self.corners, c.get("corners") or 5)
         self.seed.setValue(int(c.get("seed") or 1))
@@ -162,14 +165,15 @@ class NewGameDialog(QDialog):
 
     def _fill_sizes(self, wanted: int | None = None) -> None:
         v = VARIANTS[self.game_name]
-        current = wanted if wanted is not None else self.size.currentData()
-        self.size.blockSignals(True)
-        self.size.clear()
+        current = wanted if wanted is not None else self.size_box.currentData()
+        self.size_box.blockSignals(True)
+        self.size_box.clear()
         for s in v.sizes:
-            self.size.addItem(f"{s} {v.size_meaning}" + ("  (default)" if s == v.default_size
-                                                         else ""), s)
-        _select(self.size, current if current in v.sizes else v.default_size)
-        self.size.blockSignals(False)
+            self.size_box.addItem(
+                f"{s} {v.size_meaning}" + ("  (default)" if s == v.default_size else ""), s
+            )
+        _select(self.size_box, current if current in v.sizes else v.default_size)
+        self.size_box.blockSignals(False)
 
     def _game_changed(self) -> None:
         if getattr(self, "_loading", False):
@@ -189,7 +193,7 @@ class NewGameDialog(QDialog):
         name = self.game_name
         return GameOptions(
             game=name,
-            size=int(self.size.currentData()),
+            size=int(self.size_box.currentData()),
             corners=int(self.corners.currentData()) if name == "poly-y" else None,
             seed=self.seed.value() if name == "mudcrack-y" else None,
             pie=self.pie.isChecked() if self._pie_touched else None,
@@ -244,9 +248,15 @@ class NewGameDialog(QDialog):
         """The dialog's state, to remember in the settings."""
         o = self.current_options()
         return {
-            "game": o.game, "size": o.size, "corners": o.corners, "seed": o.seed,
-            "pie": o.pie, "turns": o.turns, "handicap": o.handicap,
-            "black": self.first_name.text().strip(), "white": self.second_name.text().strip(),
+            "game": o.game,
+            "size": o.size,
+            "corners": o.corners,
+            "seed": o.seed,
+            "pie": o.pie,
+            "turns": o.turns,
+            "handicap": o.handicap,
+            "black": self.first_name.text().strip(),
+            "white": self.second_name.text().strip(),
             "black_player": self.first_kind.currentData(),
             "white_player": self.second_kind.currentData(),
         }

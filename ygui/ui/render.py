@@ -33,7 +33,7 @@ def render_scene(scene: QGraphicsScene, path: Path, width: int = 1000) -> None:
         scene.render(painter, QRectF(0, 0, width, height), rect)
         painter.end()
         tmp = path.with_name(f".{path.name}.tmp.png")
-        if not image.save(str(tmp), "PNG"):
+        if not image.save(str(tmp)):
             raise RenderError(f"could not write {path}")
         tmp.replace(path)
         return

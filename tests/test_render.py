@@ -1,0 +1,129 @@
+"""``ygui render`` draws every game and board size; stones appear where they must."""
+
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtGui import QColor, QImage
+
+from ygui.cli import main
+from ygui.core.game import Game
+from ygui.core.variants import VARIANTS, GameOptions
+from ygui.ui.board_scene import BoardScene
+
+CASES = []
+for name, v in VARIANTS.items():
+    sizes = v.sizes if name != "mudcrack-y" else (30, 100, 250, 400)
+    for size in sizes:
+        if name == "poly-y":
+            CASES += [(name, size, {"corners": k}) for k in (3, 5, 7, 9)]
+        else:
+            CASES.append((name, size, {}))
+
+
+def pixel(image: QImage, game: Game, cell: int, width: int) -> QColor:
+    scene = BoardScene(game)
+    rect = scene.sceneRect()
+    p = scene.cell_position(cell)
+    r = scene.radii[cell]  # beside the centre, clear of the last-move dot
+    scale = width / rect.width()
+    x, y = (p.x() - 0.25 * r - rect.x()) * scale, (p.y() - 0.35 * r - rect.y()) * scale
+    return image.pixelColor(round(x), round(y))
+
+
+@pytest.mark.parametrize(
+    "name, size, extra", CASES, ids=[f"{n}-{s}-{e.get('corners', '')}" for n, s, e in CASES]
+)
+def test_render_every_game_and_size(qapp, tmp_path, name, size, extra):
+    options = GameOptions(game=name, size=size, **extra).validated()
+    game = Game(options)
+    g = game.geometry
+    first = g.perimeter[len(g.perimeter) // 3]
+    second = next(c for c in range(g.size) if c not in game.placement_cells(first))
+    moves = f"{g.labels[first]} {g.labels[second]}"
+    out = tmp_path / "board.png"
+    args = [
+        "render",
+        "--game",
+        name,
+        "--size",
+        str(size),
+        "--moves",
+        moves,
+        "-o",
+        str(out),
+        "--width",
+        "800",
+    ]
+    args += [f"--set=corners={extra['corners']}"] if extra else []
+    assert main(args) == 0
+    image = QImage(str(out))
+    assert image.width() == 800 and image.height() > 100
+    colours = {image.pixel(x, y) for x in range(0, 800, 7) for y in range(0, image.height(), 7)}
+    assert len(colours) > 10  # not blank
+    game.play(game.parse_move(g.labels[first]))
+    game.play(game.parse_move(g.labels[second]))
+    black = pixel(image, game, first, 800)
+    white = pixel(image, game, second, 800)
+    if name in ("hexagonal-y", "eccentric-y"):
+        assert black.red() > black.blue() + 40  # Red
+        assert white.blue() > white.red() + 40  # Blue
+    else:
+        assert black.lightness() < 80
+        assert white.lightness() > 170
+
+
+def test_render_svg_and_labels(qapp, tmp_path):
+    out = tmp_path / "board.svg"
+    assert (
+        main(
+            [
+                "render",
+                "--game",
+                "y",
+                "--size",
+                "5",
+                "--labels",
+                "--moves",
+                "a1 swap",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    text = out.read_text()
+    assert text.startswith("<?xml") and "<svg" in text and "a1" in text
+
+
+def test_render_a_record(qapp, tmp_path):
+    from ygui.core.record import GameRecord, save_record
+
+    game = Game(GameOptions(game="poly-y").validated())
+    game.play(game.parse_move("43"))
+    record = tmp_path / "g.ysgf"
+    save_record(record, GameRecord.from_game(game))
+    out = tmp_path / "g.png"
+    assert main(["render", str(record), "--moves", "1", "-o", str(out)]) == 0
+    assert out.stat().st_size > 1000
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--game", "y", "--moves", "a1 a1"], "move 2 (a1): a1 is occupied"),
+        (["--game", "y", "--size", "99"], "3 to 26"),
+        (["--game", "y", "--moves", "q77"], "no cell"),
+        (["--game", "y", "--set", "pie"], "key=value"),
+    ],
+)
+def test_render_errors(tmp_path, args, message):
+    out = tmp_path / "x.png"
+    proc = subprocess.run(
+        [sys.executable, "-m", "ygui", "render", *args, "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2 and message in proc.stderr
+    assert not out.exists()
