@@ -37,8 +37,8 @@ def stone_radii(g: BoardGeometry) -> tuple[float, ...]:
     gaps = [
         min(math.dist(c, g.centres[n]) for n in g.neighbours[i]) for i, c in enumerate(g.centres)
     ]
-    typical = sorted(gaps)[len(gaps) // 2]
-    return tuple(0.44 * min(gap, typical) for gap in gaps)
+    small = sorted(gaps)[len(gaps) // 10]  # one size for every stone, that fits nearly all
+    return tuple(0.46 * min(gap, small) for gap in gaps)
 
 
 @lru_cache(maxsize=32)

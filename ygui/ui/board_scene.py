@@ -127,10 +127,9 @@ class BoardScene(QGraphicsScene):
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         board = self.theme.colour("board")
         self._cell_items = []
-        for cell, outline in enumerate(g.outlines):
+        for outline in g.outlines:
             item = QGraphicsPolygonItem(QPolygonF([scene_point(p) for p in outline]))
-            shade = board.lighter(104) if cell % 2 else board
-            item.setBrush(shade)
+            item.setBrush(board)
             item.setPen(pen)
             item.setZValue(0)
             self.addItem(item)
@@ -280,8 +279,13 @@ class BoardScene(QGraphicsScene):
             )
             if opposite is not None and game.colours[opposite] == game.colours[last.cell]:
                 cells.append(opposite)
+            dot = (
+                QColor("#ffffff")
+                if game.variant.colour_names[0] == "Red"
+                else (self.theme.colour("last_move"))
+            )
             for cell in cells:
-                self._mark(cell, self.radii[cell] * 0.28, fill=self.theme.colour("last_move"))
+                self._mark(cell, self.radii[cell] * 0.28, fill=dot)
         winning = game.winning_groups()
         for group in winning:
             for cell in group:

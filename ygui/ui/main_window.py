@@ -85,6 +85,8 @@ class MainWindow(QMainWindow):
         bold.setBold(True)
         self.title.setFont(bold)
         self.player_labels = {BLACK: QLabel(), WHITE: QLabel()}
+        self.legend = QLabel()
+        self.legend.setWordWrap(True)
         self.turn_label = QLabel()
         self.turn_label.setWordWrap(True)
         self.refusal = QLabel()
@@ -127,6 +129,7 @@ class MainWindow(QMainWindow):
             self.nav_buttons[key] = button
         for widget in (
             self.title,
+            self.legend,
             self.player_labels[BLACK],
             self.player_labels[WHITE],
             self.turn_label,
@@ -351,6 +354,8 @@ class MainWindow(QMainWindow):
         game = self.game
         self.scene.refresh()
         self.title.setText(game.options.describe())
+        self.legend.setText(self.legend_text())
+        self.legend.setVisible(bool(self.legend.text()))
         for colour, label in self.player_labels.items():
             marker = "▶ " if not game.is_over and game.to_move == colour else "   "
             text = f"{marker}{game.colour_name(colour)}: {self.player_name(colour)}"
@@ -379,6 +384,29 @@ class MainWindow(QMainWindow):
         self.act_redo.setEnabled(later > 0)
         name = self.path.name if self.path else "unsaved game"
         self.setWindowTitle(f"{'*' if self.dirty else ''}{name} — {game.variant.title} — ygui")
+
+    def legend_text(self) -> str:
+        """What the board's colours mean, where they carry a rule."""
+        t = self.theme
+        swatch = "<span style='color:{}'>&#9632;</span> {}".format
+        game = self.game.options.game
+        if game == "starboard-y":
+            return (
+                swatch(t.long_side, "long sides")
+                + "&nbsp;&nbsp; "
+                + swatch(t.short_side, "short sides")
+            )
+        if game == "eccentric-y":
+            return (
+                swatch(t.green_side, "green sides")
+                + "&nbsp;&nbsp; "
+                + swatch(t.black_side, "black sides")
+            )
+        if game == "poly-y":
+            return "Triangles mark the corners, coloured as they are captured."
+        if game == "hexagonal-y":
+            return "An edge stone brings its opposite: hover to see both."
+        return ""
 
     def turn_text(self) -> str:
         game = self.game

@@ -36,7 +36,7 @@ def curved_board(points_per_side: int = DEFAULT_SIZE) -> BoardGeometry:
         neighbours[b].append(a)
     sides = tuple(tuple(index[_sector(k, 0, p, s, h, c)] for p in range(s + 1)) for k in range(3))
     perimeter = tuple(cell for side in sides for cell in side[:-1])
-    centres = _tutte_layout(neighbours, perimeter, s)
+    centres = _sector_layout(keys, neighbours, s, h, c)
     return BoardGeometry(
         name=f"curved-{points_per_side}",
         style="points",
@@ -115,42 +115,42 @@ def _edges(s: int, h: int, c: int) -> list[tuple[Key, Key]]:
     return edges
 
 
-def _tutte_layout(
-    neighbours: list[list[int]], perimeter: tuple[int, ...], s: int
+def _sector_layout(
+    keys: list[Key], neighbours: list[list[int]], s: int, h: int, c: int
 ) -> tuple[Point, ...]:
-    """Fix the boundary on a bowed triangle and put every inner point at the average of its
-    neighbours (one linear solve). Screen coordinates, the top corner up."""
-    n = len(neighbours)
-    pos = np.zeros((n, 2))
-    fixed = np.zeros(n, dtype=bool)
-    corners = [
-        np.array([math.cos(math.radians(90 - 120 * k)), -math.sin(math.radians(90 - 120 * k))])
-        for k in range(3)
-    ]
-    bulge = 0.16
-    for i, cell in enumerate(perimeter):
-        k, p = divmod(i, s)
-        a, b = corners[k], corners[(k + 1) % 3]
-        t = p / s
-        mid = a + (b - a) * t
+    """Place the central triangle as an equilateral triangle of side c, and each sector row r
+    on a bowed line between the legs, from the board side (r = 0) to the central triangle
+    (r = h); then relax the inner points a little towards their neighbours' average, which
+    evens out the spacing. Screen coordinates, the top corner up, neighbours about 1 apart."""
+
+    def direction(k: int) -> np.ndarray:
+        angle = math.radians(90 - 120 * (k % 3))
+        return np.array([math.cos(angle), -math.sin(angle)])
+
+    r_in = c / math.sqrt(3)
+    r_out = r_in + 0.85 * h + 0.35
+    pentads = [direction(k) * r_in for k in range(3)]
+    corners = [direction(k) * r_out for k in range(3)]
+    pos = np.zeros((len(keys), 2))
+    for i, key in enumerate(keys):
+        if key[0] >= 0:  # a point of the central triangle, in barycentric coordinates
+            pos[i] = sum(key[k] * pentads[k] for k in range(3)) / c
+            continue
+        k, r, p = -1 - key[0], key[1], key[2]
+        t = r / h
+        left = corners[k] + (pentads[k] - corners[k]) * t
+        right = corners[(k + 1) % 3] + (pentads[(k + 1) % 3] - corners[(k + 1) % 3]) * t
+        u = p / (s - r)
+        mid = left + (right - left) * u
         outward = mid / (np.linalg.norm(mid) or 1.0)
-        pos[cell] = mid + outward * bulge * math.sin(math.pi * t)
-        fixed[cell] = True
-    free = np.flatnonzero(~fixed)
-    where = {int(cell): i for i, cell in enumerate(free)}
-    lap = np.zeros((len(free), len(free)))
-    rhs = np.zeros((len(free), 2))
-    for free_cell in free:
-        cell = int(free_cell)
-        row = where[cell]
-        lap[row, row] = len(neighbours[cell])
-        for nb in neighbours[cell]:
-            if fixed[nb]:
-                rhs[row] += pos[nb]
-            else:
-                lap[row, where[nb]] -= 1
-    pos[free] = np.linalg.solve(lap, rhs)
-    # scale so that neighbouring points are about one unit apart, like the cells of other boards
+        pos[i] = mid + outward * 0.13 * (s - r) * (1 - t) * math.sin(math.pi * u)
+    boundary = {i for i, key in enumerate(keys) if key[0] < 0 and key[1] == 0}
+    for _ in range(12):
+        new = pos.copy()
+        for i, nbrs in enumerate(neighbours):
+            if i not in boundary:
+                new[i] = 0.6 * pos[i] + 0.4 * pos[nbrs].mean(axis=0)
+        pos = new
     lengths = [np.linalg.norm(pos[a] - pos[b]) for a, nbrs in enumerate(neighbours) for b in nbrs]
     pos *= 1.0 / float(np.mean(lengths))
     return tuple((float(x), float(y)) for x, y in pos)

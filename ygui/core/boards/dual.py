@@ -63,34 +63,31 @@ def dual_outlines(
         cy = sum(centres[i][1] for i in face) / 3
         for i in face:
             corners[i].append((cx, cy))
+    inner = [math.dist(centres[c], p) for c, pts in enumerate(corners) for p in pts]
+    depth = sum(inner) / len(inner)  # how far a cell reaches past its centre
+    n = len(perimeter)
+    # one outside point per boundary edge, shared by the two cells on it
+    edge_points = []
+    for i in range(n):
+        a, b = centres[perimeter[i]], centres[perimeter[(i + 1) % n]]
+        ox, oy = _outward(a, b)
+        edge_points.append(((a[0] + b[0]) / 2 + ox * depth / 2, (a[1] + b[1]) / 2 + oy * depth / 2))
     position = {cell: i for i, cell in enumerate(perimeter)}
     outlines: list[tuple[Point, ...]] = []
     for cell, pts in enumerate(corners):
         if cell in position:
             i = position[cell]
-            prev = perimeter[i - 1]
-            nxt = perimeter[(i + 1) % len(perimeter)]
-            pts = pts + _outside(centres, cell, prev, nxt, pts)
+            prev, nxt = centres[perimeter[i - 1]], centres[perimeter[(i + 1) % n]]
+            ox, oy = _outward(prev, nxt)
+            x, y = centres[cell]
+            pts = [*pts, edge_points[i - 1], (x + ox * depth, y + oy * depth), edge_points[i]]
         x, y = centres[cell]
         outlines.append(tuple(sorted(pts, key=lambda p: math.atan2(p[1] - y, p[0] - x))))
     return tuple(outlines)
 
 
-def _outside(
-    centres: Sequence[Point], cell: int, prev: int, nxt: int, inner: list[Point]
-) -> list[Point]:
-    """Three points closing a boundary cell outside the perimeter."""
-    x, y = centres[cell]
-    radius = sum(math.dist((x, y), p) for p in inner) / max(len(inner), 1)
-    (px, py), (nx, ny) = centres[prev], centres[nxt]
-    dx, dy = nx - px, ny - py
+def _outward(a: Point, b: Point) -> Point:
+    """The unit normal pointing out of a board whose perimeter runs clockwise on screen."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
-    ox, oy = dy / length, -dx / length  # outward, for a perimeter clockwise on screen
-    mid_prev = ((x + px) / 2, (y + py) / 2)
-    mid_next = ((x + nx) / 2, (y + ny) / 2)
-    half = radius / 2
-    return [
-        (mid_prev[0] + ox * half, mid_prev[1] + oy * half),
-        (x + ox * radius, y + oy * radius),
-        (mid_next[0] + ox * half, mid_next[1] + oy * half),
-    ]
+    return dy / length, -dx / length
