@@ -13,3 +13,17 @@ def test_core_does_not_import_qt():
         "assert not bad, bad\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_every_package_is_in_the_wheel():
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    listed = set(
+        tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    found = {
+        ".".join(p.parent.relative_to(root).parts) for p in (root / "ygui").rglob("__init__.py")
+    }
+    assert found | {"ygui.resources"} == listed

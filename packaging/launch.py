@@ -1,0 +1,7 @@
+"""Entry script for the PyInstaller bundle (packaging/ygui.spec)."""
+
+import sys
+
+from ygui.cli import main
+
+sys.exit(main())
