@@ -30,10 +30,12 @@ def _segments(outline: Sequence[Point]) -> list[Segment]:
 def stone_radii(g: BoardGeometry) -> tuple[float, ...]:
     """A radius for a stone on each cell: inside its outline, or clear of its neighbours."""
     if g.outlines is not None:
-        return tuple(
-            0.86 * min(_point_segment_distance(centre, a, b) for a, b in _segments(outline))
+        inner = [
+            min(_point_segment_distance(centre, a, b) for a, b in _segments(outline))
             for centre, outline in zip(g.centres, g.outlines, strict=True)
-        )
+        ]
+        typical = sorted(inner)[len(inner) // 2]  # big cells of a mudcrack board: no boulders
+        return tuple(0.86 * min(r, 1.1 * typical) for r in inner)
     gaps = [
         min(math.dist(c, g.centres[n]) for n in g.neighbours[i]) for i, c in enumerate(g.centres)
     ]
