@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TextIO
 
 from ygui import __version__
+from ygui.ai.engine import Engine, SearchLimits
 from ygui.core.diagram import diagram
 from ygui.core.game import BLACK, WHITE, Game, IllegalMove
 from ygui.core.geometry import BoardError
 from ygui.core.variants import GameOptions, OptionsError, find_variant
 
+DEFAULT_LEVEL = 5
 _COLOURS = {"b": BLACK, "black": BLACK, "red": BLACK, "w": WHITE, "white": WHITE, "blue": WHITE}
 
 
@@ -50,7 +53,13 @@ class GtpEngine:
             "ygui-cells": lambda a: " ".join(self.game.geometry.labels),
             "ygui-sides": self._sides,
             "ygui-graph": self._graph,
+            "genmove": self._genmove,
+            "ygui-playouts": self._playouts,
+            "ygui-time": self._time,
+            "ygui-level": self._level,
         }
+        self.limits = SearchLimits.level(DEFAULT_LEVEL)
+        self._engine: Engine | None = None
 
     # ----- the loop -------------------------------------------------------------------
     def handle(self, raw: str) -> str | None:
@@ -133,6 +142,48 @@ class GtpEngine:
         self.game.redo_moves.clear()
         return ""
 
+    # ----- the engine -------------------------------------------------------------------
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = Engine(seed=self.limits.seed)
+        return self._engine
+
+    def _genmove(self, args: list[str]) -> str:
+        _need(args, 1, "genmove COLOR")
+        colour = self._colour(args[0])
+        game = self.game
+        if game.is_over:
+            raise GtpError("the game is over")
+        if colour != game.to_move:
+            raise GtpError(f"it is {self._colour_word(game.to_move)}'s turn")
+        played = []
+        while not game.is_over and game.to_move == colour:
+            result = self.engine.search(game, self.limits)
+            game.play(result.move)
+            played.append(game.move_text(result.move))
+            if result.move.is_swap:
+                break
+        return " ".join(played)
+
+    def _playouts(self, args: list[str]) -> str:
+        _need(args, 1, "ygui-playouts N")
+        number = _number(args[0], int, 1, 50_000_000)
+        self.limits = replace(self.limits, playouts=int(number), seconds=None)
+        return ""
+
+    def _time(self, args: list[str]) -> str:
+        _need(args, 1, "ygui-time SECONDS")
+        seconds = _number(args[0], float, 0.001, 3600.0)
+        self.limits = replace(self.limits, playouts=50_000_000, seconds=float(seconds))
+        return ""
+
+    def _level(self, args: list[str]) -> str:
+        _need(args, 1, "ygui-level L")
+        level = int(_number(args[0], int, 1, 10))
+        self.limits = SearchLimits.level(level, self.limits.seed)
+        return ""
+
     # ----- extensions ------------------------------------------------------------------
     def _variant(self, args: list[str]) -> str:
         if not args:
@@ -173,6 +224,16 @@ class GtpEngine:
     @staticmethod
     def _colour_word(colour: int | None) -> str:
         return {BLACK: "black", WHITE: "white"}.get(colour or 0, "none")
+
+
+def _number(text: str, kind: type, low: float, high: float) -> float:
+    try:
+        value = kind(text)
+    except ValueError:
+        raise GtpError(f"syntax error: {text!r} is not a number") from None
+    if not low <= value <= high:
+        raise GtpError(f"{text} is out of range ({low} to {high})")
+    return float(value)
 
 
 def _need(args: list[str], count: int, usage: str) -> None:

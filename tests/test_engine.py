@@ -1,0 +1,271 @@
+"""The computer player: its compiled rules agree with the model, it wins and blocks at once,
+it plays legal moves in every game and option, and it is reproducible and cancellable."""
+
+import random
+import threading
+import time
+
+import numpy as np
+import pytest
+from helpers import random_game
+
+from ygui.ai import kernels as k
+from ygui.ai.engine import LEVEL_PLAYOUTS, Engine, SearchLimits
+from ygui.ai.tables import apply, board_tables, params_of, position_of
+from ygui.core.game import BLACK, SWAP, WHITE, Game, Move, position_winners
+from ygui.core.variants import GameOptions
+
+GAMES = [
+    ("y", {"size": 6}),
+    ("game-of-y", {"size": 7}),
+    ("poly-y", {"size": 5}),
+    ("mudcrack-y", {"size": 40, "seed": 2}),
+    ("starboard-y", {"size": 3}),
+    ("hexagonal-y", {"size": 4}),
+    ("eccentric-y", {"size": 4}),
+]
+OPTIONS = GAMES + [
+    ("y", {"size": 6, "turns": "master"}),
+    ("y", {"size": 6, "turns": "two-stone"}),
+    ("y", {"size": 7, "turns": "progressive"}),
+    ("y", {"size": 6, "turns": "tabu"}),
+    ("y", {"size": 6, "handicap": 3}),
+    ("poly-y", {"size": 5, "turns": "two-stone"}),
+    ("hexagonal-y", {"size": 4, "handicap": 2, "pie": False}),
+]
+
+
+def ident(item):
+    return item[0] + "".join(f"-{key}{value}" for key, value in item[1].items())
+
+
+def options(item) -> GameOptions:
+    return GameOptions(game=item[0], **item[1]).validated()
+
+
+@pytest.mark.parametrize("item", OPTIONS, ids=ident)
+def test_compiled_rules_agree_with_the_model(item):
+    """Move by move: legal moves, whose turn, stones left and the winner all agree."""
+    rng = random.Random(ident(item))
+    for _ in range(15):
+        game = Game(options(item))
+        tables = board_tables(game)
+        params = params_of(game, tables)
+        pos = position_of(game, tables, params)
+        n = game.geometry.size
+        out = np.empty(n + 1, np.int32)
+        while True:
+            count = k.legal_moves(
+                tables.nbr, tables.deg, *pos.arrays[:2], pos.tstones, pos.info, params, out
+            )
+            ours = sorted(n if m.cell is None else m.cell for m in game.legal_moves())
+            assert sorted(out[:count].tolist()) == ours
+            assert pos.info[k.WINNER] == (game.winner or 0)
+            if game.is_over:
+                break
+            assert pos.info[k.TO_MOVE] == game.to_move and pos.info[k.TURN] == game.turn
+            move = rng.choice(game.legal_moves())
+            game.play(move)
+            apply(tables, params, pos, n if move.cell is None else move.cell)
+            assert pos.colours.tolist() == game.colours
+
+
+@pytest.mark.parametrize("item", GAMES, ids=ident)
+def test_full_board_winner_kernel_agrees(item):
+    game = Game(options(item))
+    g = game.geometry
+    tables = board_tables(game)
+    params = params_of(game, tables)
+    rng = random.Random(3)
+    n = g.size
+    scratch = [
+        np.zeros(n, np.int32),
+        np.zeros(n, np.int64),
+        np.zeros(n, np.int64),
+        np.zeros(n, np.int64),
+    ]
+    for _ in range(300):
+        colours = [rng.choice((BLACK, WHITE)) for _ in range(n)]
+        for a, b in g.opposite_pairs if item[0] == "hexagonal-y" else ():
+            colours[b] = colours[a]
+        winner = k.full_board_winner(
+            tables.nbr,
+            tables.deg,
+            tables.side_mask,
+            tables.ppos,
+            tables.table,
+            params,
+            np.array(colours, np.int8),
+            *scratch,
+        )
+        assert {winner} == position_winners(g, game.rule, colours)
+
+
+def find_position(item, rng, want):
+    """A random position where ``want(game)`` holds."""
+    for _ in range(400):
+        game = Game(options(item))
+        random_game(game, rng, max_moves=rng.randrange(4, game.geometry.size))
+        if not game.is_over and want(game):
+            return game
+    raise AssertionError("no such position found")
+
+
+def winning_cells(game: Game, mover: int) -> list[int]:
+    cells = []
+    for cell in range(game.geometry.size):
+        probe = game.copy()
+        probe.redo_moves.clear()
+        if probe.to_move != mover:
+            continue
+        if probe.is_legal(Move(cell)):
+            probe.play(Move(cell))
+            if probe.winner == mover:
+                cells.append(cell)
+    return cells
+
+
+@pytest.mark.parametrize("item", GAMES + [("y", {"size": 6, "turns": "master"})], ids=ident)
+def test_takes_an_immediate_win(item):
+    rng = random.Random("win" + ident(item))
+    game = find_position(item, rng, lambda g: bool(winning_cells(g, g.to_move)))
+    result = Engine(seed=1).search(game, SearchLimits(playouts=200))
+    mover = game.to_move
+    game.play(result.move)
+    assert game.winner == mover and result.reason == "win"
+
+
+def opponent_threats(game: Game) -> list[int]:
+    """Cells where the opponent would win with one stone if it were their turn now."""
+    probe = Game(
+        game.options,
+        game.geometry,
+        {**game.setup, **{c: col for c, col in enumerate(game.colours) if col}},
+        to_move=3 - game.to_move,
+    )
+    return [c for c in range(game.geometry.size) if probe.is_legal(Move(c)) and _wins(probe, c)]
+
+
+def _wins(game: Game, cell: int) -> bool:
+    probe = Game(game.options, game.geometry, game.setup, game.first_to_move)
+    probe.play(Move(cell))
+    return probe.winner is not None
+
+
+@pytest.mark.parametrize("item", GAMES, ids=ident)
+def test_blocks_an_immediate_loss(item):
+    rng = random.Random("block" + ident(item))
+
+    def wanted(game):
+        return (
+            game.stones_left_in_turn == 1
+            and not winning_cells(game, game.to_move)
+            and len(opponent_threats(game)) == 1
+        )
+
+    game = find_position(item, rng, wanted)
+    threat = opponent_threats(game)[0]
+    result = Engine(seed=1).search(game, SearchLimits(playouts=200))
+    assert result.move == Move(threat) and result.reason in ("block", "only move")
+
+
+@pytest.mark.parametrize("item", OPTIONS, ids=ident)
+def test_plays_legal_moves_to_the_end(item):
+    engine = Engine(seed=2)
+    game = Game(options(item))
+    while not game.is_over:
+        result = engine.search(game, SearchLimits(playouts=60))
+        assert game.is_legal(result.move)
+        game.play(result.move)
+    assert game.winner in (BLACK, WHITE)
+
+
+def test_a_whole_multi_stone_turn_through_gtp():
+    from ygui.gtp import GtpEngine
+
+    gtp = GtpEngine()
+    assert gtp.handle("ygui-variant y size=7 turns=progressive") == "=\n\n"
+    gtp.handle("ygui-playouts 100")
+    assert len(gtp.handle("genmove b")[1:].split()) == 1
+    assert len(gtp.handle("genmove w")[1:].split()) == 2
+    assert len(gtp.handle("genmove b")[1:].split()) == 3
+    assert gtp.handle("ygui-to-move") == "= white\n\n"
+    assert gtp.handle("genmove b").startswith("?")
+
+
+def test_swaps_a_strong_first_move():
+    game = Game(options(("y", {"size": 5})))
+    game.play(game.parse_move("c2"))
+    result = Engine(seed=1).search(game, SearchLimits(playouts=4000))
+    assert result.move == SWAP
+
+
+def test_same_seed_same_game():
+    def play(seed):
+        engine = Engine(seed=seed)
+        game = Game(options(("y", {"size": 7})))
+        moves = []
+        for _ in range(8):
+            result = engine.search(game, SearchLimits(playouts=300, seed=seed))
+            game.play(result.move)
+            moves.append((result.move, result.win_rate, tuple(sorted(result.visits.items()))))
+        return moves
+
+    assert play(5) == play(5)
+    assert play(5) != play(6)
+
+
+def test_progress_and_cancel():
+    game = Game(options(("y", {"size": 11})))
+    reports = []
+    stop = threading.Event()
+
+    def progress(result):
+        reports.append(result.playouts)
+        if result.playouts >= 1024:
+            stop.set()
+
+    result = Engine().search(game, SearchLimits(playouts=10_000_000), progress, stop.is_set)
+    assert 1024 <= result.playouts < 2000 and reports == sorted(reports)
+    started = time.perf_counter()
+    stop.set()
+    result = Engine().search(game, SearchLimits(playouts=10_000_000), None, stop.is_set)
+    assert result.playouts == 0 and game.is_legal(result.move)
+    assert time.perf_counter() - started < 5  # generous: it returns before any chunk
+
+
+def test_tree_reuse_keeps_the_subtree():
+    engine = Engine(seed=1)
+    game = Game(options(("y", {"size": 7, "pie": False})))
+    result = engine.search(game, SearchLimits(playouts=2000))
+    game.play(result.move)
+    reply = result.principal[1]
+    visits_before = engine._tree.visits[
+        next(
+            c
+            for c in engine._tree.children(engine._tree.root)
+            if engine._tree.move[c] == result.move.cell
+        )
+    ]
+    game.play(reply)
+    engine.search(game, SearchLimits(playouts=10))
+    assert engine._tree.visits[engine._tree.root] > 10  # the old visits are still there
+    assert visits_before > 0
+
+
+def test_levels():
+    assert sorted(LEVEL_PLAYOUTS) == list(range(1, 11))
+    assert all(LEVEL_PLAYOUTS[i] < LEVEL_PLAYOUTS[i + 1] for i in range(1, 10))
+    with pytest.raises(ValueError):
+        SearchLimits.level(11)
+
+
+def test_engine_does_not_import_qt():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, ygui.ai.engine, ygui.gtp\n"
+        "assert not [m for m in sys.modules if m.startswith('PySide6')]"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -1,0 +1,258 @@
+"""The computer player: Monte-Carlo tree search with RAVE over the real rules of every game.
+
+``Engine.search(game, limits)`` returns a ``SearchResult`` for the side to move. The search runs
+in compiled chunks (``ygui.ai.kernels``) that release the GIL; between chunks it reports
+progress and checks whether it should stop, so a caller can cancel it at once or ask it to
+move now. For the same seed and playout budget the result is the same.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ygui.ai import kernels as k
+from ygui.ai.tables import BoardTables, Position, board_tables, params_of, position_of
+from ygui.core.game import SWAP, Game, Move
+
+# Playouts per move for each level. Level 10 takes about two seconds a move on Y 11 on one
+# core of the reference machine (see benchmarks/engine_speed.py).
+LEVEL_PLAYOUTS = {
+    1: 40,
+    2: 120,
+    3: 300,
+    4: 800,
+    5: 2_000,
+    6: 5_000,
+    7: 12_000,
+    8: 30_000,
+    9: 70_000,
+    10: 150_000,
+}
+LEVEL_DESCRIPTIONS = {
+    1: "a beginner: little more than random",
+    2: "sees the obvious",
+    3: "casual",
+    4: "club beginner",
+    5: "solid",
+    6: "club player",
+    7: "strong club player",
+    8: "expert",
+    9: "very strong",
+    10: "the strongest (about 2 s a move)",
+}
+RAVE_K = 600.0
+EXPLORE = 0.05
+EXPAND_AT = 2
+CHUNK = 256
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    playouts: int = 2_000
+    seconds: float | None = None
+    seed: int = 1
+
+    @staticmethod
+    def level(level: int, seed: int = 1) -> SearchLimits:
+        if level not in LEVEL_PLAYOUTS:
+            raise ValueError(f"levels are 1 to 10, not {level}")
+        return SearchLimits(playouts=LEVEL_PLAYOUTS[level], seed=seed)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    move: Move
+    win_rate: float  # for the side that moves, 0..1
+    playouts: int
+    principal: tuple[Move, ...]
+    visits: dict[int, int] = field(default_factory=dict)  # root cell -> visits
+    seconds: float = 0.0
+    reason: str = "search"  # "win", "block", "only move" or "search"
+
+
+Progress = Callable[[SearchResult], None]
+
+
+class Engine:
+    def __init__(self, seed: int = 1, capacity: int | None = None) -> None:
+        self.seed = seed
+        self.capacity = capacity
+        self._tree: _Tree | None = None
+
+    def reset(self) -> None:
+        self._tree = None
+
+    # ----- the public call ------------------------------------------------------------
+    def search(
+        self,
+        game: Game,
+        limits: SearchLimits,
+        progress: Progress | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> SearchResult:
+        if game.is_over:
+            raise ValueError("the game is over")
+        started = time.perf_counter()
+        tables = board_tables(game)
+        params = params_of(game, tables)
+        pos = position_of(game, tables, params)
+        n = game.geometry.size
+        me = int(pos.info[k.TO_MOVE])
+        wins = _winning(tables, params, pos, me)
+        if wins:
+            return SearchResult(Move(wins[0]), 1.0, 0, (Move(wins[0]),), reason="win")
+        allowed = np.ones(n + 1, np.bool_)
+        reason = "search"
+        if game.stones_left_in_turn == 1:
+            threats = [c for c in _winning(tables, params, pos, 3 - me) if game.is_legal(Move(c))]
+            if threats:
+                allowed[:] = False
+                allowed[threats] = True
+                reason = "block"
+        legal = [m for m in game.legal_moves() if allowed[n if m.cell is None else m.cell]]
+        if len(legal) == 1:
+            return SearchResult(legal[0], 0.5, 0, (legal[0],), reason="only move")
+        tree = self._tree_for(game, tables, params, pos, limits, reset=reason == "block")
+        rng = np.array(
+            [
+                np.uint64(limits.seed * 0x9E3779B97F4A7C15 % 2**64 or 1)
+                ^ np.uint64(len(game.moves) + 1)
+            ],
+            np.uint64,
+        )
+        done = 0
+        while done < limits.playouts:
+            if should_stop is not None and should_stop():
+                break
+            if limits.seconds is not None and time.perf_counter() - started > limits.seconds:
+                break
+            chunk = min(CHUNK, limits.playouts - done)
+            k.search(
+                *tables.arrays,
+                params,
+                tables.bridges,
+                tables.bcount,
+                *pos.arrays,
+                *tree.arrays,
+                allowed,
+                chunk,
+                rng,
+                RAVE_K,
+                EXPLORE,
+                EXPAND_AT,
+            )
+            done += chunk
+            if progress is not None:
+                progress(tree.result(game, done, time.perf_counter() - started, reason))
+        if tree.visits[tree.root] == 0 and done == 0:
+            # stopped before any simulation: fall back to the first legal move
+            return SearchResult(legal[0], 0.5, 0, (legal[0],), reason="stopped")
+        return tree.result(game, done, time.perf_counter() - started, reason)
+
+    # ----- the tree, kept between moves ------------------------------------------------
+    def _tree_for(
+        self,
+        game: Game,
+        tables: BoardTables,
+        params: np.ndarray,
+        pos: Position,
+        limits: SearchLimits,
+        reset: bool,
+    ) -> _Tree:
+        key = (
+            id(game.geometry),
+            tuple(game.options.to_keys()),
+            game.options.game,
+            tuple(sorted(game.setup.items())),
+            game.first_to_move,
+        )
+        moves = [game.geometry.size if m.cell is None else m.cell for m in game.moves]
+        tree = self._tree
+        if tree is not None and not reset and tree.key == key and tree.reroot(moves):
+            return tree
+        capacity = self.capacity or min(6_000_000, 40 * limits.playouts + 20_000)
+        self._tree = _Tree(key, moves, capacity)
+        return self._tree
+
+
+def _winning(tables: BoardTables, params: np.ndarray, pos: Position, mover: int) -> list[int]:
+    out = np.empty(params[k.NCELLS], np.int32)
+    count = k.winning_cells(*tables.arrays, params, *pos.arrays, mover, out)
+    return [int(c) for c in out[:count]]
+
+
+class _Tree:
+    def __init__(self, key: object, moves: list[int], capacity: int) -> None:
+        self.key = key
+        self.moves = list(moves)
+        self.move = np.zeros(capacity, np.int32)
+        self.player = np.zeros(capacity, np.int8)
+        self.first = np.full(capacity, -1, np.int32)
+        self.nchild = np.zeros(capacity, np.int32)
+        self.visits = np.zeros(capacity, np.int32)
+        self.wins = np.zeros(capacity, np.float64)
+        self.rave_n = np.zeros(capacity, np.int32)
+        self.rave_w = np.zeros(capacity, np.float64)
+        self.tree = np.array([1, 0], np.int64)  # nodes used, root
+
+    @property
+    def root(self) -> int:
+        return int(self.tree[1])
+
+    @property
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        return (
+            self.move,
+            self.player,
+            self.first,
+            self.nchild,
+            self.visits,
+            self.wins,
+            self.rave_n,
+            self.rave_w,
+            self.tree,
+        )
+
+    def children(self, node: int) -> range:
+        start = int(self.first[node])
+        return range(start, start + int(self.nchild[node])) if start >= 0 else range(0)
+
+    def reroot(self, moves: list[int]) -> bool:
+        """Move the root down to the position after ``moves``, if the tree has it."""
+        if moves[: len(self.moves)] != self.moves:
+            return False
+        node = self.root
+        for mv in moves[len(self.moves) :]:
+            node = next((c for c in self.children(node) if self.move[c] == mv), -1)
+            if node < 0:
+                return False
+        self.tree[1] = node
+        self.moves = list(moves)
+        return True
+
+    def best_child(self, node: int) -> int:
+        children = self.children(node)
+        return max(children, key=lambda c: (self.visits[c], self.wins[c])) if children else -1
+
+    def result(self, game: Game, playouts: int, seconds: float, reason: str) -> SearchResult:
+        n = game.geometry.size
+        to_move = lambda mv: SWAP if mv == n else Move(int(mv))  # noqa: E731
+        best = self.best_child(self.root)
+        line = []
+        node = best
+        while node >= 0 and len(line) < 12 and self.visits[node] > 0:
+            line.append(to_move(self.move[node]))
+            node = self.best_child(node)
+        visits = {
+            int(self.move[c]): int(self.visits[c])
+            for c in self.children(self.root)
+            if self.move[c] < n
+        }
+        rate = float(self.wins[best] / self.visits[best]) if self.visits[best] else 0.5
+        return SearchResult(
+            to_move(self.move[best]), rate, playouts, tuple(line), visits, seconds, reason
+        )
