@@ -240,12 +240,11 @@ class _Tree:
 
     def result(self, game: Game, playouts: int, seconds: float, reason: str) -> SearchResult:
         n = game.geometry.size
-        to_move = lambda mv: SWAP if mv == n else Move(int(mv))  # noqa: E731
         best = self.best_child(self.root)
-        line = []
+        line: list[Move] = []
         node = best
         while node >= 0 and len(line) < 12 and self.visits[node] > 0:
-            line.append(to_move(self.move[node]))
+            line.append(_as_move(int(self.move[node]), n))
             node = self.best_child(node)
         visits = {
             int(self.move[c]): int(self.visits[c])
@@ -254,5 +253,9 @@ class _Tree:
         }
         rate = float(self.wins[best] / self.visits[best]) if self.visits[best] else 0.5
         return SearchResult(
-            to_move(self.move[best]), rate, playouts, tuple(line), visits, seconds, reason
+            _as_move(int(self.move[best]), n), rate, playouts, tuple(line), visits, seconds, reason
         )
+
+
+def _as_move(move: int, cells: int) -> Move:
+    return SWAP if move == cells else Move(move)

@@ -14,6 +14,8 @@ A move is a cell index, or ``n`` for the pie rule's swap.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -28,11 +30,14 @@ PARAMS = 8
 SIDESET, CORNERS, PERIMETER = 0, 1, 2
 STANDARD, MASTER, TWO_STONE, PROGRESSIVE, TABU = 0, 1, 2, 3, 4
 
-FLAGS = {"nogil": True, "cache": True}
+
+def compiled(func: Any) -> Any:
+    """Compile without the GIL, caching the machine code (in the user cache folder)."""
+    return njit(nogil=True, cache=True)(func)
 
 
 # ----- random numbers (own generator: deterministic whatever thread runs it) -------------
-@njit(**FLAGS)
+@compiled
 def rand_below(rng: np.ndarray, bound: int) -> int:
     x = rng[0]
     x ^= (x << np.uint64(13)) & np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -43,7 +48,7 @@ def rand_below(rng: np.ndarray, bound: int) -> int:
 
 
 # ----- rules ------------------------------------------------------------------------------
-@njit(**FLAGS)
+@compiled
 def find(parent: np.ndarray, x: int) -> int:
     while parent[x] != x:
         parent[x] = parent[parent[x]]
@@ -51,19 +56,19 @@ def find(parent: np.ndarray, x: int) -> int:
     return x
 
 
-@njit(**FLAGS)
+@compiled
 def stones_in_turn(params: np.ndarray, info: np.ndarray, turn: int) -> int:
     if turn == 1 and params[HANDICAP] >= 2 and info[SETUP] == 0:
         return params[HANDICAP]
     kind = params[TURNS]
-    if kind == MASTER or kind == TWO_STONE:
+    if kind in (MASTER, TWO_STONE):
         return 1 if turn == 1 else 2
     if kind == PROGRESSIVE:
         return turn
     return 1
 
 
-@njit(**FLAGS)
+@compiled
 def popcount(x: int) -> int:
     count = 0
     while x:
@@ -72,7 +77,7 @@ def popcount(x: int) -> int:
     return count
 
 
-@njit(**FLAGS)
+@compiled
 def perimeter_wins(lo: int, hi: int, perimeter: int) -> bool:
     """At least two perimeter cells, and the largest run of others is under half the cycle."""
     count = popcount(lo) + popcount(hi)
@@ -98,21 +103,21 @@ def perimeter_wins(lo: int, hi: int, perimeter: int) -> bool:
     return 2 * best < perimeter
 
 
-@njit(**FLAGS)
+@compiled
 def objectives(params: np.ndarray, table: np.ndarray, sides: int, lo: int, hi: int) -> int:
     if params[RULE] == PERIMETER:
         return 1 if perimeter_wins(lo, hi, params[PERIM]) else 0
     return table[sides]
 
 
-@njit(**FLAGS)
+@compiled
 def is_win(params: np.ndarray, obj: int) -> bool:
     if params[RULE] == CORNERS:
         return 2 * popcount(obj) > params[NCORNERS]
     return obj != 0
 
 
-@njit(**FLAGS)
+@compiled
 def put_stone(
     nbr,
     deg,
@@ -154,7 +159,7 @@ def put_stone(
     info[slot] |= objectives(params, table, smask[cell], plo[cell], phi[cell])
 
 
-@njit(**FLAGS)
+@compiled
 def is_tabu(nbr, deg, colours, info, params, cell: int) -> bool:
     if params[TURNS] != TABU:
         return False
@@ -175,7 +180,7 @@ def is_tabu(nbr, deg, colours, info, params, cell: int) -> bool:
     return forbidden < params[NCELLS] - info[STONES]
 
 
-@njit(**FLAGS)
+@compiled
 def joins_turn_stone(nbr, deg, colours, parent, tstones, info, params, cell: int) -> bool:
     kind = params[TURNS]
     if (kind != TWO_STONE and kind != PROGRESSIVE) or info[NTSTONES] == 0:
@@ -191,7 +196,7 @@ def joins_turn_stone(nbr, deg, colours, parent, tstones, info, params, cell: int
     return False
 
 
-@njit(**FLAGS)
+@compiled
 def can_swap(params: np.ndarray, info: np.ndarray) -> bool:
     return (
         params[PIE] == 1
@@ -203,7 +208,7 @@ def can_swap(params: np.ndarray, info: np.ndarray) -> bool:
     )
 
 
-@njit(**FLAGS)
+@compiled
 def is_legal(nbr, deg, colours, parent, tstones, info, params, move: int) -> bool:
     if info[WINNER] != 0:
         return False
@@ -216,7 +221,7 @@ def is_legal(nbr, deg, colours, parent, tstones, info, params, move: int) -> boo
     return not joins_turn_stone(nbr, deg, colours, parent, tstones, info, params, move)
 
 
-@njit(**FLAGS)
+@compiled
 def apply_move(
     nbr,
     deg,
@@ -287,7 +292,7 @@ def apply_move(
         info[NTSTONES] = 0
 
 
-@njit(**FLAGS)
+@compiled
 def legal_moves(nbr, deg, colours, parent, tstones, info, params, out: np.ndarray) -> int:
     count = 0
     n = params[NCELLS]
@@ -304,7 +309,7 @@ def legal_moves(nbr, deg, colours, parent, tstones, info, params, out: np.ndarra
 
 
 # ----- playouts ---------------------------------------------------------------------------
-@njit(**FLAGS)
+@compiled
 def full_board_winner(
     nbr, deg, side_mask, ppos, table, params, colours, parent, smask, plo, phi
 ) -> int:
@@ -342,7 +347,7 @@ def full_board_winner(
     return 1 if is_win(params, obj) else 2
 
 
-@njit(**FLAGS)
+@compiled
 def playout(
     nbr,
     deg,
@@ -424,7 +429,7 @@ def playout(
 # rave_n int32, rave_w float64
 
 
-@njit(**FLAGS)
+@compiled
 def child_score(
     visits, wins, rave_n, rave_w, child: int, parent_visits: int, rave_k: float, explore: float
 ) -> float:
@@ -439,7 +444,7 @@ def child_score(
     return score
 
 
-@njit(**FLAGS)
+@compiled
 def search(
     nbr,
     deg,
@@ -601,7 +606,7 @@ def search(
     return sims
 
 
-@njit(**FLAGS)
+@compiled
 def winning_cells(
     nbr,
     deg,
