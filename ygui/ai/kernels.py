@@ -655,3 +655,33 @@ def winning_cells(
             out[count] = cell
             count += 1
     return count
+
+
+@compiled
+def bare_playouts(nbr, deg, side_mask, ppos, opp, table, params, bridges, bcount, r_colours,
+                  r_parent, r_smask, r_plo, r_phi, r_info, count: int, rng) -> int:
+    """``count`` playouts from a position with no tree around them (for benchmarks):
+    returns how many Black won."""
+    n = params[NCELLS]
+    colours = np.empty_like(r_colours)
+    parent = np.empty_like(r_parent)
+    smask = np.empty_like(r_smask)
+    plo = np.empty_like(r_plo)
+    phi = np.empty_like(r_phi)
+    info = np.empty_like(r_info)
+    empties = np.empty(n, np.int32)
+    where = np.empty(n, np.int32)
+    first_play = np.empty(n + 1, np.int8)
+    black = 0
+    for _ in range(count):
+        colours[:] = r_colours
+        parent[:] = r_parent
+        smask[:] = r_smask
+        plo[:] = r_plo
+        phi[:] = r_phi
+        info[:] = r_info
+        first_play[:] = 0
+        if playout(nbr, deg, side_mask, ppos, opp, table, params, bridges, bcount, colours,
+                   parent, smask, plo, phi, info, empties, where, first_play, rng) == 1:
+            black += 1
+    return black
