@@ -45,8 +45,8 @@ LEVEL_DESCRIPTIONS = {
     10: "the strongest (about 2 s a move)",
 }
 RAVE_K = 600.0
-EXPLORE = 0.05
-EXPAND_AT = 2
+EXPLORE = 0.0
+EXPAND_AT = 4
 CHUNK = 256
 
 

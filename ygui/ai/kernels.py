@@ -24,7 +24,7 @@ TO_MOVE, TURN, PLACED, NTSTONES, WINNER, STONES, LAST_B, LAST_W, OBJ_B, OBJ_W = 
 SWAPPED, SETUP = 10, 11
 INFO = 12
 # params fields
-RULE, NCORNERS, PERIM, TURNS, HANDICAP, PIE, NCELLS = range(7)
+RULE, NCORNERS, PERIM, TURNS, HANDICAP, PIE, NCELLS, COMMON_SIDE = range(8)
 PARAMS = 8
 # rule kinds and turn structures
 SIDESET, CORNERS, PERIMETER = 0, 1, 2
@@ -44,7 +44,7 @@ def rand_below(rng: np.ndarray, bound: int) -> int:
     x ^= x >> np.uint64(7)
     x ^= (x << np.uint64(17)) & np.uint64(0xFFFFFFFFFFFFFFFF)
     rng[0] = x
-    return int((x >> np.uint64(11)) % np.uint64(bound))
+    return int(((x >> np.uint64(32)) * np.uint64(bound)) >> np.uint64(32))
 
 
 # ----- rules ------------------------------------------------------------------------------
@@ -315,6 +315,8 @@ def full_board_winner(
 ) -> int:
     """The winner of a completely filled board: Black if Black's groups win, else White."""
     n = params[NCELLS]
+    if params[COMMON_SIDE] >= 0:
+        return _flood_winner(nbr, deg, side_mask, table, params, colours, parent, smask)
     for c in range(n):
         parent[c] = c
     for c in range(n):
@@ -345,6 +347,36 @@ def full_board_winner(
         if colours[c] == 1 and parent[c] == c:
             obj |= objectives(params, table, smask[c], plo[c], phi[c])
     return 1 if is_win(params, obj) else 2
+
+
+@compiled
+def _flood_winner(nbr, deg, side_mask, table, params, colours, seen, stack) -> int:
+    """When every winning set of sides contains one side, only Black's groups on that side
+    can win: flood them from it (``seen`` and ``stack`` are scratch arrays)."""
+    n = params[NCELLS]
+    bit = np.int64(1) << params[COMMON_SIDE]
+    for c in range(n):
+        seen[c] = 0
+    for start in range(n):
+        if colours[start] != 1 or seen[start] or not (side_mask[start] & bit):
+            continue
+        seen[start] = 1
+        stack[0] = start
+        top = 1
+        mask = np.int64(0)
+        while top > 0:
+            top -= 1
+            c = stack[top]
+            mask |= side_mask[c]
+            for j in range(deg[c]):
+                nb = nbr[c, j]
+                if colours[nb] == 1 and not seen[nb]:
+                    seen[nb] = 1
+                    stack[top] = nb
+                    top += 1
+        if table[mask]:
+            return 1
+    return 2
 
 
 @compiled
@@ -437,7 +469,8 @@ def child_score(
     rn = rave_n[child]
     q = wins[child] / n if n > 0 else 0.5
     qr = rave_w[child] / rn if rn > 0 else 0.5
-    beta = np.sqrt(rave_k / (3.0 * n + rave_k))
+    # the weight of the RAVE estimate falls as real visits accumulate (Gelly and Silver)
+    beta = rn / (rn + n + rn * n / rave_k + 1e-9)
     score = (1.0 - beta) * q + beta * qr
     if explore > 0.0:
         score += explore * np.sqrt(np.log(parent_visits + 1.0) / (n + 1.0))

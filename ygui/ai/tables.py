@@ -15,7 +15,7 @@ import numpy as np
 from ygui.ai import kernels as k
 from ygui.core.game import Game
 from ygui.core.geometry import BoardGeometry
-from ygui.core.rules.win import CornerRule, PerimeterRule, WinRule
+from ygui.core.rules.win import CornerRule, PerimeterRule, SideSetRule, WinRule
 
 TURN_KINDS = {
     "standard": k.STANDARD,
@@ -121,7 +121,18 @@ def params_of(game: Game, tables: BoardTables) -> np.ndarray:
     p[k.HANDICAP] = game.options.handicap_value
     p[k.PIE] = 1 if game.options.pie_value else 0
     p[k.NCELLS] = game.geometry.size
+    p[k.COMMON_SIDE] = _common_side(game.rule) if tables.rule_kind == k.SIDESET else -1
     return p
+
+
+def _common_side(rule: WinRule) -> int:
+    """A side that every winning set includes, or -1."""
+    if not isinstance(rule, SideSetRule):
+        return -1
+    common = -1
+    for mask in rule.masks:
+        common = mask if common < 0 else common & mask
+    return (common & -common).bit_length() - 1 if common > 0 else -1
 
 
 @dataclass
