@@ -60,8 +60,9 @@ def open_spiel(size: int, seconds: float) -> float | None:
     game = pyspiel.load_game("y", {"board_size": size})
     sims = 500
     while True:
-        bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 1), 1.4, sims, 2000,
-                              False, 1, False)
+        bot = pyspiel.MCTSBot(
+            game, pyspiel.RandomRolloutEvaluator(1, 1), 1.4, sims, 2000, False, 1, False
+        )
         started = time.perf_counter()
         bot.step(game.new_initial_state())
         elapsed = time.perf_counter() - started
@@ -74,8 +75,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=2.0)
     args = parser.parse_args()
-    print(f"{'board':32} {'search sims/s':>14} {'bare playouts/s':>16} {'open_spiel':>11} "
-          f"{'ratio':>6}")
+    print(
+        f"{'board':32} {'search sims/s':>14} {'bare playouts/s':>16} {'open_spiel':>11} "
+        f"{'ratio':>6}"
+    )
     rows = [("y", 11), ("y", 19)] + [(name, None) for name in VARIANTS if name != "y"]
     for name, size in rows:
         options = GameOptions(game=name, size=size, pie=False).validated()

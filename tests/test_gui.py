@@ -13,6 +13,7 @@ from ygui.core.variants import VARIANTS, GameOptions
 from ygui.settings import Settings, autosave_path
 from ygui.ui.main_window import MainWindow
 from ygui.ui.new_game_dialog import NewGameDialog
+from ygui.ui.theme import LIGHT
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +44,7 @@ def answers():
 
 
 def make_window(qtbot, answers: Answers) -> MainWindow:
-    window = MainWindow(Settings())
+    window = MainWindow(Settings(), warm_up_engine=False)
 
     def ask_yes_no(title, text):
         answers.questions.append(text)
@@ -280,7 +281,7 @@ def test_no_recovery_offered_after_a_clean_exit(qtbot, answers):
 
 
 def test_new_game_dialog_validation(qtbot):
-    dialog = NewGameDialog(dict(Settings().get("new_game")), MainWindow(Settings()).theme)
+    dialog = NewGameDialog(dict(Settings().get("new_game")), LIGHT)
     qtbot.addWidget(dialog)
     warnings = []
     dialog.warn = lambda title, text: warnings.append(text)
@@ -299,7 +300,7 @@ def test_new_game_dialog_validation(qtbot):
 
 
 def test_new_game_dialog_offers_each_games_options(qtbot):
-    dialog = NewGameDialog(dict(Settings().get("new_game")), MainWindow(Settings()).theme)
+    dialog = NewGameDialog(dict(Settings().get("new_game")), LIGHT)
     qtbot.addWidget(dialog)
     dialog.games.setCurrentRow(list(VARIANTS).index("hexagonal-y"))
     assert not dialog.turns.isEnabled() and not dialog.pie.isChecked()

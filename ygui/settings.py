@@ -36,6 +36,8 @@ DEFAULTS: dict[str, Any] = {
         "white": "Player 2",
         "black_player": "human",
         "white_player": "human",
+        "black_level": 5,
+        "white_level": 5,
     },
     "window": {},
 }

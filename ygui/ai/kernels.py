@@ -691,8 +691,25 @@ def winning_cells(
 
 
 @compiled
-def bare_playouts(nbr, deg, side_mask, ppos, opp, table, params, bridges, bcount, r_colours,
-                  r_parent, r_smask, r_plo, r_phi, r_info, count: int, rng) -> int:
+def bare_playouts(
+    nbr,
+    deg,
+    side_mask,
+    ppos,
+    opp,
+    table,
+    params,
+    bridges,
+    bcount,
+    r_colours,
+    r_parent,
+    r_smask,
+    r_plo,
+    r_phi,
+    r_info,
+    count: int,
+    rng,
+) -> int:
     """``count`` playouts from a position with no tree around them (for benchmarks):
     returns how many Black won."""
     n = params[NCELLS]
@@ -714,7 +731,29 @@ def bare_playouts(nbr, deg, side_mask, ppos, opp, table, params, bridges, bcount
         phi[:] = r_phi
         info[:] = r_info
         first_play[:] = 0
-        if playout(nbr, deg, side_mask, ppos, opp, table, params, bridges, bcount, colours,
-                   parent, smask, plo, phi, info, empties, where, first_play, rng) == 1:
+        if (
+            playout(
+                nbr,
+                deg,
+                side_mask,
+                ppos,
+                opp,
+                table,
+                params,
+                bridges,
+                bcount,
+                colours,
+                parent,
+                smask,
+                plo,
+                phi,
+                info,
+                empties,
+                where,
+                first_play,
+                rng,
+            )
+            == 1
+        ):
             black += 1
     return black

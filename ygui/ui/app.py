@@ -27,5 +27,6 @@ def run(files: list[str]) -> int:
     else:
         schedule_recovery(window)
     code = app.exec()
+    window.computer.shutdown()
     del window
     return code

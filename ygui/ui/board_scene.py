@@ -70,7 +70,8 @@ class BoardScene(QGraphicsScene):
         self.game = game
         self.theme = theme
         self.show_labels = show_labels
-        self.heat: dict[int, float] = {}
+        self._heat_items: list[QGraphicsItem] = []
+        self._hint_items: list[QGraphicsItem] = []
         self._stones: dict[int, StoneItem] = {}
         self._ghosts: list[QGraphicsItem] = []
         self._marks: list[QGraphicsItem] = []
@@ -92,6 +93,8 @@ class BoardScene(QGraphicsScene):
 
     def _build(self) -> None:
         self.clear()
+        self._heat_items = []
+        self._hint_items = []
         self._stones = {}
         self._ghosts = []
         self._marks = []
@@ -335,6 +338,53 @@ class BoardScene(QGraphicsScene):
                 item.setBrush(QColor("#b9b2a3"))
                 item.setPen(QPen(QColor("#6d6759"), 1.0))
                 item.setToolTip(f"corner {s + 1}: not yet captured")
+
+    # ----- analysis overlays ----------------------------------------------------------------
+    def set_heat(self, visits: dict[int, int] | None) -> None:
+        """Shade each cell by its share of the engine's visits (None clears the map)."""
+        for item in self._heat_items:
+            self.removeItem(item)
+        self._heat_items = []
+        if not visits:
+            return
+        top = max(visits.values()) or 1
+        for cell, count in visits.items():
+            if count <= 0 or self.game.colours[cell]:
+                continue
+            share = count / top
+            colour = QColor.fromHsvF(0.66 * (1 - share), 0.85, 1.0, 0.25 + 0.5 * share)
+            radius = self.radii[cell] * (0.35 + 0.65 * share)
+            p = self.cell_position(cell)
+            item = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
+            item.setBrush(colour)
+            item.setPen(QPen(Qt.PenStyle.NoPen))
+            item.setZValue(8)
+            item.setToolTip(f"{self.game.geometry.labels[cell]}: {count} visits")
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.addItem(item)
+            self._heat_items.append(item)
+
+    @property
+    def heat_cells(self) -> int:
+        return len(self._heat_items)
+
+    def set_hint(self, cell: int | None) -> None:
+        """Ring the cell the engine suggests (None clears it)."""
+        for item in self._hint_items:
+            self.removeItem(item)
+        self._hint_items = []
+        if cell is None:
+            return
+        radius = self.radii[cell] * 1.05
+        p = self.cell_position(cell)
+        item = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
+        pen = QPen(QColor("#1e88e5"), max(2.5, radius * 0.18))
+        pen.setStyle(Qt.PenStyle.DashLine)
+        item.setPen(pen)
+        item.setZValue(13)
+        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.addItem(item)
+        self._hint_items.append(item)
 
     # ----- hover and hit testing --------------------------------------------------------
     def show_ghost(self, cell: int | None) -> None:

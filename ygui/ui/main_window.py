@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QMessageBox,
+    QProgressBar,
     QPushButton,
     QSplitter,
     QVBoxLayout,
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ygui import __version__
-from ygui.core.game import BLACK, SWAP, WHITE, Game, Move, other
+from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.record import (
     GameRecord,
     RecordError,
@@ -36,6 +37,7 @@ from ygui.core.variants import GameOptions
 from ygui.settings import Settings, autosave_path
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
+from ygui.ui.computer import ComputerPlay, Seat
 from ygui.ui.help import AboutText, RulesDialog, shortcuts_text
 from ygui.ui.new_game_dialog import NewGameDialog
 from ygui.ui.render import RenderError, render_scene
@@ -46,12 +48,12 @@ RECORD_FILTER = "ygui games (*.ysgf *.sgf);;All files (*)"
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, settings: Settings | None = None) -> None:
+    def __init__(self, settings: Settings | None = None, warm_up_engine: bool = True) -> None:
         super().__init__()
         self.settings = settings or Settings()
         self.theme = THEMES.get(self.settings.get("theme"), THEMES["light"])
         self.game = Game(GameOptions().validated())
-        self.names = {BLACK: "Player 1", WHITE: "Player 2"}
+        self.seats = [Seat("Player 1"), Seat("Player 2")]
         self.path: Path | None = None
         self.dirty = False
         self.message = ""
@@ -60,8 +62,16 @@ class MainWindow(QMainWindow):
         self.view = BoardView(self.scene)
         self.view.cellClicked.connect(self.on_cell_clicked)
         self.view.cellHovered.connect(self.on_cell_hovered)
+        self.engine_progress = QProgressBar()
+        self.engine_progress.setRange(0, 0)  # busy
+        self.engine_progress.setMaximumWidth(160)
+        self.engine_progress.setVisible(False)
+        self.statusBar().addPermanentWidget(self.engine_progress)
+        self.computer = ComputerPlay(self, warm_up=warm_up_engine)
         self._build_panel()
         self._build_actions()
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.computer.dock)
+        self.computer.dock.hide()
         splitter = QSplitter()
         splitter.addWidget(self.view)
         splitter.addWidget(self.panel)
@@ -135,6 +145,7 @@ class MainWindow(QMainWindow):
             self.turn_label,
             self.refusal,
             self.swap_button,
+            self.computer.thinking,
             self.result_box,
         ):
             layout.addWidget(widget)
@@ -176,6 +187,15 @@ class MainWindow(QMainWindow):
         self.act_back = a("&Back one move", self.go_back, Qt.Key.Key_Left)
         self.act_forward = a("&Forward one move", self.go_forward, Qt.Key.Key_Right)
         self.act_last = a("To the &end", self.go_last, Qt.Key.Key_End)
+        self.act_hint = a("&Hint", self.computer.hint, "H")
+        self.act_move_now = a("&Move now", self.computer.move_now, "Ctrl+Space")
+        self.act_computer = a(
+            "Let the &computer play this move", self.computer.play_for_computer, "Ctrl+G"
+        )
+        self.act_analyse = a("&Analyse", self.computer.analyse_box.setChecked, "A", checkable=True)
+        self.computer.analyse_box.toggled.connect(self.act_analyse.setChecked)
+        self.act_heat = a("Heat &map", self.computer.heat_box.setChecked, "M", checkable=True)
+        self.computer.heat_box.toggled.connect(self.act_heat.setChecked)
         self.act_labels = a("Show &coordinates", self.set_show_labels, "C", checkable=True)
         self.act_labels.setChecked(bool(self.settings.get("show_labels")))
         self.act_dark = a("&Dark theme", self.set_dark, "Ctrl+Shift+D", checkable=True)
@@ -206,9 +226,15 @@ class MainWindow(QMainWindow):
         for act in (self.act_undo, self.act_redo, self.act_swap):
             play.addAction(act)
         play.addSeparator()
+        for act in (self.act_hint, self.act_computer, self.act_move_now):
+            play.addAction(act)
+        play.addSeparator()
         for act in (self.act_first, self.act_back, self.act_forward, self.act_last):
             play.addAction(act)
         view = bar.addMenu("&View")
+        view.addAction(self.computer.dock.toggleViewAction())
+        view.addAction(self.act_analyse)
+        view.addAction(self.act_heat)
         view.addAction(self.act_labels)
         view.addAction(self.act_dark)
         help_menu = bar.addMenu("&Help")
@@ -252,21 +278,41 @@ class MainWindow(QMainWindow):
         return dialog if dialog.exec() else None
 
     # ----- games ------------------------------------------------------------------------
-    def start_new_game(self, options: GameOptions, names: tuple[str, str]) -> None:
+    def start_new_game(
+        self, options: GameOptions, names: tuple[str, str], seats: tuple[Seat, Seat] | None = None
+    ) -> None:
         self.dirty = False
-        self.set_game(Game(options), names, path=None)
+        self.set_game(Game(options), names, path=None, seats=seats)
 
-    def set_game(self, game: Game, names: tuple[str, str], path: Path | None) -> None:
+    def set_game(
+        self,
+        game: Game,
+        names: tuple[str, str],
+        path: Path | None,
+        seats: tuple[Seat, Seat] | None = None,
+    ) -> None:
         self.game = game
-        self.names = {
-            BLACK: names[0] or game.colour_name(BLACK),
-            WHITE: names[1] or game.colour_name(WHITE),
-        }
+        if seats is None:
+            seats = (Seat(names[0]), Seat(names[1]))
+        self.seats = [
+            Seat(seats[0].name or game.colour_name(BLACK), seats[0].computer, seats[0].level),
+            Seat(seats[1].name or game.colour_name(WHITE), seats[1].computer, seats[1].level),
+        ]
         self.path = path
         self.scene.set_game(game)
         self.view.fit()
         self.message = ""
         self.update_all()
+        self.computer.after_change()
+
+    @property
+    def names(self) -> dict[int, str]:
+        """The players' names by the colour each began with."""
+        return {BLACK: self.seats[0].name, WHITE: self.seats[1].name}
+
+    def seat_for(self, colour: int) -> Seat:
+        """Who plays ``colour`` now: after a swap the players have exchanged colours."""
+        return self.seats[(colour - 1) ^ (1 if self.game.swapped else 0)]
 
     def new_game(self) -> None:
         if not self.maybe_keep_changes():
@@ -275,7 +321,7 @@ class MainWindow(QMainWindow):
         if dialog is None or dialog.options is None:
             return
         self.settings.set("new_game", dialog.choices())
-        self.start_new_game(dialog.options, dialog.player_names())
+        self.start_new_game(dialog.options, dialog.player_names(), dialog.seats())
         self.remove_autosave()
 
     # ----- playing ----------------------------------------------------------------------
@@ -291,6 +337,9 @@ class MainWindow(QMainWindow):
     def play(self, move: Move) -> bool:
         """Play a move if the rules allow it; otherwise say why. Returns True if played."""
         game = self.game
+        if self.computer.thinking_for_move():
+            self.refuse("the computer is thinking (Move now makes it play at once)")
+            return False
         reason = game.why_illegal(move)
         if reason is not None:
             self.refuse(reason)
@@ -311,6 +360,16 @@ class MainWindow(QMainWindow):
         self.changed()
         return True
 
+    def computer_plays(self, move: Move) -> None:
+        """The engine's answer to a request for the current position."""
+        if self.game.why_illegal(move) is not None:  # never trust, always check
+            self.refuse(f"the computer chose an illegal move ({self.game.why_illegal(move)})")
+            return
+        self.game.play(move)
+        self.game.redo_moves.clear()
+        self.message = ""
+        self.changed()
+
     def refuse(self, reason: str) -> None:
         self.message = reason[0].upper() + reason[1:] + "."
         self.refusal.setText(self.message)
@@ -321,20 +380,32 @@ class MainWindow(QMainWindow):
         self.dirty = True
         self.update_all()
         self.autosave()
+        self.computer.after_change()
 
     def navigate(self, index: int) -> None:
         total = len(self.game.moves) + len(self.game.redo_moves)
         index = max(0, min(total, index))
         if index != len(self.game.moves):
+            self.computer.runner.cancel()
             self.game.go_to(index)
             self.message = ""
             self.update_all()
+            self.computer.after_change()
 
     def go_first(self) -> None:
         self.navigate(0)
 
     def go_back(self) -> None:
-        self.navigate(len(self.game.moves) - 1)
+        """One move back; against the computer, back to the last position a person plays."""
+        index = len(self.game.moves) - 1
+        if any(seat.computer for seat in self.seats) and not all(s.computer for s in self.seats):
+            probe = self.game.copy()
+            while index > 0:
+                probe.go_to(index)
+                if not self.seats[(probe.to_move - 1) ^ probe.swapped].computer:
+                    break
+                index -= 1
+        self.navigate(index)
 
     def go_forward(self) -> None:
         self.navigate(len(self.game.moves) + 1)
@@ -347,8 +418,8 @@ class MainWindow(QMainWindow):
 
     # ----- showing the state ------------------------------------------------------------
     def player_name(self, colour: int) -> str:
-        """Who plays ``colour`` now: after a swap the players have exchanged colours."""
-        return self.names[other(colour) if self.game.swapped else colour]
+        seat = self.seat_for(colour)
+        return f"{seat.name} (computer, level {seat.level})" if seat.computer else seat.name
 
     def update_all(self) -> None:
         game = self.game
@@ -608,6 +679,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.remove_autosave()
+        self.computer.shutdown()
         event.accept()
 
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ygui.ai.engine import LEVEL_DESCRIPTIONS
 from ygui.core.game import Game
 from ygui.core.geometry import BoardError
 from ygui.core.variants import (
@@ -34,6 +35,7 @@ from ygui.core.variants import (
 )
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
+from ygui.ui.computer import Seat
 from ygui.ui.theme import Theme
 
 
@@ -91,11 +93,25 @@ class NewGameDialog(QDialog):
         self.second_name = QLineEdit()
         self.first_kind = QComboBox()
         self.second_kind = QComboBox()
-        for combo in (self.first_kind, self.second_kind):
+        self.first_level = QSpinBox()
+        self.second_level = QSpinBox()
+        for combo, level in (
+            (self.first_kind, self.first_level),
+            (self.second_kind, self.second_level),
+        ):
             combo.addItem("Human", "human")
+            combo.addItem("Computer", "computer")
+            level.setRange(1, 10)
+            level.setPrefix("level ")
+            level.setToolTip("\n".join(f"{i}: {d}" for i, d in LEVEL_DESCRIPTIONS.items()))
+            combo.currentIndexChanged.connect(self._kinds_changed)
         players = QFormLayout()
-        players.addRow(self.first_label, self._pair(self.first_name, self.first_kind))
-        players.addRow(self.second_label, self._pair(self.second_name, self.second_kind))
+        players.addRow(
+            self.first_label, self._pair(self.first_name, self.first_kind, self.first_level)
+        )
+        players.addRow(
+            self.second_label, self._pair(self.second_name, self.second_kind, self.second_level)
+        )
 
         self.preview_game = Game(GameOptions(game="y", size=5))
         self.preview = BoardView(BoardScene(self.preview_game, self.theme))
@@ -130,13 +146,17 @@ class NewGameDialog(QDialog):
         self.pie.clicked.connect(self._pie_clicked)
 
     @staticmethod
-    def _pair(a: QWidget, b: QWidget) -> QWidget:
+    def _pair(*widgets: QWidget) -> QWidget:
         box = QWidget()
         layout = QHBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(a, 1)
-        layout.addWidget(b)
+        for i, widget in enumerate(widgets):
+            layout.addWidget(widget, 1 if i == 0 else 0)
         return box
+
+    def _kinds_changed(self) -> None:
+        self.first_level.setEnabled(self.first_kind.currentData() == "computer")
+        self.second_level.setEnabled(self.second_kind.currentData() == "computer")
 
     def _load(self, c: dict[str, Any]) -> None:
         names = list(VARIANTS)
@@ -154,6 +174,11 @@ class NewGameDialog(QDialog):
             self.pie.setChecked(bool(c["pie"]))
         self.first_name.setText(c.get("black") or "Player 1")
         self.second_name.setText(c.get("white") or "Player 2")
+        _select(self.first_kind, c.get("black_player") or "human")
+        _select(self.second_kind, c.get("white_player") or "human")
+        self.first_level.setValue(int(c.get("black_level") or 5))
+        self.second_level.setValue(int(c.get("white_level") or 5))
+        self._kinds_changed()
         self._loading = False
         self._options_changed()
 
@@ -259,7 +284,16 @@ class NewGameDialog(QDialog):
             "white": self.second_name.text().strip(),
             "black_player": self.first_kind.currentData(),
             "white_player": self.second_kind.currentData(),
+            "black_level": self.first_level.value(),
+            "white_level": self.second_level.value(),
         }
+
+    def seats(self) -> tuple[Seat, Seat]:
+        first, second = self.player_names()
+        return (
+            Seat(first, self.first_kind.currentData() == "computer", self.first_level.value()),
+            Seat(second, self.second_kind.currentData() == "computer", self.second_level.value()),
+        )
 
     def player_names(self) -> tuple[str, str]:
         return self.first_name.text().strip(), self.second_name.text().strip()

@@ -1,0 +1,166 @@
+"""The computer in the window: whole games, cancelling, closing while it thinks, failures,
+hints and analysis. Offscreen."""
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from test_gui import Answers, click_cell, make_window
+
+from ygui.ai.engine import Engine
+from ygui.core.game import BLACK, WHITE
+from ygui.core.variants import GameOptions
+from ygui.ui.computer import Seat
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("YGUI_HOME", str(tmp_path / "home"))
+
+
+@pytest.fixture
+def answers():
+    a = Answers()
+    yield a
+    for w in a.windows:
+        w.dirty = False
+        w.close()
+        w.deleteLater()
+
+
+def start(window, game="y", computer_level=1, computer_colour=WHITE, **kw):
+    seats = [Seat("Ann"), Seat("Bo")]
+    seats[computer_colour - 1] = Seat("Bot", computer=True, level=computer_level)
+    window.start_new_game(GameOptions(game=game, **kw).validated(), ("Ann", "Bo"), tuple(seats))
+
+
+def wait_for_human(qtbot, window, timeout=60_000):
+    qtbot.waitUntil(
+        lambda: (
+            window.game.is_over
+            or (
+                not window.computer.runner.busy
+                and not window.seat_for(window.game.to_move).computer
+            )
+        ),
+        timeout=timeout,
+    )
+
+
+@pytest.mark.parametrize(
+    "game, kw",
+    [
+        ("y", {"size": 6}),
+        ("hexagonal-y", {"size": 4}),
+        ("poly-y", {"size": 4}),
+        ("y", {"size": 6, "turns": "progressive"}),
+    ],
+)
+def test_whole_game_against_the_computer(qtbot, answers, game, kw):
+    window = make_window(qtbot, answers)
+    start(window, game, **kw)
+    rng = random.Random(game)
+    while not window.game.is_over:
+        wait_for_human(qtbot, window)
+        if window.game.is_over:
+            break
+        click_cell(qtbot, window, rng.choice(window.game.legal_cells()))
+    assert window.result_box.isVisible()
+    assert any(window.seat_for(c).computer for c in (BLACK, WHITE))
+    played_by_computer = sum(1 for i, _ in enumerate(window.game.moves))
+    assert played_by_computer > 2
+
+
+def test_computer_moves_first_when_it_plays_black(qtbot, answers):
+    window = make_window(qtbot, answers)
+    start(window, "y", computer_colour=BLACK, size=5)
+    qtbot.waitUntil(lambda: len(window.game.moves) == 1, timeout=60_000)
+    assert window.game.to_move == WHITE
+
+
+def test_clicks_are_refused_while_it_thinks_and_move_now_plays(qtbot, answers):
+    window = make_window(qtbot, answers)
+    start(window, "y", computer_level=10, size=11, pie=False)
+    click_cell(qtbot, window, window.game.geometry.cell("f6"))
+    qtbot.waitUntil(lambda: window.computer.thinking.isVisible(), timeout=10_000)
+    click_cell(qtbot, window, window.game.geometry.cell("a1"))
+    assert "thinking" in window.refusal.text()
+    assert len(window.game.moves) == 1
+    qtbot.waitUntil(lambda: window.computer.thinking_bar.value() > 0, timeout=60_000)
+    qtbot.mouseClick(window.computer.move_now_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=10_000)
+    assert window.game.to_move == BLACK
+
+
+def test_cancel_stops_the_search_and_drops_its_answer(qtbot, answers):
+    window = make_window(qtbot, answers)
+    start(window, "y", computer_level=10, size=11, pie=False)
+    click_cell(qtbot, window, window.game.geometry.cell("f6"))
+    runner = window.computer.runner
+    assert runner.busy
+    with qtbot.waitSignal(runner._worker.finished, timeout=60_000):
+        window.go_back()  # undo: cancels the search
+    qtbot.wait(50)
+    assert window.game.moves == [] and not runner.busy
+
+
+def test_stale_answer_after_new_game_is_ignored(qtbot, answers):
+    window = make_window(qtbot, answers)
+    start(window, "y", computer_colour=BLACK, computer_level=8, size=9)
+    assert window.computer.runner.busy
+    start(window, "starboard-y")  # humans only
+    qtbot.wait(1500)
+    assert window.game.moves == []
+
+
+def test_closing_while_it_thinks(qtbot, answers):
+    window = make_window(qtbot, answers)
+    start(window, "y", computer_level=10, size=11, pie=False)
+    click_cell(qtbot, window, window.game.geometry.cell("f6"))
+    qtbot.waitUntil(lambda: window.computer.thinking_bar.value() > 0, timeout=60_000)
+    answers.save_choice = ["discard"]
+    assert window.close()
+    assert not window.computer.runner._thread.isRunning()
+
+
+def test_engine_failure_is_reported_and_a_person_takes_over(qtbot, answers, monkeypatch):
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("out of cheese")
+
+    monkeypatch.setattr(Engine, "search", broken)
+    window = make_window(qtbot, answers)
+    start(window, "y", size=5)
+    click_cell(qtbot, window, window.game.geometry.cell("c2"))
+    qtbot.waitUntil(lambda: bool(answers.informed), timeout=10_000)
+    assert "out of cheese" in answers.informed[0]
+    assert not window.seat_for(WHITE).computer
+    click_cell(qtbot, window, window.game.geometry.cell("a1"))
+    assert len(window.game.moves) == 2
+
+
+def test_undo_against_the_computer_returns_to_the_humans_turn(qtbot, answers):
+    window = make_window(qtbot, answers)
+    start(window, "y", size=5, pie=False)
+    click_cell(qtbot, window, window.game.geometry.cell("c2"))
+    wait_for_human(qtbot, window)
+    assert len(window.game.moves) == 2
+    window.act_undo.trigger()
+    assert len(window.game.moves) == 0 and not window.computer.runner.busy
+
+
+def test_hint_and_analysis_with_heat_map(qtbot, answers):
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=7).validated(), ("A", "B"))
+    window.act_hint.trigger()
+    qtbot.waitUntil(lambda: window.computer.hint_cell is not None, timeout=60_000)
+    assert "Hint:" in window.statusBar().currentMessage()
+    window.act_heat.trigger()
+    window.act_analyse.trigger()
+    assert window.computer.dock.isVisible()
+    qtbot.waitUntil(lambda: window.scene.heat_cells > 3, timeout=60_000)
+    assert "%" in window.computer.win_label.text()
+    assert window.computer.line_label.text() != "Best line: -"
+    click_cell(qtbot, window, window.game.geometry.cell("d4"))  # analysis follows the game
+    assert window.computer.runner.busy and window.computer.runner.current.purpose == "analysis"
+    window.act_analyse.trigger()
+    assert not window.computer.runner.busy

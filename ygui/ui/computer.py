@@ -1,0 +1,278 @@
+"""The computer in the window: its moves, the thinking indicator, hints and the analysis panel.
+
+The engine is first prepared by ``python -m ygui.ai.warmup`` in a separate process (compiling
+holds the global lock); the window shows that progress and stays usable meanwhile. Searches run
+in the AiRunner's worker thread.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QObject, QProcess
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ygui.ai.engine import LEVEL_PLAYOUTS, SearchLimits, SearchResult
+from ygui.core.game import BLACK, WHITE
+from ygui.ui.ai_runner import AiRunner, Request
+
+if TYPE_CHECKING:
+    from ygui.ui.main_window import MainWindow
+
+HINT_LEVEL = 7
+ANALYSIS_PLAYOUTS = 2_000_000  # analysis runs until the position changes or this many
+
+
+@dataclass
+class Seat:
+    """One of the two players: the first seat starts as the first colour."""
+
+    name: str
+    computer: bool = False
+    level: int = 5
+
+
+class ComputerPlay(QObject):
+    def __init__(self, window: MainWindow, warm_up: bool = True) -> None:
+        super().__init__(window)
+        self.window = window
+        self.runner = AiRunner(self)
+        self.runner.progress.connect(self.on_progress)
+        self.runner.finished.connect(self.on_finished)
+        self.runner.failed.connect(self.on_failed)
+        self.ready = not warm_up
+        self.warmup: QProcess | None = None
+        self.hint_cell: int | None = None
+        self._build_thinking()
+        self._build_analysis()
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.shutdown)
+        if warm_up:
+            self.start_warmup()
+
+    # ----- widgets ----------------------------------------------------------------------
+    def _build_thinking(self) -> None:
+        self.thinking = QWidget()
+        layout = QHBoxLayout(self.thinking)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.thinking_label = QLabel()
+        self.thinking_bar = QProgressBar()
+        self.thinking_bar.setTextVisible(False)
+        self.thinking_bar.setMaximumHeight(10)
+        self.move_now_button = QPushButton("Move now")
+        self.move_now_button.clicked.connect(self.move_now)
+        column = QVBoxLayout()
+        column.addWidget(self.thinking_label)
+        column.addWidget(self.thinking_bar)
+        layout.addLayout(column, 1)
+        layout.addWidget(self.move_now_button)
+        self.thinking.setVisible(False)
+
+    def _build_analysis(self) -> None:
+        self.dock = QDockWidget("Analysis")
+        self.dock.setObjectName("analysis")
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        self.analyse_box = QCheckBox("Analyse the position (A)")
+        self.analyse_box.toggled.connect(self.set_analysing)
+        self.heat_box = QCheckBox("Heat map on the board (M)")
+        self.heat_box.toggled.connect(self.set_heat_map)
+        self.win_label = QLabel("Win probability: -")
+        self.win_bar = QProgressBar()
+        self.win_bar.setRange(0, 1000)
+        self.win_bar.setTextVisible(False)
+        self.line_label = QLabel("Best line: -")
+        self.line_label.setWordWrap(True)
+        self.stats_label = QLabel()
+        for widget in (
+            self.analyse_box,
+            self.heat_box,
+            self.win_label,
+            self.win_bar,
+            self.line_label,
+            self.stats_label,
+        ):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        self.dock.setWidget(body)
+
+    # ----- the engine's readiness --------------------------------------------------------
+    def start_warmup(self) -> None:
+        process = QProcess(self)
+        process.setProgram(sys.executable)
+        process.setArguments(["-m", "ygui.ai.warmup"])
+        process.finished.connect(self._warmed_up)
+        process.errorOccurred.connect(lambda _error: self._warmed_up(-1, None))
+        self.warmup = process
+        self.window.statusBar().showMessage("Preparing the computer player…")
+        self.window.engine_progress.setVisible(True)
+        process.start()
+
+    def _warmed_up(self, code: int, _status: object) -> None:
+        if self.ready:
+            return
+        self.ready = True  # even after a failed warm-up: the worker compiles on first use
+        self.window.engine_progress.setVisible(False)
+        message = (
+            "The computer player is ready."
+            if code == 0
+            else ("The engine could not be prepared in advance; its first move will be slow.")
+        )
+        self.window.statusBar().showMessage(message, 5000)
+        self.after_change()
+
+    # ----- whose move -------------------------------------------------------------------
+    def seat_to_move(self) -> Seat | None:
+        game = self.window.game
+        if game.is_over:
+            return None
+        return self.window.seat_for(game.to_move)
+
+    def computer_to_move(self) -> bool:
+        seat = self.seat_to_move()
+        return seat is not None and seat.computer
+
+    def thinking_for_move(self) -> bool:
+        request = self.runner.current
+        return request is not None and request.purpose == "move"
+
+    def after_change(self) -> None:
+        """The position changed: drop stale work and start whatever is due now."""
+        self.runner.cancel()
+        self.thinking.setVisible(False)
+        self.set_hint(None)
+        game = self.window.game
+        if self.computer_to_move() and not game.redo_moves:
+            if not self.ready:
+                self.window.statusBar().showMessage("Waiting for the computer player…")
+                return
+            seat = self.seat_to_move()
+            assert seat is not None
+            self.runner.start(
+                game, SearchLimits.level(seat.level, seed=len(game.moves) + 1), "move"
+            )
+            self.thinking_label.setText(f"{game.colour_name(game.to_move)} is thinking…")
+            self.thinking_bar.setRange(0, LEVEL_PLAYOUTS[seat.level])
+            self.thinking_bar.setValue(0)
+            self.thinking.setVisible(True)
+        elif self.analyse_box.isChecked() and not game.is_over and self.ready:
+            self.runner.start(game, SearchLimits(playouts=ANALYSIS_PLAYOUTS), "analysis")
+        self.window.scene.set_heat(None)
+
+    def play_for_computer(self) -> None:
+        """Let the computer make the move here (for the side to move, whoever sits there)."""
+        game = self.window.game
+        if game.is_over or not self.ready:
+            return
+        level = next((s.level for s in self.window.seats if s.computer), 5)
+        self.runner.start(game, SearchLimits.level(level, seed=len(game.moves) + 1), "move")
+        self.thinking_label.setText("The computer is thinking…")
+        self.thinking_bar.setRange(0, LEVEL_PLAYOUTS[level])
+        self.thinking.setVisible(True)
+
+    def move_now(self) -> None:
+        if self.thinking_for_move():
+            self.runner.move_now()
+
+    def hint(self) -> None:
+        game = self.window.game
+        if game.is_over or self.thinking_for_move():
+            return
+        self.runner.start(game, SearchLimits.level(HINT_LEVEL), "hint")
+        self.window.statusBar().showMessage("Looking for a good move…")
+
+    # ----- answers ----------------------------------------------------------------------
+    def on_progress(self, request: Request, result: SearchResult) -> None:
+        if request.purpose == "move":
+            self.thinking_bar.setValue(result.playouts)
+            self.thinking_label.setText(
+                f"{request.game.colour_name(request.game.to_move)} is thinking… "
+                f"{result.playouts:,} playouts, {100 * result.win_rate:.0f}%"
+            )
+        self.show_analysis(request, result)
+
+    def on_finished(self, request: Request, result: SearchResult) -> None:
+        self.thinking.setVisible(False)
+        self.show_analysis(request, result)
+        game = self.window.game
+        if len(game.moves) != len(request.game.moves):
+            return  # the game moved on meanwhile
+        if request.purpose == "move":
+            self.window.computer_plays(result.move)
+        elif request.purpose == "hint":
+            self.set_hint(result.move.cell)
+            self.window.statusBar().showMessage(
+                f"Hint: {game.move_text(result.move)} "
+                f"(win probability {100 * result.win_rate:.0f}%)",
+                8000,
+            )
+
+    def on_failed(self, request: Request, message: str) -> None:
+        self.thinking.setVisible(False)
+        if request.purpose == "move":
+            seat = self.seat_to_move()
+            if seat is not None:
+                seat.computer = False  # a human takes over this side
+        self.window.inform(
+            "The computer player failed",
+            f"{message}\n\nThe game goes on; a person now plays this side.",
+        )
+        self.window.update_all()
+
+    # ----- analysis display -------------------------------------------------------------
+    def show_analysis(self, request: Request, result: SearchResult) -> None:
+        game = request.game
+        mover = game.to_move
+        black = result.win_rate if mover == BLACK else 1 - result.win_rate
+        self.win_bar.setValue(round(1000 * black))
+        self.win_label.setText(
+            f"Win probability: {game.colour_name(BLACK)} {100 * black:.0f}% · "
+            f"{game.colour_name(WHITE)} {100 * (1 - black):.0f}%"
+        )
+        probe = game.copy()
+        words = []
+        for move in result.principal:
+            if not probe.is_legal(move):
+                break
+            words.append(probe.move_text(move))
+            probe.play(move)
+        self.line_label.setText("Best line: " + (" ".join(words) or "-"))
+        self.stats_label.setText(f"{result.playouts:,} playouts in {result.seconds:.1f} s")
+        if self.heat_box.isChecked() and len(game.moves) == len(self.window.game.moves):
+            self.window.scene.set_heat(result.visits)
+
+    def set_analysing(self, on: bool) -> None:
+        if on:
+            self.dock.show()
+        self.after_change()
+
+    def set_heat_map(self, on: bool) -> None:
+        if not on:
+            self.window.scene.set_heat(None)
+
+    def set_hint(self, cell: int | None) -> None:
+        self.hint_cell = cell
+        self.window.scene.set_hint(cell)
+
+    def shutdown(self) -> None:
+        """Stop thinking and end the worker thread and the warm-up process (idempotent)."""
+        self.runner.shutdown()
+        if self.warmup is not None:
+            self.warmup.finished.disconnect()
+            self.warmup.errorOccurred.disconnect()
+            if self.warmup.state() != QProcess.ProcessState.NotRunning:
+                self.warmup.kill()
+                self.warmup.waitForFinished(2000)
+            self.warmup = None
