@@ -269,3 +269,13 @@ def test_engine_does_not_import_qt():
         "assert not [m for m in sys.modules if m.startswith('PySide6')]"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_full_tree_still_gives_legal_moves():
+    """A tree re-rooted near its capacity must not answer from an unexpanded root."""
+    engine = Engine(seed=3, capacity=3000)
+    game = Game(options(("y", {"size": 9, "pie": False})))
+    while not game.is_over:
+        result = engine.search(game, SearchLimits(playouts=400))
+        assert game.is_legal(result.move)
+        game.play(result.move)

@@ -78,9 +78,19 @@ Progress = Callable[[SearchResult], None]
 
 
 class Engine:
-    def __init__(self, seed: int = 1, capacity: int | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 1,
+        capacity: int | None = None,
+        rave_k: float = RAVE_K,
+        explore: float = EXPLORE,
+        expand_at: int = EXPAND_AT,
+    ) -> None:
         self.seed = seed
         self.capacity = capacity
+        self.rave_k = rave_k
+        self.explore = explore
+        self.expand_at = expand_at
         self._tree: _Tree | None = None
 
     def reset(self) -> None:
@@ -141,16 +151,16 @@ class Engine:
                 allowed,
                 chunk,
                 rng,
-                RAVE_K,
-                EXPLORE,
-                EXPAND_AT,
+                self.rave_k,
+                self.explore,
+                self.expand_at,
             )
             done += chunk
             if progress is not None:
                 progress(tree.result(game, done, time.perf_counter() - started, reason))
-        if tree.visits[tree.root] == 0 and done == 0:
-            # stopped before any simulation: fall back to the first legal move
-            return SearchResult(legal[0], 0.5, 0, (legal[0],), reason="stopped")
+        if tree.first[tree.root] < 0:
+            # stopped before the root was expanded: fall back to the first legal move
+            return SearchResult(legal[0], 0.5, done, (legal[0],), reason="stopped")
         return tree.result(game, done, time.perf_counter() - started, reason)
 
     # ----- the tree, kept between moves ------------------------------------------------
@@ -172,10 +182,18 @@ class Engine:
         )
         moves = [game.geometry.size if m.cell is None else m.cell for m in game.moves]
         tree = self._tree
-        if tree is not None and not reset and tree.key == key and tree.reroot(moves):
-            return tree
-        capacity = self.capacity or min(6_000_000, 40 * limits.playouts + 20_000)
-        self._tree = _Tree(key, moves, capacity)
+        budget = limits.playouts
+        if limits.seconds is not None:
+            budget = min(budget, int(limits.seconds * 400_000) + 1000)
+        capacity = self.capacity or min(6_000_000, 40 * budget + 20_000)
+        room = tree is not None and tree.capacity - int(tree.tree[0]) >= capacity // 2
+        if tree is not None and room and not reset and tree.key == key and tree.reroot(moves):
+            return tree  # keep the subtree, while there is room left to grow it
+        if tree is not None and tree.capacity >= capacity:
+            tree.clear(key, moves)  # reuse the arrays: allocating them costs more than a move
+        else:
+            self._tree = _Tree(key, moves, capacity)
+        assert self._tree is not None
         return self._tree
 
 
@@ -187,17 +205,31 @@ def _winning(tables: BoardTables, params: np.ndarray, pos: Position, mover: int)
 
 class _Tree:
     def __init__(self, key: object, moves: list[int], capacity: int) -> None:
+        self.capacity = capacity
+        self.move = np.empty(capacity, np.int32)
+        self.player = np.empty(capacity, np.int8)
+        self.first = np.empty(capacity, np.int32)
+        self.nchild = np.empty(capacity, np.int32)
+        self.visits = np.empty(capacity, np.int32)
+        self.wins = np.empty(capacity, np.float64)
+        self.rave_n = np.empty(capacity, np.int32)
+        self.rave_w = np.empty(capacity, np.float64)
+        self.tree = np.array([1, 0], np.int64)  # nodes used, root
+        self.clear(key, moves)
+
+    def clear(self, key: object, moves: list[int]) -> None:
+        """Forget every node but a fresh root (node 0) for the position after ``moves``."""
         self.key = key
         self.moves = list(moves)
-        self.move = np.zeros(capacity, np.int32)
-        self.player = np.zeros(capacity, np.int8)
-        self.first = np.full(capacity, -1, np.int32)
-        self.nchild = np.zeros(capacity, np.int32)
-        self.visits = np.zeros(capacity, np.int32)
-        self.wins = np.zeros(capacity, np.float64)
-        self.rave_n = np.zeros(capacity, np.int32)
-        self.rave_w = np.zeros(capacity, np.float64)
-        self.tree = np.array([1, 0], np.int64)  # nodes used, root
+        self.tree[:] = (1, 0)
+        self.move[0] = -1
+        self.player[0] = 0
+        self.first[0] = -1
+        self.nchild[0] = 0
+        self.visits[0] = 0
+        self.wins[0] = 0.0
+        self.rave_n[0] = 0
+        self.rave_w[0] = 0.0
 
     @property
     def root(self) -> int:

@@ -1,0 +1,144 @@
+"""Matches: our engine against open_spiel's C++ MCTSBot, and our levels against each other.
+
+    python benchmarks/match.py open-spiel [--games 40] [--size 11] [--theirs 1.0] [--ours 0.0625]
+    python benchmarks/match.py levels [--games 20] [--game y] [--strong 10] [--weak 7]
+
+Colours alternate and the pie rule is off. Prints each game as it ends, then the win rate with
+a 95% Wilson confidence interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+
+from ygui.ai.engine import Engine, SearchLimits
+from ygui.core.game import BLACK, Game, Move
+from ygui.core.notation import parse_letter_label
+from ygui.core.variants import GameOptions
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def report(label: str, wins: int, games: int) -> None:
+    low, high = wilson(wins, games)
+    print(
+        f"{label}: {wins}/{games} = {100 * wins / games:.0f}% "
+        f"(95% interval {100 * low:.0f}%-{100 * high:.0f}%)",
+        flush=True,
+    )
+
+
+def open_spiel_match(games: int, size: int, theirs: float, ours: float) -> None:
+    import pyspiel
+
+    spiel_game = pyspiel.load_game("y", {"board_size": size})
+    wins = 0
+    for number in range(games):
+        our_colour = BLACK if number % 2 == 0 else 3 - BLACK
+        game = Game(GameOptions(game="y", size=size, pie=False).validated())
+        state = spiel_game.new_initial_state()
+        bot = pyspiel.MCTSBot(
+            spiel_game,
+            pyspiel.RandomRolloutEvaluator(1, number),
+            1.4,
+            10_000_000,
+            4000,
+            False,
+            number,
+            False,
+            pyspiel.ChildSelectionPolicy.UCT,
+            theirs,
+        )
+        engine = Engine(seed=number + 1)
+        started = time.perf_counter()
+        while not game.is_over:
+            if game.to_move == our_colour:
+                result = engine.search(
+                    game, SearchLimits(playouts=50_000_000, seconds=ours, seed=number + 1)
+                )
+                move = result.move
+            else:
+                action = bot.step(state)
+                label = state.action_to_string(state.current_player(), action)
+                move = Move(_cell_of(game, label, size))
+            game.play(move)
+            state.apply_action(_action_of(game.geometry.labels[move.cell or 0], size))
+        won = game.winner == our_colour
+        wins += won
+        print(
+            f"game {number + 1}: ours {'Black' if our_colour == BLACK else 'White'}, "
+            f"{'won' if won else 'lost'} in {len(game.moves)} moves "
+            f"({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+    report(
+        f"ours ({ours:.4g} s/move) against open_spiel MCTSBot ({theirs:g} s/move), Y {size}",
+        wins,
+        games,
+    )
+
+
+def _action_of(label: str, size: int) -> int:
+    c, r = parse_letter_label(label)
+    return (size - c) + (r - 1) * size
+
+
+def _cell_of(game: Game, spiel_label: str, size: int) -> int:
+    # open_spiel names cells by its own x (letter) and y (number): map through the action
+    x = ord(spiel_label[0]) - ord("a")
+    y = int(spiel_label[1:]) - 1
+    return game.geometry.cell(f"{chr(ord('a') + size - x - 1)}{y + 1}")
+
+
+def level_match(games: int, name: str, strong: int, weak: int) -> None:
+    wins = 0
+    for number in range(games):
+        strong_colour = BLACK if number % 2 == 0 else 3 - BLACK
+        game = Game(GameOptions(game=name, pie=False).validated())
+        engines = {strong: Engine(seed=number + 1), weak: Engine(seed=number + 101)}
+        started = time.perf_counter()
+        while not game.is_over:
+            level = strong if game.to_move == strong_colour else weak
+            limits = SearchLimits.level(level, seed=number * 1000 + len(game.moves) + 1)
+            game.play(engines[level].search(game, limits).move)
+        won = game.winner == strong_colour
+        wins += won
+        print(
+            f"game {number + 1}: level {strong} {'won' if won else 'lost'} "
+            f"({len(game.moves)} moves, {time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+    report(f"level {strong} against level {weak}, {name}", wins, games)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="kind", required=True)
+    spiel = sub.add_parser("open-spiel")
+    spiel.add_argument("--games", type=int, default=40)
+    spiel.add_argument("--size", type=int, default=11)
+    spiel.add_argument("--theirs", type=float, default=1.0)
+    spiel.add_argument("--ours", type=float, default=1 / 16)
+    levels = sub.add_parser("levels")
+    levels.add_argument("--games", type=int, default=20)
+    levels.add_argument("--game", default="y")
+    levels.add_argument("--strong", type=int, default=10)
+    levels.add_argument("--weak", type=int, default=7)
+    args = parser.parse_args()
+    if args.kind == "open-spiel":
+        open_spiel_match(args.games, args.size, args.theirs, args.ours)
+    else:
+        level_match(args.games, args.game, args.strong, args.weak)
+
+
+if __name__ == "__main__":
+    main()
