@@ -279,3 +279,15 @@ def test_a_full_tree_still_gives_legal_moves():
         result = engine.search(game, SearchLimits(playouts=400))
         assert game.is_legal(result.move)
         game.play(result.move)
+
+
+def test_with_the_pie_rule_the_first_move_is_balanced():
+    """With swapping allowed, a strong first move would be taken over: the engine opens with
+    a move near even chances instead (and judges moves before a swap by their player)."""
+    on = Game(options(("y", {"size": 7, "pie": True})))
+    off = Game(options(("y", {"size": 7, "pie": False})))
+    with_pie = Engine(seed=1).search(on, SearchLimits(playouts=20_000))
+    without = Engine(seed=1).search(off, SearchLimits(playouts=20_000))
+    assert without.win_rate > 0.6
+    assert abs(with_pie.win_rate - 0.5) < 0.1
+    assert with_pie.move != without.move

@@ -474,6 +474,9 @@ def child_score(
     score = (1.0 - beta) * q + beta * qr
     if explore > 0.0:
         score += explore * np.sqrt(np.log(parent_visits + 1.0) / (n + 1.0))
+    if rn == 0 and n > 0:
+        # no all-moves-as-first statistics (the swap): plain UCT keeps it explored
+        score += 0.5 * np.sqrt(np.log(parent_visits + 1.0) / n)
     return score
 
 
@@ -539,6 +542,7 @@ def search(
         node = tree[1]
         depth = 0
         path[0] = node
+        swap_at = 0  # depth of a swap in this path (0: none, nothing is judged otherwise)
         while True:
             if info[WINNER] != 0:
                 break
@@ -602,6 +606,8 @@ def search(
             )
             depth += 1
             path[depth] = node
+            if mv == n:
+                swap_at = depth
         winner = playout(
             nbr,
             deg,
@@ -623,18 +629,22 @@ def search(
             first_play,
             rng,
         )
+        # A move made before a swap was made by the player who ends up with the other colour:
+        # it is judged by that player's result.
         for d in range(depth + 1):
             nd = path[d]
             visits[nd] += 1
-            if player[nd] == winner:
+            judged = winner if d >= swap_at else 3 - winner
+            if player[nd] == judged:
                 wins[nd] += 1.0
             if first[nd] >= 0:
+                judged = winner if d + 1 >= swap_at else 3 - winner
                 for i in range(nchild[nd]):
                     c = first[nd] + i
                     mv = move[c]
                     if mv < n and first_play[mv] == player[c]:
                         rave_n[c] += 1
-                        if winner == player[c]:
+                        if judged == player[c]:
                             rave_w[c] += 1.0
     return sims
 
