@@ -1,0 +1,96 @@
+"""The game tree: variations, promotion, deletion, navigation, comments and analysis kept."""
+
+import pytest
+
+from ygui.core.game import IllegalMove
+from ygui.core.record import GameRecord, read_record, write_record
+from ygui.core.tree import GameTree, tree_from_game
+from ygui.core.variants import GameOptions
+
+
+def fresh(size=5):
+    from ygui.core.game import Game
+
+    return tree_from_game(Game(GameOptions(game="y", size=size).validated()))
+
+
+def play(tree, text):
+    for word in text.split():
+        tree.play(tree.game.parse_move(word))
+
+
+def labels(tree, nodes):
+    return [tree.game.move_text(n.move) for n in nodes]
+
+
+def test_a_different_move_starts_a_variation_and_keeps_the_old_line():
+    tree = fresh()
+    play(tree, "a1 b1 c1")
+    tree.back()
+    tree.back()
+    play(tree, "c2")
+    assert labels(tree, tree.path) == ["a1", "c2"]
+    first_move = tree.root.children[0]
+    assert labels(tree, first_move.children) == ["b1", "c2"]
+    tree.to_start()
+    tree.to_end()
+    assert labels(tree, tree.path) == ["a1", "b1", "c1"]  # the main line is unchanged
+
+
+def test_playing_the_existing_move_follows_it():
+    tree = fresh()
+    play(tree, "a1 b1")
+    tree.back()
+    play(tree, "b1")
+    assert len(tree.root.children[0].children) == 1
+
+
+def test_siblings_promote_and_delete():
+    tree = fresh()
+    play(tree, "a1 b1")
+    tree.back()
+    play(tree, "c2 d1")
+    tree.go_to(tree.root.children[0].children[1])  # c2
+    assert tree.sibling(-1) and labels(tree, tree.path) == ["a1", "b1"]
+    assert not tree.sibling(-1)
+    assert tree.sibling(+1) and labels(tree, tree.path) == ["a1", "c2"]
+    tree.promote(tree.current)
+    assert labels(tree, tree.main_line()) == ["a1", "c2", "d1"]
+    tree.to_end()
+    assert labels(tree, tree.path) == ["a1", "c2", "d1"]
+    tree.delete(tree.path[1])
+    assert labels(tree, tree.path) == ["a1"] and labels(tree, tree.main_line()) == ["a1", "b1"]
+    assert tree.game.stone_count == 1
+
+
+def test_illegal_move_changes_nothing():
+    tree = fresh()
+    play(tree, "a1")
+    with pytest.raises(IllegalMove):
+        play(tree, "a1")
+    assert len(tree.root.children[0].children) == 0 and len(tree.path) == 1
+
+
+def test_variations_comments_and_analysis_survive_a_round_trip():
+    tree = fresh()
+    play(tree, "a1 b1")
+    tree.current.comment = "the main line"
+    GameTree.set_analysis(tree.current, 0.625, 1234)
+    tree.back()
+    play(tree, "c2")
+    tree.root.comment = "a study"
+    again = GameTree(read_record(write_record(tree.record)))
+    first = again.root.children[0]
+    assert [again.game.move_text(c.move) for c in first.children] == ["b1", "c2"]
+    assert first.children[0].comment == "the main line"
+    assert GameTree.analysis(first.children[0]) == (0.625, 1234)
+    assert again.root.comment == "a study"
+    assert GameTree.analysis(first) is None
+
+
+def test_records_written_before_variations_still_load():
+    old = "(;FF[4]YV[1]YG[y]YO[size=5 pie=on turns=standard];B[a1];W[b1])"
+    tree = GameTree(read_record(old))
+    tree.to_end()
+    assert labels(tree, tree.path) == ["a1", "b1"]
+    assert isinstance(tree.record, GameRecord)

@@ -1,0 +1,156 @@
+"""GameTree: a game with variations, comments and per-move analysis, and a current node.
+
+The tree is the record's tree (``RecordNode``s under ``GameRecord.root``); the first child of a
+node is its main line. Playing a move that differs from the existing continuations adds a
+variation instead of discarding anything.
+"""
+
+from __future__ import annotations
+
+from ygui.core.game import Game, Move
+from ygui.core.record import GameRecord, RecordNode
+
+WIN_RATE = "YW"  # analysis kept in records: Black's win probability, 0..1
+VISITS = "YN"  # and the number of playouts behind it
+
+
+class GameTree:
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        self.path: list[RecordNode] = []  # from the first move down to the current node
+        self.game = record.new_game()
+
+    # ----- where we are -----------------------------------------------------------------
+    @property
+    def root(self) -> RecordNode:
+        return self.record.root
+
+    @property
+    def current(self) -> RecordNode:
+        return self.path[-1] if self.path else self.root
+
+    def go_to_path(self, path: list[RecordNode]) -> None:
+        game = self.record.new_game()
+        for node in path:
+            assert node.move is not None
+            game.play(node.move)
+        self.path = list(path)
+        self.game = game
+
+    def go_to(self, node: RecordNode) -> None:
+        """Make ``node`` (anywhere in the tree) the current node."""
+        self.go_to_path(path_to(self.root, node))
+
+    # ----- moving along -----------------------------------------------------------------
+    def play(self, move: Move) -> RecordNode:
+        """Play a move from the current node: follow an existing child with that move, or add
+        a variation. Raises IllegalMove (changing nothing) if the rules forbid it."""
+        for child in self.current.children:
+            if child.move == move:
+                self.game.play(move)
+                self.path.append(child)
+                return child
+        colour = self.game.to_move
+        self.game.play(move)
+        child = RecordNode(move=move, colour=colour)
+        self.current.children.append(child)
+        self.path.append(child)
+        return child
+
+    def back(self) -> bool:
+        if not self.path:
+            return False
+        self.go_to_path(self.path[:-1])
+        return True
+
+    def forward(self) -> bool:
+        """One step down the current node's main continuation."""
+        if not self.current.children:
+            return False
+        child = self.current.children[0]
+        assert child.move is not None
+        self.game.play(child.move)
+        self.path.append(child)
+        return True
+
+    def to_start(self) -> None:
+        self.go_to_path([])
+
+    def to_end(self) -> None:
+        while self.forward():
+            pass
+
+    def sibling(self, step: int) -> bool:
+        """Switch to the previous (-1) or next (+1) variation of the current move."""
+        if not self.path:
+            return False
+        parent = self.path[-2] if len(self.path) > 1 else self.root
+        siblings = parent.children
+        index = siblings.index(self.current) + step
+        if not 0 <= index < len(siblings):
+            return False
+        self.go_to_path([*self.path[:-1], siblings[index]])
+        return True
+
+    # ----- editing the tree -------------------------------------------------------------
+    def promote(self, node: RecordNode) -> None:
+        """Make the line through ``node`` the main line (first child all the way up)."""
+        chain = [self.root, *path_to(self.root, node)]
+        for parent, child in zip(chain, chain[1:], strict=False):
+            parent.children.remove(child)
+            parent.children.insert(0, child)
+
+    def delete(self, node: RecordNode) -> None:
+        """Remove ``node`` and everything after it; the current node moves up if needed."""
+        chain = path_to(self.root, node)
+        parent = chain[-2] if len(chain) > 1 else self.root
+        parent.children.remove(node)
+        if node in self.path:
+            self.go_to_path(self.path[: self.path.index(node)])
+
+    def main_line(self) -> list[RecordNode]:
+        return self.record.main_line()
+
+    def line_through_current(self) -> list[RecordNode]:
+        """The current path continued along first children: what a move list shows."""
+        line = list(self.path)
+        node = self.current
+        while node.children:
+            node = node.children[0]
+            line.append(node)
+        return line
+
+    # ----- analysis kept with the nodes --------------------------------------------------
+    @staticmethod
+    def set_analysis(node: RecordNode, black_win_rate: float, visits: int) -> None:
+        node.extra[WIN_RATE] = [f"{black_win_rate:.4f}"]
+        node.extra[VISITS] = [str(visits)]
+
+    @staticmethod
+    def analysis(node: RecordNode) -> tuple[float, int] | None:
+        try:
+            return float(node.extra[WIN_RATE][0]), int(node.extra[VISITS][0])
+        except (KeyError, IndexError, ValueError):
+            return None
+
+
+def path_to(root: RecordNode, target: RecordNode) -> list[RecordNode]:
+    """The nodes from the first move down to ``target`` (empty for the root)."""
+    if target is root:
+        return []
+    stack: list[tuple[RecordNode, list[RecordNode]]] = [(root, [])]
+    while stack:
+        node, path = stack.pop()
+        for child in node.children:
+            if child is target:
+                return [*path, child]
+            stack.append((child, [*path, child]))
+    raise ValueError("that node is not in this tree")
+
+
+def tree_from_game(game: Game, black: str = "", white: str = "") -> GameTree:
+    """A tree holding a game's moves (and its redo moves) as the main line, at its position."""
+    record = GameRecord.from_game(game, black, white)
+    tree = GameTree(record)
+    tree.go_to_path(record.main_line()[: len(game.moves)])
+    return tree
