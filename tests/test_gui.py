@@ -192,22 +192,27 @@ def test_undo_redo_and_navigation_keys(qtbot, window):
     assert len(window.game.moves) == 1
 
 
-def test_playing_from_an_earlier_position_asks_first(qtbot, window, answers):
+def test_playing_from_an_earlier_position_starts_a_variation(qtbot, window, answers):
     start(window, "y", size=5)
     for label in ("a1", "b1", "c1"):
         click_label(qtbot, window, label)
     window.go_back()
     window.go_back()
-    answers.yes_no = [False]
     click_label(qtbot, window, "e1")
-    assert len(window.game.moves) == 1 and len(window.game.redo_moves) == 2
-    answers.yes_no = [True]
-    click_label(qtbot, window, "e1")
-    assert len(window.game.moves) == 2 and window.game.redo_moves == []
-    # replaying the move that was next needs no question
-    window.go_back()
-    click_label(qtbot, window, "e1")
-    assert len(answers.questions) == 2
+    assert answers.questions == []  # nothing is discarded, so nothing is asked
+    assert [window.game.move_text(m) for m in window.game.moves] == ["a1", "e1"]
+    first = window.tree.root.children[0]
+    assert [window.game.move_text(c.move) for c in first.children] == ["b1", "e1"]
+    assert "[2/2]" in window.moves_list.item(2).text()
+    qtbot.keyClick(window.view, Qt.Key.Key_Up)  # to the other branch
+    assert [window.game.move_text(m) for m in window.game.moves] == ["a1", "b1"]
+    qtbot.keyClick(window.view, Qt.Key.Key_End)
+    assert len(window.game.moves) == 3
+    qtbot.keyClick(window.view, Qt.Key.Key_Home)
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    qtbot.keyClick(window.view, Qt.Key.Key_Down)
+    assert [window.game.move_text(m) for m in window.game.moves] == ["a1", "e1"]
 
 
 def test_save_and_load_through_the_ui(qtbot, window, answers, tmp_path):
@@ -226,7 +231,6 @@ def test_save_and_load_through_the_ui(qtbot, window, answers, tmp_path):
     window.act_open.trigger()
     assert window.game.options.game == "poly-y"
     assert [window.game.move_text(m) for m in window.game.moves] == ["43", "1", "2", "3"]
-    assert window.game.colours == Game(window.game.options).colours or True
     assert window.names == {BLACK: "Ann", WHITE: "Bo"}
     assert str(path) in window.settings.get("recent_files")
 

@@ -154,7 +154,7 @@ class ComputerPlay(QObject):
         self.thinking.setVisible(False)
         self.set_hint(None)
         game = self.window.game
-        if self.computer_to_move() and not game.redo_moves:
+        if self.computer_to_move() and not self.window.tree.current.children:
             if not self.ready:
                 self.window.statusBar().showMessage("Waiting for the computer player…")
                 return
@@ -207,7 +207,7 @@ class ComputerPlay(QObject):
         self.thinking.setVisible(False)
         self.show_analysis(request, result)
         game = self.window.game
-        if len(game.moves) != len(request.game.moves):
+        if game.moves != request.game.moves:
             return  # the game moved on meanwhile
         if request.purpose == "move":
             self.window.computer_plays(result.move)
@@ -250,7 +250,7 @@ class ComputerPlay(QObject):
             probe.play(move)
         self.line_label.setText("Best line: " + (" ".join(words) or "-"))
         self.stats_label.setText(f"{result.playouts:,} playouts in {result.seconds:.1f} s")
-        if self.heat_box.isChecked() and len(game.moves) == len(self.window.game.moves):
+        if self.heat_box.isChecked() and game.moves == self.window.game.moves:
             self.window.scene.set_heat(result.visits)
 
     def set_analysing(self, on: bool) -> None:

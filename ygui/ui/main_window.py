@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, QTimer
@@ -28,11 +30,13 @@ from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.record import (
     GameRecord,
     RecordError,
+    RecordNode,
     atomic_write_text,
     load_record,
     save_record,
     write_record,
 )
+from ygui.core.tree import GameTree, tree_from_game
 from ygui.core.variants import GameOptions
 from ygui.settings import Settings, autosave_path
 from ygui.ui.board_scene import BoardScene
@@ -52,7 +56,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings or Settings()
         self.theme = THEMES.get(self.settings.get("theme"), THEMES["light"])
-        self.game = Game(GameOptions().validated())
+        self.tree = tree_from_game(Game(GameOptions().validated()))
         self.seats = [Seat("Player 1"), Seat("Player 2")]
         self.path: Path | None = None
         self.dirty = False
@@ -184,6 +188,8 @@ class MainWindow(QMainWindow):
         self.act_redo = a("&Redo", self.go_forward, QKeySequence.StandardKey.Redo)
         self.act_swap = a("S&wap (pie rule)", self.swap, "S")
         self.act_first = a("To the &start", self.go_first, Qt.Key.Key_Home)
+        self.act_up = a("&Previous variation", lambda: self.go_sibling(-1), Qt.Key.Key_Up)
+        self.act_down = a("&Next variation", lambda: self.go_sibling(+1), Qt.Key.Key_Down)
         self.act_back = a("&Back one move", self.go_back, Qt.Key.Key_Left)
         self.act_forward = a("&Forward one move", self.go_forward, Qt.Key.Key_Right)
         self.act_last = a("To the &end", self.go_last, Qt.Key.Key_End)
@@ -229,7 +235,14 @@ class MainWindow(QMainWindow):
         for act in (self.act_hint, self.act_computer, self.act_move_now):
             play.addAction(act)
         play.addSeparator()
-        for act in (self.act_first, self.act_back, self.act_forward, self.act_last):
+        for act in (
+            self.act_first,
+            self.act_back,
+            self.act_forward,
+            self.act_last,
+            self.act_up,
+            self.act_down,
+        ):
             play.addAction(act)
         view = bar.addMenu("&View")
         view.addAction(self.computer.dock.toggleViewAction())
@@ -284,6 +297,11 @@ class MainWindow(QMainWindow):
         self.dirty = False
         self.set_game(Game(options), names, path=None, seats=seats)
 
+    @property
+    def game(self) -> Game:
+        """The position shown: the game along the tree's current path."""
+        return self.tree.game
+
     def set_game(
         self,
         game: Game,
@@ -291,7 +309,17 @@ class MainWindow(QMainWindow):
         path: Path | None,
         seats: tuple[Seat, Seat] | None = None,
     ) -> None:
-        self.game = game
+        self.set_tree(tree_from_game(game), names, path, seats)
+
+    def set_tree(
+        self,
+        tree: GameTree,
+        names: tuple[str, str],
+        path: Path | None,
+        seats: tuple[Seat, Seat] | None = None,
+    ) -> None:
+        self.tree = tree
+        game = tree.game
         if seats is None:
             seats = (Seat(names[0]), Seat(names[1]))
         self.seats = [
@@ -344,18 +372,7 @@ class MainWindow(QMainWindow):
         if reason is not None:
             self.refuse(reason)
             return False
-        later = game.redo_moves
-        if (
-            later
-            and later[-1] != move
-            and not self.ask_yes_no(
-                "Play from here?",
-                f"Playing here discards the {len(later)} later move{'s' if len(later) > 1 else ''} "
-                "of this game. Play anyway?",
-            )
-        ):
-            return False
-        game.play(move)
+        self.tree.play(move)  # a new move here starts a variation; nothing is discarded
         self.message = ""
         self.changed()
         return True
@@ -365,8 +382,7 @@ class MainWindow(QMainWindow):
         if self.game.why_illegal(move) is not None:  # never trust, always check
             self.refuse(f"the computer chose an illegal move ({self.game.why_illegal(move)})")
             return
-        self.game.play(move)
-        self.game.redo_moves.clear()
+        self.tree.play(move)
         self.message = ""
         self.changed()
 
@@ -383,35 +399,52 @@ class MainWindow(QMainWindow):
         self.computer.after_change()
 
     def navigate(self, index: int) -> None:
-        total = len(self.game.moves) + len(self.game.redo_moves)
-        index = max(0, min(total, index))
-        if index != len(self.game.moves):
-            self.computer.runner.cancel()
-            self.game.go_to(index)
-            self.message = ""
-            self.update_all()
-            self.computer.after_change()
+        """Go to move ``index`` of the line through the current node (0: the start)."""
+        line = self.tree.line_through_current()
+        index = max(0, min(len(line), index))
+        if line[:index] != self.tree.path:
+            self.go_to_path(line[:index])
+
+    def go_to_path(self, path: list[RecordNode]) -> None:
+        self.computer.runner.cancel()
+        self.tree.go_to_path(path)
+        self.message = ""
+        self.update_all()
+        self.computer.after_change()
 
     def go_first(self) -> None:
         self.navigate(0)
 
     def go_back(self) -> None:
         """One move back; against the computer, back to the last position a person plays."""
-        index = len(self.game.moves) - 1
+        index = len(self.tree.path) - 1
         if any(seat.computer for seat in self.seats) and not all(s.computer for s in self.seats):
-            probe = self.game.copy()
             while index > 0:
-                probe.go_to(index)
+                probe = self.tree.record.new_game()
+                for node in self.tree.path[:index]:
+                    assert node.move is not None
+                    probe.play(node.move)
                 if not self.seats[(probe.to_move - 1) ^ probe.swapped].computer:
                     break
                 index -= 1
         self.navigate(index)
 
     def go_forward(self) -> None:
-        self.navigate(len(self.game.moves) + 1)
+        self.navigate(len(self.tree.path) + 1)
 
     def go_last(self) -> None:
-        self.navigate(len(self.game.moves) + len(self.game.redo_moves))
+        self.navigate(len(self.tree.line_through_current()))
+
+    def go_sibling(self, step: int) -> None:
+        """Up/Down: the previous or next variation at this move."""
+        path = self.tree.path
+        parent = path[-2] if len(path) > 1 else self.tree.root
+        if not path:
+            return
+        siblings = parent.children
+        index = siblings.index(path[-1]) + step
+        if 0 <= index < len(siblings):
+            self.go_to_path([*path[:-1], siblings[index]])
 
     def _move_clicked(self, item: QListWidgetItem) -> None:
         self.navigate(int(item.data(Qt.ItemDataRole.UserRole)))
@@ -443,7 +476,8 @@ class MainWindow(QMainWindow):
                 f"{game.colour_name(game.winner)} wins! ({self.player_name(game.winner)})"
             )
         self._fill_moves()
-        moves, later = len(game.moves), len(game.redo_moves)
+        moves = len(self.tree.path)
+        later = len(self.tree.line_through_current()) - moves
         for key, enabled in (
             ("first", moves > 0),
             ("back", moves > 0),
@@ -500,33 +534,38 @@ class MainWindow(QMainWindow):
                 f" Corners: {game.colour_name(BLACK)} {held[0]}, "
                 f"{game.colour_name(WHITE)} {held[1]}."
             )
-        if game.redo_moves:
-            text += (
-                f" (Viewing move {len(game.moves)} of {len(game.moves) + len(game.redo_moves)}.)"
-            )
+        total = len(self.tree.line_through_current())
+        if total > len(self.tree.path):
+            text += f" (Viewing move {len(self.tree.path)} of {total}.)"
         return text
 
     def _fill_moves(self) -> None:
-        game = self.game
+        """The line through the current node; later moves grey, branch points marked."""
         self.moves_list.clear()
         start = QListWidgetItem("Start")
         start.setData(Qt.ItemDataRole.UserRole, 0)
         self.moves_list.addItem(start)
-        replay = Game(game.options, game.geometry, game.setup, game.first_to_move)
-        all_moves = game.moves + game.redo_moves[::-1]
-        for i, move in enumerate(all_moves, start=1):
+        replay = self.tree.record.new_game()
+        parent = self.tree.root
+        for i, node in enumerate(self.tree.line_through_current(), start=1):
+            move = node.move
+            assert move is not None
             colour = replay.colour_name(replay.to_move)
             text = replay.move_text(move)
             if move.cell is not None and len(replay.placement_cells(move.cell)) == 2:
-                pair = replay.placement_cells(move.cell)[1]
-                text += f" + {replay.geometry.labels[pair]}"
+                text += f" + {replay.geometry.labels[replay.placement_cells(move.cell)[1]]}"
             replay.play(move)
+            if len(parent.children) > 1:
+                text += f"   [{parent.children.index(node) + 1}/{len(parent.children)}]"
+            if node.comment:
+                text += "  ✎"
             item = QListWidgetItem(f"{i}. {colour} {text}")
             item.setData(Qt.ItemDataRole.UserRole, i)
-            if i > len(game.moves):
+            if i > len(self.tree.path):
                 item.setForeground(Qt.GlobalColor.gray)
             self.moves_list.addItem(item)
-        current = self.moves_list.item(len(game.moves))
+            parent = node
+        current = self.moves_list.item(len(self.tree.path))
         self.moves_list.setCurrentItem(current)
         self.moves_list.scrollToItem(current)
 
@@ -555,7 +594,13 @@ class MainWindow(QMainWindow):
 
     # ----- files ------------------------------------------------------------------------
     def record(self) -> GameRecord:
-        return GameRecord.from_game(self.game, self.names[BLACK], self.names[WHITE])
+        """The tree's record, with the players and the main line's result brought up to date."""
+        record = self.tree.record
+        record.black, record.white = self.names[BLACK], self.names[WHITE]
+        final = record.to_game()
+        record.result = {BLACK: "B+", WHITE: "W+"}.get(final.winner or 0, "")
+        record.date = record.date or date.today().isoformat()
+        return record
 
     def save(self) -> bool:
         if self.path is None:
@@ -591,11 +636,12 @@ class MainWindow(QMainWindow):
         """Load a record; a damaged one gives a message and changes nothing."""
         try:
             record = load_record(path)
-            game = record.to_game()
         except RecordError as exc:
             self.inform("Could not open the game", f"{path}:\n{exc}")
             return False
-        self.set_game(game, (record.black, record.white), path)
+        tree = GameTree(record)
+        tree.to_end()
+        self.set_tree(tree, (record.black, record.white), path)
         self.dirty = False
         self.settings.add_recent(str(path))
         self.update_all()
@@ -628,7 +674,7 @@ class MainWindow(QMainWindow):
 
     def maybe_keep_changes(self) -> bool:
         """Ask about unsaved changes. True means: go ahead (saved or discarded)."""
-        if not self.dirty or not (self.game.moves or self.game.redo_moves):
+        if not self.dirty or not (self.tree.root.children or self.tree.root.comment):
             return True
         answer = self.ask_save_discard_cancel("Save the current game first?")
         if answer == "save":
@@ -640,8 +686,10 @@ class MainWindow(QMainWindow):
         path = autosave_path()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            record = self.record()
-            record.root.extra["YF"] = [str(self.path) if self.path else ""]
+            record = replace(self.record())
+            record.root = replace(
+                record.root, extra={**record.root.extra, "YF": [str(self.path or "")]}
+            )
             atomic_write_text(path, write_record(record))
         except OSError as exc:
             self.statusBar().showMessage(f"Autosave failed: {exc}", 5000)
@@ -656,7 +704,9 @@ class MainWindow(QMainWindow):
             return False
         try:
             record = load_record(path)
-            game = record.to_game()
+            tree = GameTree(record)
+            tree.to_end()
+            game = tree.game
         except RecordError:
             path.rename(path.with_suffix(".damaged"))
             return False
@@ -668,8 +718,8 @@ class MainWindow(QMainWindow):
         ):
             self.remove_autosave()
             return False
-        original = (record.root.extra.get("YF") or [""])[0]
-        self.set_game(game, (record.black, record.white), Path(original) if original else None)
+        original = (record.root.extra.pop("YF", None) or [""])[0]
+        self.set_tree(tree, (record.black, record.white), Path(original) if original else None)
         self.dirty = True
         self.update_all()
         return True
