@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from ygui.ai.engine import LEVEL_PLAYOUTS, SearchLimits, SearchResult
 from ygui.core.game import BLACK, WHITE
+from ygui.core.tree import GameTree
 from ygui.ui.ai_runner import AiRunner, Request
 
 if TYPE_CHECKING:
@@ -154,6 +155,8 @@ class ComputerPlay(QObject):
         self.thinking.setVisible(False)
         self.set_hint(None)
         game = self.window.game
+        if self.window.study.editing:
+            return
         if self.computer_to_move() and not self.window.tree.current.children:
             if not self.ready:
                 self.window.statusBar().showMessage("Waiting for the computer player…")
@@ -205,9 +208,12 @@ class ComputerPlay(QObject):
 
     def on_finished(self, request: Request, result: SearchResult) -> None:
         self.thinking.setVisible(False)
+        if request.purpose == "review":
+            self.window.study.review_result(request, result)
+            return
         self.show_analysis(request, result)
         game = self.window.game
-        if game.moves != request.game.moves:
+        if game.moves != request.game.moves or game.setup != request.game.setup:
             return  # the game moved on meanwhile
         if request.purpose == "move":
             self.window.computer_plays(result.move)
@@ -250,8 +256,11 @@ class ComputerPlay(QObject):
             probe.play(move)
         self.line_label.setText("Best line: " + (" ".join(words) or "-"))
         self.stats_label.setText(f"{result.playouts:,} playouts in {result.seconds:.1f} s")
-        if self.heat_box.isChecked() and game.moves == self.window.game.moves:
-            self.window.scene.set_heat(result.visits)
+        if game.moves == self.window.game.moves and game.setup == self.window.game.setup:
+            if self.heat_box.isChecked():
+                self.window.scene.set_heat(result.visits)
+            if request.purpose == "analysis" and result.playouts:
+                GameTree.set_analysis(self.window.tree.current, black, result.playouts)
 
     def set_analysing(self, on: bool) -> None:
         if on:

@@ -45,6 +45,7 @@ from ygui.ui.computer import ComputerPlay, Seat
 from ygui.ui.help import AboutText, RulesDialog, shortcuts_text
 from ygui.ui.new_game_dialog import NewGameDialog
 from ygui.ui.render import RenderError, render_scene
+from ygui.ui.study import StudyPanel
 from ygui.ui.theme import THEMES, apply_palette, resource_icon
 
 Shortcut = QKeySequence | QKeySequence.StandardKey | Qt.Key | str | None
@@ -72,10 +73,13 @@ class MainWindow(QMainWindow):
         self.engine_progress.setVisible(False)
         self.statusBar().addPermanentWidget(self.engine_progress)
         self.computer = ComputerPlay(self, warm_up=warm_up_engine)
+        self.study = StudyPanel(self)
         self._build_panel()
         self._build_actions()
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.computer.dock)
         self.computer.dock.hide()
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.study)
+        self.study.hide()
         splitter = QSplitter()
         splitter.addWidget(self.view)
         splitter.addWidget(self.panel)
@@ -181,7 +185,7 @@ class MainWindow(QMainWindow):
         self.act_open = a("&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self.act_save = a("&Save", self.save, QKeySequence.StandardKey.Save)
         self.act_save_as = a("Save &as…", self.save_as, QKeySequence.StandardKey.SaveAs)
-        self.act_png = a("Export board as &PNG…", lambda: self.export_image(".png"), "Ctrl+E")
+        self.act_png = a("Export board as &PNG…", lambda: self.export_image(".png"), "Ctrl+P")
         self.act_svg = a("Export board as S&VG…", lambda: self.export_image(".svg"))
         self.act_quit = a("&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.act_undo = a("&Undo", self.go_back, QKeySequence.StandardKey.Undo)
@@ -250,6 +254,24 @@ class MainWindow(QMainWindow):
         view.addAction(self.act_heat)
         view.addAction(self.act_labels)
         view.addAction(self.act_dark)
+        study = bar.addMenu("&Study")
+        study_toggle = self.study.toggleViewAction()
+        study_toggle.setShortcut(QKeySequence("Ctrl+T"))
+        self.addAction(study_toggle)
+        study.addAction(study_toggle)
+        self.act_edit = a("&Edit position", self.edit_position, "Ctrl+E")
+        self.act_promote = a("&Promote variation to main line", self.study.promote)
+        self.act_delete = a("&Delete move and what follows", self.study.delete)
+        self.act_review = a("&Analyse game", self.review_game)
+        self.act_mistake = a("Next &mistake", self.study.next_mistake, "N")
+        for act in (
+            self.act_edit,
+            self.act_promote,
+            self.act_delete,
+            self.act_review,
+            self.act_mistake,
+        ):
+            study.addAction(act)
         help_menu = bar.addMenu("&Help")
         for act in (self.act_rules, self.act_options_help, self.act_keys, self.act_about):
             help_menu.addAction(act)
@@ -354,7 +376,26 @@ class MainWindow(QMainWindow):
 
     # ----- playing ----------------------------------------------------------------------
     def on_cell_clicked(self, cell: int) -> None:
-        self.play(Move(cell))
+        if self.study.editing:
+            self.study.edit_click(cell)
+        else:
+            self.play(Move(cell))
+
+    def edit_position(self) -> None:
+        self.study.show()
+        self.study.edit_button.toggle()
+
+    def review_game(self) -> None:
+        self.study.show()
+        self.study.toggle_review()
+
+    def tree_changed(self) -> None:
+        """The tree was edited (promotion, deletion): show it, save it."""
+        self.dirty = True
+        self.tree.go_to_path(self.tree.path)
+        self.update_all()
+        self.autosave()
+        self.computer.after_change()
 
     def on_cell_hovered(self, cell: int) -> None:
         self.scene.show_ghost(cell if cell >= 0 else None)
@@ -476,6 +517,7 @@ class MainWindow(QMainWindow):
                 f"{game.colour_name(game.winner)} wins! ({self.player_name(game.winner)})"
             )
         self._fill_moves()
+        self.study.refresh()
         moves = len(self.tree.path)
         later = len(self.tree.line_through_current()) - moves
         for key, enabled in (

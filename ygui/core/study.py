@@ -1,0 +1,136 @@
+"""Study helpers (no Qt): typed moves and positions, set-up warnings, mistakes in a game."""
+
+from __future__ import annotations
+
+import re
+
+from ygui.core.game import BLACK, WHITE, Game, IllegalMove, Move
+from ygui.core.geometry import BoardError, BoardGeometry
+from ygui.core.rules.win import PerimeterRule
+from ygui.core.tree import GameTree
+
+MISTAKE_DROP = 0.15  # a move that lowers its player's win probability this much is marked
+
+_TOKEN = re.compile(r"[^\s,;]+")
+
+
+class EntryError(IllegalMove):
+    """A bad token in typed input; ``span`` is its (start, length) in the text."""
+
+    def __init__(self, message: str, span: tuple[int, int]) -> None:
+        super().__init__(message)
+        self.span = span
+
+
+def parse_moves(game: Game, text: str) -> list[Move]:
+    """Moves in the game's notation (``d2 swap e2 h4``), checked on a copy of ``game``: either
+    all of them are legal in turn, or EntryError points at the first bad one."""
+    probe = game.copy()
+    probe.redo_moves.clear()
+    moves = []
+    for number, match in enumerate(_TOKEN.finditer(text), start=1):
+        word = match.group()
+        span = (match.start(), len(word))
+        try:
+            move = probe.parse_move(word)
+            probe.play(move)
+        except (BoardError, IllegalMove) as exc:
+            raise EntryError(f"move {number} '{word}': {exc}", span) from None
+        moves.append(move)
+    if not moves:
+        raise EntryError("type some moves, for example: d2 swap e2", (0, len(text)))
+    return moves
+
+
+def parse_position(geometry: BoardGeometry, text: str) -> tuple[dict[int, int], int]:
+    """A position: ``B: a1 b2 W: c3`` (also Black/White/Red/Blue/X/O), and optionally
+    ``to move: W``. Returns the stones and the side to move (Black unless given)."""
+    colour: int | None = None
+    setup: dict[int, int] = {}
+    to_move = BLACK
+    expect_side = False
+    for match in _TOKEN.finditer(text.replace(":", ": ")):
+        word = match.group()
+        span = (match.start(), len(word))
+        key = word.rstrip(":").lower()
+        if expect_side:
+            side = _COLOUR_WORDS.get(key)
+            if side is None:
+                raise EntryError(f"'{word}' is not a colour", span)
+            to_move, expect_side = side, False
+        elif key in ("move", "to") or word.lower() == "to":
+            expect_side = key == "move"
+        elif word.endswith(":") and key in _COLOUR_WORDS:
+            colour = _COLOUR_WORDS[key]
+        elif colour is None:
+            raise EntryError(f"'{word}': say whose stones come first, as in 'B: a1 b2 W: c3'", span)
+        else:
+            try:
+                cell = geometry.cell(word)
+            except BoardError as exc:
+                raise EntryError(f"'{word}': {exc}", span) from None
+            if cell in setup:
+                raise EntryError(f"'{word}' is given twice", span)
+            setup[cell] = colour
+    return setup, to_move
+
+
+_COLOUR_WORDS = {
+    "b": BLACK,
+    "black": BLACK,
+    "red": BLACK,
+    "x": BLACK,
+    "first": BLACK,
+    "w": WHITE,
+    "white": WHITE,
+    "blue": WHITE,
+    "o": WHITE,
+    "second": WHITE,
+}
+
+
+def setup_warnings(game: Game) -> list[str]:
+    """What makes a set-up position one the rules could not reach (it stands all the same)."""
+    warnings = []
+    if isinstance(game.rule, PerimeterRule):
+        g = game.geometry
+        lonely = sorted(
+            g.labels[a]
+            for a, b in g.opposite.items()
+            if game.colours[a] and game.colours[b] != game.colours[a]
+        )
+        if lonely:
+            warnings.append(
+                "Edge stones without their opposite (Hexagonal Y places them in "
+                f"pairs): {', '.join(lonely)}."
+            )
+    if len(game.setup_winners) == 2:
+        warnings.append("Both players already have a winning group.")
+    elif game.winner is not None:
+        groups = game.winning_groups()
+        cells = ", ".join(game.geometry.labels[c] for c in sorted(groups[0])[:8]) if groups else ""
+        warnings.append(f"{game.colour_name(game.winner)} has already won (group {cells}).")
+    counts = [sum(1 for c in game.colours if c == colour) for colour in (BLACK, WHITE)]
+    if abs(counts[0] - counts[1]) > 1 and game.options.turns == "standard":
+        warnings.append(f"Unusual stone counts for alternate play: {counts[0]} and {counts[1]}.")
+    return warnings
+
+
+def drops(tree: GameTree) -> dict[int, float]:
+    """For each analysed move of the main line (1-based), how much it lowered its player's
+    win probability, from the analysis stored in the nodes."""
+    line = tree.main_line()
+    values = [GameTree.analysis(tree.root), *(GameTree.analysis(n) for n in line)]
+    result = {}
+    for i, node in enumerate(line, start=1):
+        before, after = values[i - 1], values[i]
+        if before is None or after is None or node.move is None or node.move.is_swap:
+            continue
+        change = before[0] - after[0]
+        result[i] = change if node.colour == BLACK else -change
+    return result
+
+
+def mistakes(tree: GameTree) -> list[int]:
+    """Main-line moves that lost at least MISTAKE_DROP, in order of play."""
+    return sorted(i for i, d in drops(tree).items() if d >= MISTAKE_DROP)
