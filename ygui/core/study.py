@@ -12,6 +12,7 @@ from ygui.core.tree import GameTree
 MISTAKE_DROP = 0.15  # a move that lowers its player's win probability this much is marked
 
 _TOKEN = re.compile(r"[^\s,;]+")
+_POSITION_TOKEN = re.compile(r"[^\s,;:]+:?")
 
 
 class EntryError(IllegalMove):
@@ -49,7 +50,7 @@ def parse_position(geometry: BoardGeometry, text: str) -> tuple[dict[int, int], 
     setup: dict[int, int] = {}
     to_move = BLACK
     expect_side = False
-    for match in _TOKEN.finditer(text.replace(":", ": ")):
+    for match in _POSITION_TOKEN.finditer(text):
         word = match.group()
         span = (match.start(), len(word))
         key = word.rstrip(":").lower()
