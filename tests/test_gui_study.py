@@ -205,3 +205,13 @@ def test_records_with_variations_and_analysis_round_trip(qtbot, window, tmp_path
     first = window.tree.root.children[0]
     assert len(first.children) == 2
     assert GameTree.analysis(first.children[1]) == (0.3, 500)
+
+
+def test_best_line_preview_without_playing(qtbot, window):
+    window.act_analyse.trigger()
+    window.act_preview.trigger()
+    qtbot.waitUntil(lambda: window.scene.preview_stones >= 2, timeout=60_000)
+    assert window.game.stone_count == 0 and labels(window) == []
+    window.act_preview.trigger()
+    assert window.scene.preview_stones == 0
+    window.act_analyse.trigger()

@@ -72,6 +72,7 @@ class BoardScene(QGraphicsScene):
         self.show_labels = show_labels
         self._heat_items: list[QGraphicsItem] = []
         self._hint_items: list[QGraphicsItem] = []
+        self._preview_items: list[QGraphicsItem] = []
         self._stones: dict[int, StoneItem] = {}
         self._ghosts: list[QGraphicsItem] = []
         self._marks: list[QGraphicsItem] = []
@@ -95,6 +96,7 @@ class BoardScene(QGraphicsScene):
         self.clear()
         self._heat_items = []
         self._hint_items = []
+        self._preview_items = []
         self._stones = {}
         self._ghosts = []
         self._marks = []
@@ -363,6 +365,33 @@ class BoardScene(QGraphicsScene):
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(item)
             self._heat_items.append(item)
+
+    def set_preview(self, stones: list[tuple[int, int]] | None) -> None:
+        """Show a line of play as see-through numbered stones (cell, colour), or clear it."""
+        for item in self._preview_items:
+            self.removeItem(item)
+        self._preview_items = []
+        for number, (cell, colour) in enumerate(stones or [], start=1):
+            name = self.game.colour_name(colour)
+            stone = StoneItem(self.cell_position(cell), self.radii[cell], name, ghost=True)
+            stone.setOpacity(0.7)
+            self.addItem(stone)
+            label = QGraphicsSimpleTextItem(str(number))
+            font = QFont()
+            font.setPixelSize(max(7, int(self.radii[cell] * 0.9)))
+            font.setBold(True)
+            label.setFont(font)
+            label.setBrush(QColor("#ffffff" if name in ("Black", "Red", "Blue") else "#000000"))
+            rect = label.boundingRect()
+            p = self.cell_position(cell)
+            label.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
+            label.setZValue(14)
+            self.addItem(label)
+            self._preview_items += [stone, label]
+
+    @property
+    def preview_stones(self) -> int:
+        return len(self._preview_items) // 2
 
     @property
     def heat_cells(self) -> int:

@@ -96,6 +96,9 @@ class ComputerPlay(QObject):
         self.win_bar.setTextVisible(False)
         self.line_label = QLabel("Best line: -")
         self.line_label.setWordWrap(True)
+        self.preview_box = QCheckBox("Preview the best line on the board (P)")
+        self.preview_box.toggled.connect(self._show_preview)
+        self.best_line: list[tuple[int, int]] = []
         self.stats_label = QLabel()
         for widget in (
             self.analyse_box,
@@ -103,6 +106,7 @@ class ComputerPlay(QObject):
             self.win_label,
             self.win_bar,
             self.line_label,
+            self.preview_box,
             self.stats_label,
         ):
             layout.addWidget(widget)
@@ -173,6 +177,8 @@ class ComputerPlay(QObject):
         elif self.analyse_box.isChecked() and not game.is_over and self.ready:
             self.runner.start(game, SearchLimits(playouts=ANALYSIS_PLAYOUTS), "analysis")
         self.window.scene.set_heat(None)
+        self.best_line = []
+        self.window.scene.set_preview(None)
 
     def play_for_computer(self) -> None:
         """Let the computer make the move here (for the side to move, whoever sits there)."""
@@ -249,18 +255,26 @@ class ComputerPlay(QObject):
         )
         probe = game.copy()
         words = []
+        stones = []
         for move in result.principal:
             if not probe.is_legal(move):
                 break
             words.append(probe.move_text(move))
+            if move.cell is not None:
+                stones += [(c, probe.to_move) for c in probe.placement_cells(move.cell)]
             probe.play(move)
         self.line_label.setText("Best line: " + (" ".join(words) or "-"))
         self.stats_label.setText(f"{result.playouts:,} playouts in {result.seconds:.1f} s")
         if game.moves == self.window.game.moves and game.setup == self.window.game.setup:
             if self.heat_box.isChecked():
                 self.window.scene.set_heat(result.visits)
+            self.best_line = stones
+            self._show_preview(self.preview_box.isChecked())
             if request.purpose == "analysis" and result.playouts:
                 GameTree.set_analysis(self.window.tree.current, black, result.playouts)
+
+    def _show_preview(self, on: bool) -> None:
+        self.window.scene.set_preview(self.best_line if on else None)
 
     def set_analysing(self, on: bool) -> None:
         if on:

@@ -205,6 +205,10 @@ class MainWindow(QMainWindow):
         self.act_analyse = a("&Analyse", self.computer.analyse_box.setChecked, "A", checkable=True)
         self.computer.analyse_box.toggled.connect(self.act_analyse.setChecked)
         self.act_heat = a("Heat &map", self.computer.heat_box.setChecked, "M", checkable=True)
+        self.act_preview = a(
+            "&Preview the best line", self.computer.preview_box.setChecked, "P", checkable=True
+        )
+        self.computer.preview_box.toggled.connect(self.act_preview.setChecked)
         self.computer.heat_box.toggled.connect(self.act_heat.setChecked)
         self.act_labels = a("Show &coordinates", self.set_show_labels, "C", checkable=True)
         self.act_labels.setChecked(bool(self.settings.get("show_labels")))
@@ -252,6 +256,7 @@ class MainWindow(QMainWindow):
         view.addAction(self.computer.dock.toggleViewAction())
         view.addAction(self.act_analyse)
         view.addAction(self.act_heat)
+        view.addAction(self.act_preview)
         view.addAction(self.act_labels)
         view.addAction(self.act_dark)
         study = bar.addMenu("&Study")
