@@ -283,7 +283,7 @@ class StudyPanel(QDockWidget):
             text += "  ✎"
         analysis = GameTree.analysis(node)
         if analysis is not None:
-            text += f"  ({100 * analysis[0]:.0f}%)"
+            text += f"  ({game.colour_name(BLACK)} {100 * analysis[0]:.0f}%)"
         item = QTreeWidgetItem(container, [text])
         item.setData(0, Qt.ItemDataRole.UserRole, len(self._items))
         self._items.append((item, node))
@@ -444,6 +444,11 @@ class StudyPanel(QDockWidget):
     def toggle_review(self) -> None:
         if self.review:
             self.stop_review()
+            return
+        if not self.window_.computer.ready:
+            self.review_label.setText(
+                "The computer player is still being prepared; try again in a moment."
+            )
             return
         self.review = [self.tree.root, *self.tree.main_line()]
         self.review_bar.setRange(0, len(self.review))
