@@ -8,3 +8,22 @@ from hypothesis import settings  # noqa: E402
 settings.register_profile("default", deadline=None)
 settings.register_profile("thorough", deadline=None, max_examples=2000)
 settings.load_profile("thorough" if os.environ.get("YGUI_THOROUGH") else "default")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def ygui_home(tmp_path, monkeypatch):
+    """Settings and autosaves in a folder of the test's own."""
+    monkeypatch.setenv("YGUI_HOME", str(tmp_path / "home"))
+    return tmp_path
+
+
+@pytest.fixture
+def answers():
+    from gui_helpers import Answers
+
+    a = Answers()
+    yield a
+    a.close_all()

@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
 
 from ygui.core.game import BLACK, WHITE, Game, Move
@@ -15,54 +16,7 @@ from ygui.ui.main_window import MainWindow
 from ygui.ui.new_game_dialog import NewGameDialog
 from ygui.ui.theme import LIGHT
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("YGUI_HOME", str(tmp_path / "home"))
-    return tmp_path
-
-
-class Answers:
-    """Scripted answers to the window's questions; an unexpected question fails the test."""
-
-    def __init__(self):
-        self.yes_no: list[bool] = []
-        self.save_choice: list[str] = []
-        self.informed: list[str] = []
-        self.questions: list[str] = []
-        self.windows: list[MainWindow] = []
-
-
-@pytest.fixture
-def answers():
-    a = Answers()
-    yield a
-    for w in a.windows:  # close without questions once the test is over
-        w.dirty = False
-        w.close()
-        w.deleteLater()
-
-
-def make_window(qtbot, answers: Answers) -> MainWindow:
-    window = MainWindow(Settings(), warm_up_engine=False)
-
-    def ask_yes_no(title, text):
-        answers.questions.append(text)
-        assert answers.yes_no, f"unexpected question: {text}"
-        return answers.yes_no.pop(0)
-
-    def ask_save(text):
-        answers.questions.append(text)
-        assert answers.save_choice, f"unexpected question: {text}"
-        return answers.save_choice.pop(0)
-
-    window.ask_yes_no = ask_yes_no
-    window.ask_save_discard_cancel = ask_save
-    window.inform = lambda title, text: answers.informed.append(text)
-    answers.windows.append(window)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+pytestmark = pytest.mark.usefixtures("ygui_home")
 
 
 @pytest.fixture
@@ -72,12 +26,6 @@ def window(qtbot, answers):
 
 def start(window: MainWindow, game: str, **kw) -> None:
     window.start_new_game(GameOptions(game=game, **kw).validated(), ("Ann", "Bo"))
-
-
-def click_cell(qtbot, window: MainWindow, cell: int) -> None:
-    view = window.view
-    pos = view.mapFromScene(window.scene.cell_position(cell))
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
 
 def click_label(qtbot, window, label):

@@ -4,28 +4,15 @@ hints and analysis. Offscreen."""
 import random
 
 import pytest
+from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
-from test_gui import Answers, click_cell, make_window
 
 from ygui.ai.engine import Engine
 from ygui.core.game import BLACK, WHITE
 from ygui.core.variants import GameOptions
 from ygui.ui.computer import Seat
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("YGUI_HOME", str(tmp_path / "home"))
-
-
-@pytest.fixture
-def answers():
-    a = Answers()
-    yield a
-    for w in a.windows:
-        w.dirty = False
-        w.close()
-        w.deleteLater()
+pytestmark = pytest.mark.usefixtures("ygui_home")
 
 
 def start(window, game="y", computer_level=1, computer_colour=WHITE, **kw):

@@ -1,28 +1,15 @@
 """Study mode in the window: set-up, typed input, variations, comments, whole-game analysis."""
 
 import pytest
+from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
-from test_gui import Answers, click_cell, make_window
 
 from ygui.core.game import BLACK, WHITE
 from ygui.core.study import drops
 from ygui.core.tree import GameTree
 from ygui.core.variants import GameOptions
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("YGUI_HOME", str(tmp_path / "home"))
-
-
-@pytest.fixture
-def answers():
-    a = Answers()
-    yield a
-    for w in a.windows:
-        w.dirty = False
-        w.close()
-        w.deleteLater()
+pytestmark = pytest.mark.usefixtures("ygui_home")
 
 
 @pytest.fixture

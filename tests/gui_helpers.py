@@ -1,0 +1,53 @@
+"""Helpers for the window tests: scripted answers to questions, a window, clicks on cells."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from ygui.settings import Settings
+from ygui.ui.main_window import MainWindow
+
+
+class Answers:
+    """Scripted answers to the window's questions; an unexpected question fails the test."""
+
+    def __init__(self) -> None:
+        self.yes_no: list[bool] = []
+        self.save_choice: list[str] = []
+        self.informed: list[str] = []
+        self.questions: list[str] = []
+        self.windows: list[MainWindow] = []
+
+    def close_all(self) -> None:
+        for w in self.windows:  # close without questions once the test is over
+            w.dirty = False
+            w.close()
+            w.deleteLater()
+
+
+def make_window(qtbot, answers: Answers) -> MainWindow:
+    window = MainWindow(Settings(), warm_up_engine=False)
+
+    def ask_yes_no(title, text):
+        answers.questions.append(text)
+        assert answers.yes_no, f"unexpected question: {text}"
+        return answers.yes_no.pop(0)
+
+    def ask_save(text):
+        answers.questions.append(text)
+        assert answers.save_choice, f"unexpected question: {text}"
+        return answers.save_choice.pop(0)
+
+    window.ask_yes_no = ask_yes_no
+    window.ask_save_discard_cancel = ask_save
+    window.inform = lambda title, text: answers.informed.append(text)
+    answers.windows.append(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def click_cell(qtbot, window: MainWindow, cell: int) -> None:
+    view = window.view
+    pos = view.mapFromScene(window.scene.cell_position(cell))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
