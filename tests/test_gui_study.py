@@ -202,3 +202,34 @@ def test_best_line_preview_without_playing(qtbot, window):
     window.act_preview.trigger()
     assert window.scene.preview_stones == 0
     window.act_analyse.trigger()
+
+
+def test_mudcrack_board_chosen_in_edit_mode(qtbot, window):
+    window.start_new_game(GameOptions(game="mudcrack-y", size=40).validated(), ("A", "B"))
+    window.act_edit.trigger()
+    assert window.study.mudcrack_row.isVisible()
+    window.study.cells_box.setValue(60)
+    window.study.seed_box.setValue(7)
+    window.study.board_apply.click()
+    assert window.game.geometry.size == 60 and window.game.options.seed_value == 7
+    click(qtbot, window, "5")
+    assert window.game.setup == {window.game.geometry.cell("5"): BLACK}
+
+
+def test_set_up_position_then_the_computer_plays_on(qtbot, answers):
+    from ygui.ui.computer import Seat
+
+    w = make_window(qtbot, answers)
+    w.start_new_game(
+        GameOptions(game="y", size=5, pie=False).validated(),
+        ("A", "Bot"),
+        (Seat("A"), Seat("Bot", computer=True, level=2)),
+    )
+    w.study.show()
+    w.act_edit.trigger()
+    click(qtbot, w, "c2")
+    w.study.to_move.setCurrentIndex(w.study.to_move.findData(WHITE))
+    assert not w.computer.runner.busy  # no thinking while editing
+    w.study.edit_button.toggle()
+    qtbot.waitUntil(lambda: len(w.game.moves) == 1, timeout=60_000)
+    assert w.game.colours[w.game.moves[0].cell] == WHITE
