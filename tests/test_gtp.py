@@ -211,3 +211,24 @@ def test_command_line_program():
     assert replies[4].startswith("? unknown command")
     assert replies[5] == "="
     assert out.count("=") == 5  # nothing after quit
+
+
+def test_a_board_of_ones_own(tmp_path):
+    from ygui.core.boards.triangle import triangle_board
+
+    path = tmp_path / "mine.json"
+    path.write_text(triangle_board(4).to_json())
+    e = GtpEngine()
+    ok(e, "ygui-variant y")
+    ok(e, f"ygui-board {path}")
+    assert len(ok(e, "ygui-cells").split()) == 10
+    ok(e, "play b a1")
+    ok(e, "clear_board")
+    assert len(ok(e, "ygui-cells").split()) == 10  # the board stays
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "ygui-board", "version": 1, "cells": "x"}')
+    assert "invalid board" in err(e, f"ygui-board {bad}")
+    assert "cannot read" in err(e, f"ygui-board {tmp_path / 'missing.json'}")
+    ok(e, "ygui-variant hexagonal-y")
+    assert "Y and Poly-Y" in err(e, f"ygui-board {path}")
+    assert len(ok(e, "ygui-cells").split()) == 127

@@ -328,3 +328,22 @@ def test_qt_binding_keeps_none_alive():
     for _ in range(2000):
         item.setZValue(1.0)
     assert sys.getrefcount(None) >= before - 50
+
+
+def test_play_on_a_board_of_ones_own(qtbot, window, answers, tmp_path):
+    from ygui.core.boards.polyy import polyy_board
+
+    path = tmp_path / "pentagon.json"
+    path.write_text(polyy_board(5, 4).to_json())
+    assert window.open_board(path)
+    assert window.game.options.game == "poly-y" and window.game.geometry.size == 31
+    click_label(qtbot, window, "1")
+    saved = tmp_path / "g.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": saved
+    window.act_save.trigger()
+    assert "YB[" in saved.read_text()  # the record carries the board
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    assert not window.open_board(bad)
+    assert "not a board file" in answers.informed[-1]
+    assert window.game.geometry.size == 31

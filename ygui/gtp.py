@@ -8,13 +8,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import TextIO
 
 from ygui import __version__
 from ygui.ai.engine import Engine, SearchLimits
 from ygui.core.diagram import diagram
 from ygui.core.game import BLACK, WHITE, Game, IllegalMove
-from ygui.core.geometry import BoardError
+from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.variants import GameOptions, OptionsError, find_variant
 
 DEFAULT_LEVEL = 5
@@ -53,12 +54,14 @@ class GtpEngine:
             "ygui-cells": lambda a: " ".join(self.game.geometry.labels),
             "ygui-sides": self._sides,
             "ygui-graph": self._graph,
+            "ygui-board": self._board,
             "genmove": self._genmove,
             "ygui-playouts": self._playouts,
             "ygui-time": self._time,
             "ygui-level": self._level,
         }
         self.limits = SearchLimits.level(DEFAULT_LEVEL)
+        self.custom_board: BoardGeometry | None = None
         self._engine: Engine | None = None
 
     # ----- the loop -------------------------------------------------------------------
@@ -101,12 +104,12 @@ class GtpEngine:
         self.quit = True
         return ""
 
-    def _new_game(self, options: GameOptions) -> None:
+    def _new_game(self, options: GameOptions, geometry: BoardGeometry | None = None) -> None:
         try:
-            game = Game(options)
+            game = Game(options, geometry)
         except (OptionsError, BoardError) as exc:
             raise GtpError(str(exc)) from None
-        self.options, self.game = game.options, game
+        self.options, self.game, self.custom_board = game.options, game, geometry
 
     def _boardsize(self, args: list[str]) -> str:
         _need(args, 1, "boardsize N")
@@ -114,7 +117,24 @@ class GtpEngine:
         return ""
 
     def _clear_board(self, args: list[str]) -> str:
-        self._new_game(self.options)
+        self._new_game(self.options, self.custom_board)
+        return ""
+
+    def _board(self, args: list[str]) -> str:
+        """ygui-board PATH: play the current game on a board of one's own (a JSON file)."""
+        if len(args) != 1:
+            raise GtpError("syntax error: usage: ygui-board PATH")
+        try:
+            text = Path(args[0]).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise GtpError(f"cannot read {args[0]}: {exc}") from None
+        try:
+            geometry = BoardGeometry.from_json(text)
+        except BoardError as exc:
+            raise GtpError(f"invalid board: {exc}") from None
+        if self.options.game not in ("y", "poly-y"):
+            raise GtpError("boards of one's own are for Y and Poly-Y")
+        self._new_game(self.options, geometry)
         return ""
 
     def _play(self, args: list[str]) -> str:

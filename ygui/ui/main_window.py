@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from ygui import __version__
 from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
+from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.record import (
     GameRecord,
     RecordError,
@@ -183,6 +184,7 @@ class MainWindow(QMainWindow):
         a = self._action
         self.act_new = a("&New game…", self.new_game, QKeySequence.StandardKey.New)
         self.act_open = a("&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.act_board = a("Play on a &board file…", self.open_board_dialog)
         self.act_save = a("&Save", self.save, QKeySequence.StandardKey.Save)
         self.act_save_as = a("Save &as…", self.save_as, QKeySequence.StandardKey.SaveAs)
         self.act_png = a("Export board as &PNG…", lambda: self.export_image(".png"), "Ctrl+P")
@@ -229,7 +231,7 @@ class MainWindow(QMainWindow):
             game.addAction(act)
         self.recent_menu = game.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
-        for act in (self.act_save, self.act_save_as):
+        for act in (self.act_board, self.act_save, self.act_save_as):
             game.addAction(act)
         game.addSeparator()
         game.addAction(self.act_png)
@@ -692,6 +694,39 @@ class MainWindow(QMainWindow):
         self.dirty = False
         self.settings.add_recent(str(path))
         self.update_all()
+        return True
+
+    def open_board_dialog(self) -> None:
+        if not self.maybe_keep_changes():
+            return
+        name, _ = QFileDialog.getOpenFileName(
+            self, "A board of your own", "", "Board files (*.json);;All files (*)"
+        )
+        if name:
+            self.open_board(Path(name))
+
+    def open_board(self, path: Path) -> bool:
+        """Play Y (three sides) or Poly-Y (more) on a board file; a bad file is explained."""
+        try:
+            geometry = BoardGeometry.from_json(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            self.inform("Could not read the board", f"{path}: {exc}")
+            return False
+        except BoardError as exc:
+            self.inform("Not a usable board", f"{path}:\n{exc}")
+            return False
+        game = "y" if len(geometry.sides) == 3 else "poly-y"
+        if game == "poly-y" and len(geometry.sides) % 2 == 0:
+            self.inform(
+                "Not a usable board",
+                f"{path}: a board of one's own needs three sides "
+                f"(Y) or an odd number of sides (Poly-Y), not {len(geometry.sides)}",
+            )
+            return False
+        options = GameOptions(game=game, pie=True).validated()
+        self.set_game(Game(options, geometry), (self.seats[0].name, self.seats[1].name), None)
+        self.dirty = False
+        self.statusBar().showMessage(f"Playing {options.variant.title} on {path.name}", 5000)
         return True
 
     def _fill_recent(self) -> None:
