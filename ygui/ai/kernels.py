@@ -481,6 +481,47 @@ def child_score(
 
 
 @compiled
+def select_child(
+    visits,
+    wins,
+    rave_n,
+    rave_w,
+    start: int,
+    count: int,
+    parent_visits: int,
+    rave_k: float,
+    explore: float,
+) -> int:
+    """The child with the best blend of its own and its RAVE win rate.
+
+    (1 - b) w/n + b rw/rn with b = rn / (rn + n + rn n / k) is one fraction,
+    (w (1 + rn/k) + rw) / (rn + n + rn n / k); fractions are compared by cross-multiplying, so
+    the common case needs no division. Children without RAVE statistics (the swap), and any
+    exploration term, take the slower exact path."""
+    inv_k = 1.0 / rave_k
+    best = -1
+    best_num = -1.0
+    best_den = 1.0
+    for c in range(start, start + count):
+        n = visits[c]
+        rn = rave_n[c]
+        if explore > 0.0 or (rn == 0 and n > 0):
+            num = child_score(visits, wins, rave_n, rave_w, c, parent_visits, rave_k, explore)
+            den = 1.0
+        elif n == 0 and rn == 0:
+            num = 0.5
+            den = 1.0
+        else:
+            num = wins[c] * (1.0 + rn * inv_k) + rave_w[c]
+            den = rn + n + rn * n * inv_k
+        if num * best_den > best_num * den:
+            best_num = num
+            best_den = den
+            best = c
+    return best
+
+
+@compiled
 def search(
     nbr,
     deg,
@@ -575,15 +616,17 @@ def search(
                     rave_w[c] = 0.0
                 nchild[node] = count
                 first[node] = start
-            best = -1
-            best_score = -1.0
-            for i in range(nchild[node]):
-                c = first[node] + i
-                s = child_score(visits, wins, rave_n, rave_w, c, visits[node], rave_k, explore)
-                if s > best_score:
-                    best_score = s
-                    best = c
-            node = best
+            node = select_child(
+                visits,
+                wins,
+                rave_n,
+                rave_w,
+                first[node],
+                nchild[node],
+                visits[node],
+                rave_k,
+                explore,
+            )
             mv = move[node]
             if mv < n and first_play[mv] == 0:
                 first_play[mv] = info[TO_MOVE]
