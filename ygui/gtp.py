@@ -213,8 +213,7 @@ class GtpEngine:
 
     def _options_with(self, game: str, words: list[str], keep: bool) -> GameOptions:
         try:
-            base = self.options.to_keys() if keep else []
-            base = [w for w in base if not w.startswith("size=")] if keep else base
+            base = [w for w in self.options.to_keys() if not w.startswith("size=")] if keep else []
             return GameOptions.from_keys(find_variant(game).name, base + words)
         except OptionsError as exc:
             raise GtpError(str(exc)) from None

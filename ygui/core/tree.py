@@ -29,13 +29,17 @@ class GameTree:
     def current(self) -> RecordNode:
         return self.path[-1] if self.path else self.root
 
-    def go_to_path(self, path: list[RecordNode]) -> None:
+    def game_at(self, path: list[RecordNode]) -> Game:
+        """A fresh game at the end of ``path`` (nodes from the first move down)."""
         game = self.record.new_game()
         for node in path:
             assert node.move is not None
             game.play(node.move)
+        return game
+
+    def go_to_path(self, path: list[RecordNode]) -> None:
+        self.game = self.game_at(path)
         self.path = list(path)
-        self.game = game
 
     def go_to(self, node: RecordNode) -> None:
         """Make ``node`` (anywhere in the tree) the current node."""

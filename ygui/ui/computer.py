@@ -167,13 +167,7 @@ class ComputerPlay(QObject):
                 return
             seat = self.seat_to_move()
             assert seat is not None
-            self.runner.start(
-                game, SearchLimits.level(seat.level, seed=len(game.moves) + 1), "move"
-            )
-            self.thinking_label.setText(f"{game.colour_name(game.to_move)} is thinking…")
-            self.thinking_bar.setRange(0, LEVEL_PLAYOUTS[seat.level])
-            self.thinking_bar.setValue(0)
-            self.thinking.setVisible(True)
+            self._think_for_move(seat.level, f"{game.colour_name(game.to_move)} is thinking…")
         elif self.analyse_box.isChecked() and not game.is_over and self.ready:
             self.runner.start(game, SearchLimits(playouts=ANALYSIS_PLAYOUTS), "analysis")
         self.window.scene.set_heat(None)
@@ -186,9 +180,15 @@ class ComputerPlay(QObject):
         if game.is_over or not self.ready:
             return
         level = next((s.level for s in self.window.seats if s.computer), 5)
+        self._think_for_move(level, "The computer is thinking…")
+
+    def _think_for_move(self, level: int, label: str) -> None:
+        """Search the shown position for a move at ``level``, with the thinking bar."""
+        game = self.window.game
         self.runner.start(game, SearchLimits.level(level, seed=len(game.moves) + 1), "move")
-        self.thinking_label.setText("The computer is thinking…")
+        self.thinking_label.setText(label)
         self.thinking_bar.setRange(0, LEVEL_PLAYOUTS[level])
+        self.thinking_bar.setValue(0)
         self.thinking.setVisible(True)
 
     def move_now(self) -> None:

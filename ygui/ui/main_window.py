@@ -367,9 +367,11 @@ class MainWindow(QMainWindow):
         """The players' names by the colour each began with."""
         return {BLACK: self.seats[0].name, WHITE: self.seats[1].name}
 
-    def seat_for(self, colour: int) -> Seat:
-        """Who plays ``colour`` now: after a swap the players have exchanged colours."""
-        return self.seats[(colour - 1) ^ (1 if self.game.swapped else 0)]
+    def seat_for(self, colour: int, game: Game | None = None) -> Seat:
+        """Who plays ``colour`` in ``game`` (the shown one by default): after a swap the
+        players have exchanged colours."""
+        swapped = (game or self.game).swapped
+        return self.seats[(colour - 1) ^ (1 if swapped else 0)]
 
     def new_game(self) -> None:
         if not self.maybe_keep_changes():
@@ -468,11 +470,8 @@ class MainWindow(QMainWindow):
         index = len(self.tree.path) - 1
         if any(seat.computer for seat in self.seats) and not all(s.computer for s in self.seats):
             while index > 0:
-                probe = self.tree.record.new_game()
-                for node in self.tree.path[:index]:
-                    assert node.move is not None
-                    probe.play(node.move)
-                if not self.seats[(probe.to_move - 1) ^ probe.swapped].computer:
+                probe = self.tree.game_at(self.tree.path[:index])
+                if not self.seat_for(probe.to_move, probe).computer:
                     break
                 index -= 1
         self.navigate(index)

@@ -32,7 +32,7 @@ from ygui.core.game import BLACK, EMPTY, WHITE, Game, IllegalMove
 from ygui.core.geometry import BoardError
 from ygui.core.record import GameRecord, RecordNode
 from ygui.core.study import MISTAKE_DROP, mistakes, parse_moves, parse_position, setup_warnings
-from ygui.core.tree import GameTree
+from ygui.core.tree import GameTree, path_to
 from ygui.core.variants import GameOptions, OptionsError
 from ygui.ui.ai_runner import Request
 
@@ -520,14 +520,8 @@ def _black_rate(node: RecordNode) -> float | None:
 
 
 def _path_to(tree: GameTree, node: RecordNode) -> list[RecordNode]:
-    from ygui.core.tree import path_to
-
     return path_to(tree.root, node)
 
 
 def _game_at(tree: GameTree, node: RecordNode) -> Game:
-    game = tree.record.new_game()
-    for step in _path_to(tree, node):
-        assert step.move is not None
-        game.play(step.move)
-    return game
+    return tree.game_at(path_to(tree.root, node))
