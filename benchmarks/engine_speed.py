@@ -40,7 +40,7 @@ def bare(game: Game, seconds: float) -> float:
     params = params_of(game, tables)
     pos = position_of(game, tables, params)
     rng = np.array([12345], np.uint64)
-    args = (*tables.arrays, params, tables.bridges, tables.bcount, *pos.arrays[:5], pos.info)
+    args = (*tables.arrays, params, *tables.playout_arrays, *pos.arrays[:5], pos.info)
     k.bare_playouts(*args, 10, rng)
     count = 1000
     while True:

@@ -84,21 +84,35 @@ def test_full_board_winner_kernel_agrees(item):
         np.zeros(n, np.int64),
         np.zeros(n, np.int64),
     ]
+    # every way the kernel has of finding the winner: Y-reduction (triangular Y), a flood
+    # from the side every win needs, and union-find over the whole board
+    ways = [(params, tables.starts)]
+    if params[k.REDUCE]:
+        flood = params.copy()
+        flood[k.REDUCE] = 0
+        ways.append((flood, np.array(g.sides[params[k.COMMON_SIDE]], np.int32)))
+    if params[k.COMMON_SIDE] >= 0:
+        union = params.copy()
+        union[k.REDUCE] = 0
+        union[k.COMMON_SIDE] = -1
+        ways.append((union, tables.starts))
     for _ in range(300):
         colours = [rng.choice((BLACK, WHITE)) for _ in range(n)]
         for a, b in g.opposite_pairs if item[0] == "hexagonal-y" else ():
             colours[b] = colours[a]
-        winner = k.full_board_winner(
-            tables.nbr,
-            tables.deg,
-            tables.side_mask,
-            tables.ppos,
-            tables.table,
-            params,
-            np.array(colours, np.int8),
-            *scratch,
-        )
-        assert {winner} == position_winners(g, game.rule, colours)
+        for way, starts in ways:
+            winner = k.full_board_winner(
+                tables.nbr,
+                tables.deg,
+                tables.side_mask,
+                tables.ppos,
+                tables.table,
+                way,
+                starts,
+                np.array(colours, np.int8),
+                *scratch,
+            )
+            assert {winner} == position_winners(g, game.rule, colours)
 
 
 def find_position(item, rng, want):
@@ -244,7 +258,7 @@ def test_tree_reuse_keeps_the_subtree():
         next(
             c
             for c in engine._tree.children(engine._tree.root)
-            if engine._tree.move[c] == result.move.cell
+            if engine._tree.move_of(int(c)) == result.move.cell
         )
     ]
     game.play(reply)
@@ -291,3 +305,68 @@ def test_with_the_pie_rule_the_first_move_is_balanced():
     assert without.win_rate > 0.6
     assert abs(with_pie.win_rate - 0.5) < 0.1
     assert with_pie.move != without.move
+
+
+@pytest.mark.parametrize("item", GAMES, ids=ident)
+def test_ring_masks_hold_exactly_the_bridges(item):
+    """Playouts test a cell's bridges on the bit masks of its ring of neighbours: the masks
+    must stand for exactly the bridges of the triple table, on every board we ship."""
+    game = Game(options(item))
+    tables = board_tables(game)
+    assert tables.bmask.any()
+    for x in range(game.geometry.size):
+        deg = int(tables.deg[x])
+        ring = [int(c) for c in tables.ring[x, :deg]]
+        assert sorted(ring) == sorted(game.geometry.neighbours[x])
+        from_mask = {
+            (
+                min(ring[i], ring[(i + 2) % deg]),
+                max(ring[i], ring[(i + 2) % deg]),
+                ring[(i + 1) % deg],
+            )
+            for i in range(deg)
+            if int(tables.bmask[x]) >> i & 1
+        }
+        triples = {tuple(int(v) for v in tables.bridges[x, j]) for j in range(tables.bcount[x])}
+        assert from_mask == triples
+
+
+@pytest.mark.parametrize("item", GAMES, ids=ident)
+def test_only_triangular_y_is_reduced(item):
+    game = Game(options(item))
+    tables = board_tables(game)
+    assert tables.reduce == (game.geometry.meta["size"] if item[0] == "y" else 0)
+    if tables.reduce:
+        assert sorted(tables.starts.tolist()) == list(range(game.geometry.size))
+
+
+def test_playouts_answer_an_intrusion_into_a_bridge():
+    """Black has a bridge a-b (carriers x and y) and White has just played x: every playout
+    begins with Black's y."""
+    game = Game(options(("y", {"size": 7, "pie": False})))
+    tables = board_tables(game)
+    x = game.geometry.cell("e3")
+    a, b, y = (int(v) for v in tables.bridges[x, 0])
+    far = next(
+        c
+        for c in range(game.geometry.size)
+        if c not in (a, b, x, y) and c not in game.geometry.neighbours[x]
+    )
+    for cell in (a, far, b, x):
+        game.play(Move(cell))
+    params = params_of(game, tables)
+    n = game.geometry.size
+    for seed in range(1, 60):
+        pos = position_of(game, tables, params)
+        k.playout(
+            *tables.arrays,
+            params,
+            *tables.playout_arrays,
+            *pos.arrays[:5],
+            pos.info,
+            np.empty(n, np.int32),
+            np.arange(n + 1, dtype=np.int32),
+            np.zeros(n + 2, np.int8),
+            np.array([seed], np.uint64),
+        )
+        assert pos.colours[y] == BLACK

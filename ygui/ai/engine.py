@@ -45,9 +45,9 @@ LEVEL_DESCRIPTIONS = {
     10: "the strongest (about 2 s a move)",
 }
 RAVE_K = 600.0
-EXPLORE = 0.0
 EXPAND_AT = 4
 CHUNK = 256
+MAX_SLOTS = 16_000_000  # 320 MB of tree at most
 
 
 @dataclass(frozen=True)
@@ -83,13 +83,11 @@ class Engine:
         seed: int = 1,
         capacity: int | None = None,
         rave_k: float = RAVE_K,
-        explore: float = EXPLORE,
         expand_at: int = EXPAND_AT,
     ) -> None:
         self.seed = seed
         self.capacity = capacity
         self.rave_k = rave_k
-        self.explore = explore
         self.expand_at = expand_at
         self._tree: _Tree | None = None
 
@@ -144,21 +142,19 @@ class Engine:
             k.search(
                 *tables.arrays,
                 params,
-                tables.bridges,
-                tables.bcount,
+                *tables.playout_arrays,
                 *pos.arrays,
                 *tree.arrays,
                 allowed,
                 chunk,
                 rng,
                 self.rave_k,
-                self.explore,
                 self.expand_at,
             )
             done += chunk
             if progress is not None:
                 progress(tree.result(game, done, time.perf_counter() - started, reason))
-        if tree.first[tree.root] < 0:
+        if tree.child[tree.root] < 0:
             # stopped before the root was expanded: fall back to the first legal move
             return SearchResult(legal[0], 0.5, done, (legal[0],), reason="stopped")
         return tree.result(game, done, time.perf_counter() - started, reason)
@@ -185,14 +181,19 @@ class Engine:
         budget = limits.playouts
         if limits.seconds is not None:
             budget = min(budget, int(limits.seconds * 400_000) + 1000)
-        capacity = self.capacity or min(6_000_000, 40 * budget + 20_000)
-        room = tree is not None and tree.capacity - int(tree.tree[0]) >= capacity // 2
-        if tree is not None and room and not reset and tree.key == key and tree.reroot(moves):
-            return tree  # keep the subtree, while there is room left to grow it
-        if tree is not None and tree.capacity >= capacity:
-            tree.clear(key, moves)  # reuse the arrays: allocating them costs more than a move
+        blocks = budget // self.expand_at + 1000
+        if tree is not None and not reset and tree.key == key and tree.reroot(moves):
+            if tree.blocks - int(tree.tree[0]) >= blocks // 2:
+                return tree  # keep the subtree, while there is room left to grow it
+        n = game.geometry.size
+        empties = np.flatnonzero(pos.colours == 0).astype(np.int32)
+        slots = min(MAX_SLOTS, blocks * (len(empties) + 1))
+        if tree is not None and tree.capacity >= slots:
+            tree.clear(
+                key, moves, empties, n
+            )  # reuse the arrays: allocating costs more than a move
         else:
-            self._tree = _Tree(key, moves, capacity)
+            self._tree = _Tree(key, moves, empties, n, slots)
         assert self._tree is not None
         return self._tree
 
@@ -204,31 +205,41 @@ def _winning(tables: BoardTables, params: np.ndarray, pos: Position, mover: int)
 
 
 class _Tree:
-    def __init__(self, key: object, moves: list[int], capacity: int) -> None:
-        self.capacity = capacity
-        self.move = np.empty(capacity, np.int32)
-        self.player = np.empty(capacity, np.int8)
-        self.first = np.empty(capacity, np.int32)
-        self.nchild = np.empty(capacity, np.int32)
-        self.visits = np.empty(capacity, np.int32)
-        self.wins = np.empty(capacity, np.float64)
-        self.rave_n = np.empty(capacity, np.int32)
-        self.rave_w = np.empty(capacity, np.float64)
-        self.tree = np.array([1, 0], np.int64)  # nodes used, root
-        self.clear(key, moves)
+    """The search tree in blocks of child slots (see ``ygui.ai.kernels``), kept between
+    moves while the game goes on along it."""
 
-    def clear(self, key: object, moves: list[int]) -> None:
-        """Forget every node but a fresh root (node 0) for the position after ``moves``."""
+    def __init__(
+        self, key: object, moves: list[int], empties: np.ndarray, cells: int, capacity: int
+    ) -> None:
+        self.capacity = capacity
+        self.child = np.empty(capacity, np.int32)
+        self.visits = np.empty(capacity, np.float32)
+        self.wins = np.empty(capacity, np.float32)
+        self.rave_n = np.empty(capacity, np.float32)
+        self.rave_w = np.empty(capacity, np.float32)
+        self.tree = np.array([1, 0], np.int64)  # blocks used, root slot
+        self.clear(key, moves, empties, cells)
+
+    def clear(self, key: object, moves: list[int], empties: np.ndarray, cells: int) -> None:
+        """Forget every node but a fresh root for the position after ``moves``, whose empty
+        cells are ``empties`` (of ``cells``)."""
         self.key = key
         self.moves = list(moves)
+        self.cells = cells
+        self.base = empties
+        self.m = len(empties) + 1
+        self.blocks = self.capacity // self.m
+        self.mover = np.zeros(self.blocks, np.int8)
+        # a cell's slot in a block; the swap is the last slot; cells not in the base (never
+        # legal again) share a dummy slot past the end
+        self.slot_of = np.full(self.cells + 1, self.m, np.int32)
+        self.slot_of[empties] = np.arange(len(empties), dtype=np.int32)
+        self.slot_of[self.cells] = self.m - 1
         self.tree[:] = (1, 0)
-        self.move[0] = -1
-        self.player[0] = 0
-        self.first[0] = -1
-        self.nchild[0] = 0
-        self.visits[0] = 0
+        self.child[0] = -1
+        self.visits[0] = 0.0
         self.wins[0] = 0.0
-        self.rave_n[0] = 0
+        self.rave_n[0] = 0.0
         self.rave_w[0] = 0.0
 
     @property
@@ -238,20 +249,28 @@ class _Tree:
     @property
     def arrays(self) -> tuple[np.ndarray, ...]:
         return (
-            self.move,
-            self.player,
-            self.first,
-            self.nchild,
+            self.base,
+            self.slot_of,
+            self.child,
             self.visits,
             self.wins,
             self.rave_n,
             self.rave_w,
+            self.mover,
             self.tree,
         )
 
-    def children(self, node: int) -> range:
-        start = int(self.first[node])
-        return range(start, start + int(self.nchild[node])) if start >= 0 else range(0)
+    def move_of(self, node: int) -> int:
+        s = node % self.m
+        return self.cells if s == self.m - 1 else int(self.base[s])
+
+    def children(self, node: int) -> np.ndarray:
+        """The legal children of ``node`` (global slots), or none if it has no block."""
+        b = int(self.child[node])
+        if b < 0:
+            return np.empty(0, np.int64)
+        slots = np.arange(b * self.m, (b + 1) * self.m)
+        return slots[self.rave_w[slots] > k.ILLEGAL / 2]
 
     def reroot(self, moves: list[int]) -> bool:
         """Move the root down to the position after ``moves``, if the tree has it."""
@@ -259,8 +278,12 @@ class _Tree:
             return False
         node = self.root
         for mv in moves[len(self.moves) :]:
-            node = next((c for c in self.children(node) if self.move[c] == mv), -1)
-            if node < 0:
+            b = int(self.child[node])
+            s = int(self.slot_of[mv])
+            if b < 0 or s >= self.m:
+                return False
+            node = b * self.m + s
+            if self.rave_w[node] <= k.ILLEGAL / 2:
                 return False
         self.tree[1] = node
         self.moves = list(moves)
@@ -268,7 +291,10 @@ class _Tree:
 
     def best_child(self, node: int) -> int:
         children = self.children(node)
-        return max(children, key=lambda c: (self.visits[c], self.wins[c])) if children else -1
+        if not len(children):
+            return -1
+        order = np.lexsort((self.wins[children], self.visits[children]))
+        return int(children[order[-1]])
 
     def result(self, game: Game, playouts: int, seconds: float, reason: str) -> SearchResult:
         n = game.geometry.size
@@ -276,16 +302,16 @@ class _Tree:
         line: list[Move] = []
         node = best
         while node >= 0 and len(line) < 12 and self.visits[node] > 0:
-            line.append(_as_move(int(self.move[node]), n))
+            line.append(_as_move(self.move_of(node), n))
             node = self.best_child(node)
         visits = {
-            int(self.move[c]): int(self.visits[c])
+            self.move_of(int(c)): int(self.visits[c])
             for c in self.children(self.root)
-            if self.move[c] < n
+            if self.move_of(int(c)) < n
         }
         rate = float(self.wins[best] / self.visits[best]) if self.visits[best] else 0.5
         return SearchResult(
-            _as_move(int(self.move[best]), n), rate, playouts, tuple(line), visits, seconds, reason
+            _as_move(self.move_of(best), n), rate, playouts, tuple(line), visits, seconds, reason
         )
 
 

@@ -24,8 +24,8 @@ TO_MOVE, TURN, PLACED, NTSTONES, WINNER, STONES, LAST_B, LAST_W, OBJ_B, OBJ_W = 
 SWAPPED, SETUP = 10, 11
 INFO = 12
 # params fields
-RULE, NCORNERS, PERIM, TURNS, HANDICAP, PIE, NCELLS, COMMON_SIDE = range(8)
-PARAMS = 8
+RULE, NCORNERS, PERIM, TURNS, HANDICAP, PIE, NCELLS, COMMON_SIDE, RINGS, REDUCE = range(10)
+PARAMS = 10
 # rule kinds and turn structures
 SIDESET, CORNERS, PERIMETER = 0, 1, 2
 STANDARD, MASTER, TWO_STONE, PROGRESSIVE, TABU = 0, 1, 2, 3, 4
@@ -311,12 +311,14 @@ def legal_moves(nbr, deg, colours, parent, tstones, info, params, out: np.ndarra
 # ----- playouts ---------------------------------------------------------------------------
 @compiled
 def full_board_winner(
-    nbr, deg, side_mask, ppos, table, params, colours, parent, smask, plo, phi
+    nbr, deg, side_mask, ppos, table, params, starts, colours, parent, smask, plo, phi
 ) -> int:
     """The winner of a completely filled board: Black if Black's groups win, else White."""
     n = params[NCELLS]
+    if params[REDUCE] > 0:
+        return _reduction_winner(colours, starts, params[REDUCE], smask)
     if params[COMMON_SIDE] >= 0:
-        return _flood_winner(nbr, deg, side_mask, table, params, colours, parent, smask)
+        return _flood_winner(nbr, deg, side_mask, table, params, starts, colours, parent, smask)
     for c in range(n):
         parent[c] = c
     for c in range(n):
@@ -350,15 +352,38 @@ def full_board_winner(
 
 
 @compiled
-def _flood_winner(nbr, deg, side_mask, table, params, colours, seen, stack) -> int:
+def _reduction_winner(colours, order, size: int, rows) -> int:
+    """Y on a triangular board: Schensted and Titus's reduction. Each step replaces every
+    small triangle of three cells by the colour of its majority, making the board one row
+    smaller; the last cell has the winner's colour. ``order`` lists the cells row by row from
+    the apex. Each row is a bit mask of its Black cells (``rows`` is scratch), so one step of a
+    row is a handful of operations on whole words."""
+    p = 0
+    for r in range(size):
+        bits = np.int64(0)
+        for i in range(r + 1):
+            bits |= np.int64(colours[order[p]] & 1) << i  # Black is 1, White 2
+            p += 1
+        rows[r] = bits
+    for s in range(size - 1, 0, -1):
+        for r in range(s):
+            a = rows[r]
+            b = rows[r + 1]
+            c = b >> 1
+            rows[r] = ((a & b) | (a & c) | (b & c)) & ((np.int64(1) << (r + 1)) - 1)
+    return 1 if rows[0] & 1 else 2
+
+
+@compiled
+def _flood_winner(nbr, deg, side_mask, table, params, starts, colours, seen, stack) -> int:
     """When every winning set of sides contains one side, only Black's groups on that side
-    can win: flood them from it (``seen`` and ``stack`` are scratch arrays)."""
+    can win: flood them from its cells (``starts``; ``seen`` and ``stack`` are scratch)."""
     n = params[NCELLS]
-    bit = np.int64(1) << params[COMMON_SIDE]
     for c in range(n):
         seen[c] = 0
-    for start in range(n):
-        if colours[start] != 1 or seen[start] or not (side_mask[start] & bit):
+    for i in range(starts.shape[0]):
+        start = starts[i]
+        if colours[start] != 1 or seen[start]:
             continue
         seen[start] = 1
         stack[0] = start
@@ -390,6 +415,9 @@ def playout(
     params,
     bridges,
     bcount,
+    ring,
+    bmask,
+    starts,
     colours,
     parent,
     smask,
@@ -397,12 +425,14 @@ def playout(
     phi,
     info,
     empties,
-    where,
+    slot_of,
     first_play,
     rng,
 ) -> int:
     """Fill the board at random from this position, keeping the stone counts of the turn
-    structure and Hexagonal Y's pairs, answering bridge intrusions; return the winner."""
+    structure and Hexagonal Y's pairs, answering bridge intrusions; return the winner.
+
+    ``first_play[slot_of[cell]]`` records who played each cell (all-moves-as-first)."""
     if info[WINNER] != 0:
         return info[WINNER]
     n = params[NCELLS]
@@ -410,39 +440,118 @@ def playout(
     for c in range(n):
         if colours[c] == 0:
             empties[count] = c
-            where[c] = count
             count += 1
     me = info[TO_MOVE]
     turn = info[TURN]
+    kind = params[TURNS]
+    one_stone = (kind == STANDARD or kind == TABU) and params[RULE] != PERIMETER
+    if one_stone and params[RINGS] == 1 and stones_in_turn(params, info, turn) == 1:
+        # the opponent's last stone may have intruded into a bridge: answer it first
+        last = info[LAST_W] if me == 1 else info[LAST_B]
+        _fill_one_stone_turns(
+            deg, ring, bmask, colours, empties, count, slot_of, first_play, me, last, rng
+        )
+    else:
+        _fill_general(
+            params, info, opp, bridges, bcount, colours, empties, count, slot_of, first_play, rng
+        )
+    return full_board_winner(
+        nbr, deg, side_mask, ppos, table, params, starts, colours, parent, smask, plo, phi
+    )
+
+
+@compiled
+def _fill_one_stone_turns(
+    deg, ring, bmask, colours, empties, count: int, slot_of, first_play, me: int, last: int, rng
+) -> None:
+    """The common case, one stone a turn: a lazy Fisher-Yates shuffle of the empty cells,
+    taken in order, skipping cells a bridge reply already took. The bridges around the last
+    stone are tested all at once on bit masks of its ring of neighbours."""
+    x = rng[0]
+    mask = np.uint64(0xFFFFFFFFFFFFFFFF)
+    nxt = 0
+    left = count
+    while left > 0:
+        cell = -1
+        if last >= 0 and bmask[last] != 0:
+            # answer an intrusion into one of my bridges: ring[i] and ring[i+2] mine,
+            # ring[i+1] empty
+            d = deg[last]
+            mine = 0
+            empty = 0
+            for j in range(d):
+                c = colours[ring[last, j]]
+                mine |= (c == me) << j
+                empty |= (c == 0) << j
+            full = (1 << d) - 1
+            mine2 = ((mine >> 2) | (mine << (d - 2))) & full
+            empty1 = ((empty >> 1) | (empty << (d - 1))) & full
+            found = mine & mine2 & empty1 & bmask[last]
+            if found != 0:
+                i = 0
+                while not (found >> i) & 1:
+                    i += 1
+                cell = ring[last, (i + 1) % d]
+        if cell < 0:
+            while True:
+                x ^= (x << np.uint64(13)) & mask
+                x ^= x >> np.uint64(7)
+                x ^= (x << np.uint64(17)) & mask
+                pick = nxt + int(((x >> np.uint64(32)) * np.uint64(count - nxt)) >> np.uint64(32))
+                cell = empties[pick]
+                empties[pick] = empties[nxt]
+                empties[nxt] = cell
+                nxt += 1
+                if colours[cell] == 0:
+                    break
+        colours[cell] = me
+        first_play[slot_of[cell]] = me
+        left -= 1
+        last = cell
+        me = 3 - me
+    rng[0] = x
+
+
+@compiled
+def _fill_general(
+    params, info, opp, bridges, bcount, colours, empties, count: int, slot_of, first_play, rng
+) -> None:
+    """Any turn structure and Hexagonal Y's pairs (a pair fills two cells in one placement)."""
+    me = info[TO_MOVE]
+    turn = info[TURN]
     placed = info[PLACED]
+    nxt = 0
+    left = count
     last = -1
-    while count > 0:
+    while left > 0:
         cell = -1
         if last >= 0:
-            # answer an intrusion into one of my bridges
-            for k in range(bcount[last]):
-                a = bridges[last, k, 0]
-                b = bridges[last, k, 1]
-                y = bridges[last, k, 2]
-                if colours[a] == me and colours[b] == me and colours[y] == 0:
+            for j in range(bcount[last]):
+                y = bridges[last, j, 2]
+                if (
+                    colours[y] == 0
+                    and colours[bridges[last, j, 0]] == me
+                    and colours[bridges[last, j, 1]] == me
+                ):
                     cell = y
                     break
         if cell < 0:
-            cell = empties[rand_below(rng, count)]
-        cells_here = 1
+            while True:
+                pick = nxt + rand_below(rng, count - nxt)
+                cell = empties[pick]
+                empties[pick] = empties[nxt]
+                empties[nxt] = cell
+                nxt += 1
+                if colours[cell] == 0:
+                    break
+        colours[cell] = me
+        first_play[slot_of[cell]] = me
+        left -= 1
         other = opp[cell]
         if other >= 0 and colours[other] == 0:
-            cells_here = 2
-        for k in range(cells_here):
-            c = cell if k == 0 else other
-            colours[c] = me
-            if first_play[c] == 0:
-                first_play[c] = me
-            i = where[c]
-            count -= 1
-            moved = empties[count]
-            empties[i] = moved
-            where[moved] = i
+            colours[other] = me
+            first_play[slot_of[other]] = me
+            left -= 1
         last = cell
         placed += 1
         if placed >= stones_in_turn(params, info, turn):
@@ -451,74 +560,107 @@ def playout(
             placed = 0
         else:
             last = -1  # my own stone: nothing to answer
-    return full_board_winner(
-        nbr, deg, side_mask, ppos, table, params, colours, parent, smask, plo, phi
-    )
 
 
 # ----- the tree ---------------------------------------------------------------------------
-# node arrays: move int32, player int8, first int32, nchild int32, visits int32, wins float64,
-# rave_n int32, rave_w float64
+# The tree is made of blocks. A block holds the children of one node, one slot for each cell
+# that was empty when the tree was started (``base``) and a last slot for the swap; slots for
+# moves that are not legal there carry ILLEGAL statistics, so they are never selected and the
+# all-moves-as-first update can run over a whole block without a test. Per slot: ``child`` (the
+# block of its own children, or -1), ``visits``, ``wins``, ``rave_n``, ``rave_w`` (float32).
+# Per block: ``mover``, who plays its moves. Block 0 holds the first root in its slot 0.
+# ``tree`` = [blocks used, root slot]; a node is its slot's global index.
+ILLEGAL = -1e30
 
 
 @compiled
-def child_score(
-    visits, wins, rave_n, rave_w, child: int, parent_visits: int, rave_k: float, explore: float
-) -> float:
-    n = visits[child]
-    rn = rave_n[child]
-    q = wins[child] / n if n > 0 else 0.5
-    qr = rave_w[child] / rn if rn > 0 else 0.5
-    # the weight of the RAVE estimate falls as real visits accumulate (Gelly and Silver)
-    beta = rn / (rn + n + rn * n / rave_k + 1e-9)
-    score = (1.0 - beta) * q + beta * qr
-    if explore > 0.0:
-        score += explore * np.sqrt(np.log(parent_visits + 1.0) / (n + 1.0))
-    if rn == 0 and n > 0:
-        # no all-moves-as-first statistics (the swap): plain UCT keeps it explored
-        score += 0.5 * np.sqrt(np.log(parent_visits + 1.0) / n)
-    return score
-
-
-@compiled
-def select_child(
-    visits,
-    wins,
-    rave_n,
-    rave_w,
-    start: int,
-    count: int,
-    parent_visits: int,
-    rave_k: float,
-    explore: float,
+def select_slot(
+    visits, wins, rave_n, rave_w, start: int, m: int, inv_k: float, parent_visits: float, score
 ) -> int:
     """The child with the best blend of its own and its RAVE win rate.
 
     (1 - b) w/n + b rw/rn with b = rn / (rn + n + rn n / k) is one fraction,
-    (w (1 + rn/k) + rw) / (rn + n + rn n / k); fractions are compared by cross-multiplying, so
-    the common case needs no division. Children without RAVE statistics (the swap), and any
-    exploration term, take the slower exact path."""
-    inv_k = 1.0 / rave_k
-    best = -1
-    best_num = -1.0
-    best_den = 1.0
-    for c in range(start, start + count):
-        n = visits[c]
-        rn = rave_n[c]
-        if explore > 0.0 or (rn == 0 and n > 0):
-            num = child_score(visits, wins, rave_n, rave_w, c, parent_visits, rave_k, explore)
-            den = 1.0
-        elif n == 0 and rn == 0:
-            num = 0.5
-            den = 1.0
-        else:
-            num = wins[c] * (1.0 + rn * inv_k) + rave_w[c]
-            den = rn + n + rn * n * inv_k
-        if num * best_den > best_num * den:
-            best_num = num
-            best_den = den
+    (w (1 + rn/k) + rw) / (rn + n + rn n / k). The fractions of a whole block are worked out
+    first (a loop the compiler vectorises), then the first best is taken. An unvisited move
+    counts as 1/2; an illegal one is far below. The swap (the last slot) has no RAVE
+    statistics: it is scored by its win rate and a UCT bonus."""
+    cells = m - 1
+    v = visits[start : start + cells]
+    w = wins[start : start + cells]
+    rn = rave_n[start : start + cells]
+    rw = rave_w[start : start + cells]
+    one = np.float32(1.0)
+    half = np.float32(0.5)
+    for c in range(cells):
+        num = w[c] * (one + rn[c] * inv_k) + rw[c]
+        den = rn[c] + v[c] + rn[c] * v[c] * inv_k
+        score[c] = num / den if den > 0 else half
+    best = 0
+    top = score[0]
+    for c in range(1, cells):
+        if score[c] > top:
+            top = score[c]
             best = c
-    return best
+    swap = start + cells
+    if rave_w[swap] > ILLEGAL / 2:
+        n = visits[swap]
+        swap_score = 0.5
+        if n > 0:
+            swap_score = wins[swap] / n + 0.5 * np.sqrt(np.log(parent_visits + 1.0) / n)
+        if swap_score > top:
+            return swap
+    return start + best
+
+
+@compiled
+def expand(
+    nbr,
+    deg,
+    colours,
+    parent,
+    tstones,
+    info,
+    params,
+    base,
+    allowed,
+    child,
+    visits,
+    wins,
+    rave_n,
+    rave_w,
+    mover,
+    tree,
+    m: int,
+    restrict: bool,
+) -> int:
+    """Give a node its block of children; -1 when the tree is full."""
+    b = tree[0]
+    if (b + 1) * m > child.shape[0]:
+        return -1
+    tree[0] += 1
+    mover[b] = info[TO_MOVE]
+    n = params[NCELLS]
+    any_legal = False
+    for s in range(m):
+        g = b * m + s
+        move = base[s] if s < m - 1 else n
+        child[g] = -1
+        visits[g] = 0.0
+        wins[g] = 0.0
+        legal = is_legal(nbr, deg, colours, parent, tstones, info, params, move)
+        if restrict and not allowed[move]:
+            legal = False
+        if legal:
+            any_legal = True
+            rave_n[g] = 0.0
+            rave_w[g] = 0.0
+        else:
+            rave_n[g] = 1.0
+            rave_w[g] = ILLEGAL
+    if not any_legal:
+        tree[0] -= 1
+        return -1
+    return b
 
 
 @compiled
@@ -532,6 +674,9 @@ def search(
     params,
     bridges,
     bcount,
+    ring,
+    bmask,
+    starts,
     r_colours,
     r_parent,
     r_smask,
@@ -539,97 +684,85 @@ def search(
     r_phi,
     r_tstones,
     r_info,
-    move,
-    player,
-    first,
-    nchild,
+    base,
+    slot_of,
+    child,
     visits,
     wins,
     rave_n,
     rave_w,
+    mover,
     tree,
     root_allowed,
     sims: int,
     rng,
     rave_k: float,
-    explore: float,
     expand_at: int,
 ) -> int:
-    """Run ``sims`` simulations from the root (node tree[1]). tree = [used, root]. Returns the
-    number of simulations done."""
+    """Run ``sims`` simulations from the root (slot tree[1]). Returns how many were run."""
     n = params[NCELLS]
-    capacity = move.shape[0]
+    m = base.shape[0] + 1
+    perimeter = params[RULE] == PERIMETER
     colours = np.empty_like(r_colours)
     parent = np.empty_like(r_parent)
     smask = np.empty_like(r_smask)
-    plo = np.empty_like(r_plo)
-    phi = np.empty_like(r_phi)
+    plo = r_plo.copy()
+    phi = r_phi.copy()
     tstones = np.empty_like(r_tstones)
     info = np.empty_like(r_info)
     empties = np.empty(n, np.int32)
-    where = np.empty(n, np.int32)
-    first_play = np.empty(n + 1, np.int8)
-    path = np.empty(n + 8, np.int32)
-    moves = np.empty(n + 1, np.int32)
+    first_play = np.empty(m + 1, np.int8)
+    score = np.empty(m, np.float32)
+    path = np.empty(n + 8, np.int64)
+    inv_k = np.float32(1.0 / rave_k)
+    root = tree[1]
     for _ in range(sims):
         colours[:] = r_colours
         parent[:] = r_parent
         smask[:] = r_smask
-        plo[:] = r_plo
-        phi[:] = r_phi
+        if perimeter:
+            plo[:] = r_plo
+            phi[:] = r_phi
         tstones[:] = r_tstones
         info[:] = r_info
         first_play[:] = 0
-        node = tree[1]
+        node = root
         depth = 0
         path[0] = node
         swap_at = 0  # depth of a swap in this path (0: none, nothing is judged otherwise)
-        while True:
-            if info[WINNER] != 0:
-                break
-            if first[node] < 0:
-                if visits[node] < expand_at and node != tree[1]:
+        while info[WINNER] == 0:
+            b = child[node]
+            if b < 0:
+                if visits[node] < expand_at and node != root:
                     break
-                count = legal_moves(nbr, deg, colours, parent, tstones, info, params, moves)
-                if node == tree[1]:
-                    kept = 0
-                    for i in range(count):
-                        if root_allowed[moves[i]]:
-                            moves[kept] = moves[i]
-                            kept += 1
-                    count = kept
-                if count == 0 or tree[0] + count > capacity:
+                b = expand(
+                    nbr,
+                    deg,
+                    colours,
+                    parent,
+                    tstones,
+                    info,
+                    params,
+                    base,
+                    root_allowed,
+                    child,
+                    visits,
+                    wins,
+                    rave_n,
+                    rave_w,
+                    mover,
+                    tree,
+                    m,
+                    node == root,
+                )
+                if b < 0:
                     break
-                start = tree[0]
-                tree[0] += count
-                me = info[TO_MOVE]
-                for i in range(count):
-                    c = start + i
-                    move[c] = moves[i]
-                    # whose result counts: the mover; a swap makes the swapper the first player
-                    player[c] = 1 if moves[i] == n else me
-                    first[c] = -1
-                    nchild[c] = 0
-                    visits[c] = 0
-                    wins[c] = 0.0
-                    rave_n[c] = 0
-                    rave_w[c] = 0.0
-                nchild[node] = count
-                first[node] = start
-            node = select_child(
-                visits,
-                wins,
-                rave_n,
-                rave_w,
-                first[node],
-                nchild[node],
-                visits[node],
-                rave_k,
-                explore,
-            )
-            mv = move[node]
-            if mv < n and first_play[mv] == 0:
-                first_play[mv] = info[TO_MOVE]
+                child[node] = b
+            node = select_slot(visits, wins, rave_n, rave_w, b * m, m, inv_k, visits[node], score)
+            s = node - b * m
+            mv = base[s] if s < m - 1 else n
+            if first_play[s] == 0:
+                first_play[s] = info[TO_MOVE]
             apply_move(
                 nbr,
                 deg,
@@ -661,6 +794,9 @@ def search(
             params,
             bridges,
             bcount,
+            ring,
+            bmask,
+            starts,
             colours,
             parent,
             smask,
@@ -668,7 +804,7 @@ def search(
             phi,
             info,
             empties,
-            where,
+            slot_of,
             first_play,
             rng,
         )
@@ -676,19 +812,22 @@ def search(
         # it is judged by that player's result.
         for d in range(depth + 1):
             nd = path[d]
-            visits[nd] += 1
-            judged = winner if d >= swap_at else 3 - winner
-            if player[nd] == judged:
-                wins[nd] += 1.0
-            if first[nd] >= 0:
+            visits[nd] += 1.0
+            if d > 0:
+                judged = winner if d >= swap_at else 3 - winner
+                player = 1 if nd % m == m - 1 else mover[nd // m]
+                if player == judged:
+                    wins[nd] += 1.0
+            b = child[nd]
+            if b >= 0:
+                p = mover[b]
                 judged = winner if d + 1 >= swap_at else 3 - winner
-                for i in range(nchild[nd]):
-                    c = first[nd] + i
-                    mv = move[c]
-                    if mv < n and first_play[mv] == player[c]:
-                        rave_n[c] += 1
-                        if judged == player[c]:
-                            rave_w[c] += 1.0
+                won = np.float32(1.0) if judged == p else np.float32(0.0)
+                start = b * m
+                for s in range(m - 1):
+                    hit = np.float32(1.0) if first_play[s] == p else np.float32(0.0)
+                    rave_n[start + s] += hit
+                    rave_w[start + s] += hit * won
     return sims
 
 
@@ -754,6 +893,9 @@ def bare_playouts(
     params,
     bridges,
     bcount,
+    ring,
+    bmask,
+    starts,
     r_colours,
     r_parent,
     r_smask,
@@ -773,8 +915,8 @@ def bare_playouts(
     phi = np.empty_like(r_phi)
     info = np.empty_like(r_info)
     empties = np.empty(n, np.int32)
-    where = np.empty(n, np.int32)
-    first_play = np.empty(n + 1, np.int8)
+    slot_of = np.arange(n, dtype=np.int32)
+    first_play = np.empty(n, np.int8)
     black = 0
     for _ in range(count):
         colours[:] = r_colours
@@ -795,6 +937,9 @@ def bare_playouts(
                 params,
                 bridges,
                 bcount,
+                ring,
+                bmask,
+                starts,
                 colours,
                 parent,
                 smask,
@@ -802,7 +947,7 @@ def bare_playouts(
                 phi,
                 info,
                 empties,
-                where,
+                slot_of,
                 first_play,
                 rng,
             )

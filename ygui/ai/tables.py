@@ -36,6 +36,10 @@ class BoardTables:
     table: np.ndarray
     bridges: np.ndarray
     bcount: np.ndarray
+    ring: np.ndarray
+    bmask: np.ndarray
+    starts: np.ndarray  # flood starts, or the cells in reduction order when ``reduce``
+    reduce: int  # the side of a triangular Y board whose winner is found by reduction, or 0
     rule_kind: int
     corners: int
     perimeter: int
@@ -43,6 +47,12 @@ class BoardTables:
     @property
     def arrays(self) -> tuple[np.ndarray, ...]:
         return (self.nbr, self.deg, self.side_mask, self.ppos, self.opp, self.table)
+
+    @property
+    def playout_arrays(self) -> tuple[np.ndarray, ...]:
+        """What playouts need besides the board: bridges (as triples and as ring masks) and
+        the cells a flood for the winner starts from."""
+        return (self.bridges, self.bcount, self.ring, self.bmask, self.starts)
 
 
 @lru_cache(maxsize=32)
@@ -68,6 +78,12 @@ def _board_tables(geometry: BoardGeometry, rule: WinRule) -> BoardTables:
         table = np.array(rule.table(), np.int64)
         kind = k.CORNERS if isinstance(rule, CornerRule) else k.SIDESET
     bridges, bcount = _bridges(geometry)
+    ring, bmask = _rings(geometry, bridges, bcount)
+    common = _common_side(rule)
+    reduction = _reduction_order(geometry, rule)
+    starts = np.array(geometry.sides[common] if common >= 0 else (), np.int32)
+    if reduction:
+        starts = np.array(reduction, np.int32)
     return BoardTables(
         nbr=nbr,
         deg=deg,
@@ -77,6 +93,10 @@ def _board_tables(geometry: BoardGeometry, rule: WinRule) -> BoardTables:
         table=table,
         bridges=bridges,
         bcount=bcount,
+        ring=ring,
+        bmask=bmask,
+        starts=starts,
+        reduce=_triangle_side(len(reduction)) if reduction else 0,
         rule_kind=kind,
         corners=len(geometry.corners),
         perimeter=len(geometry.perimeter),
@@ -112,6 +132,109 @@ def _bridges(g: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
     return bridges, bcount
 
 
+def _rings(
+    g: BoardGeometry, bridges: np.ndarray, bcount: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each cell's neighbours in their cyclic order around it (the link of the cell in the
+    board's triangulation), and a bit mask of ring positions i where ring[i] and ring[i+2] form
+    a bridge carried by the cell and ring[i+1]. Playouts then test every bridge of a cell at
+    once. If some cell's neighbours do not form a path or a cycle, or some bridge is not made
+    of ring neighbours, the masks are all zero and playouts use the triples."""
+    width = max(len(nb) for nb in g.neighbours)
+    ring = np.full((g.size, max(width, 1)), -1, np.int32)
+    bmask = np.zeros(g.size, np.int64)
+    sets = [set(nb) for nb in g.neighbours]
+    for x, nbrs in enumerate(g.neighbours):
+        order = _link_order(nbrs, sets)
+        if order is None:
+            return ring, np.zeros(g.size, np.int64)
+        ring[x, : len(order)] = order
+        deg = len(order)
+        wanted = {
+            (int(bridges[x, j, 0]), int(bridges[x, j, 1]), int(bridges[x, j, 2]))
+            for j in range(bcount[x])
+        }
+        found = set()
+        for i in range(deg if deg >= 3 else 0):
+            a, y, b = order[i], order[(i + 1) % deg], order[(i + 2) % deg]
+            triple = (min(a, b), max(a, b), y)
+            if triple in wanted:
+                bmask[x] |= 1 << i
+                found.add(triple)
+        if found != wanted:
+            return ring, np.zeros(g.size, np.int64)
+    return ring, bmask
+
+
+def _triangle_side(cells: int) -> int:
+    side = 0
+    while side * (side + 1) // 2 < cells:
+        side += 1
+    return side
+
+
+def _reduction_order(g: BoardGeometry, rule: WinRule) -> list[int]:
+    """For Y on a triangular board, the cells row by row from a corner, so that every cell
+    and the two below it are mutually adjacent and the three sides are the triangle's edges;
+    otherwise []."""
+    if not isinstance(rule, SideSetRule) or isinstance(rule, CornerRule):
+        return []
+    if len(g.sides) != 3 or list(rule.masks) != [0b111] or len(g.corners) != 3:
+        return []
+    n = len(g.sides[0])
+    if n * (n + 1) // 2 != g.size or n < 2:
+        return []
+    apex = next(iter(set(g.sides[0]) & set(g.sides[2])), None)
+    if apex is None:
+        return []
+    sets = [set(nb) for nb in g.neighbours]
+    # walk down the two sides that meet at the apex; each row runs between them
+    left = list(g.sides[2])[::-1] if g.sides[2][-1] == apex else list(g.sides[2])
+    right = list(g.sides[0]) if g.sides[0][0] == apex else list(g.sides[0])[::-1]
+    if left[0] != apex or right[0] != apex:
+        return []
+    rows = [[apex]]
+    for r in range(1, n):
+        row = [left[r]]
+        for i in range(1, r + 1):
+            # the cell after row[i-1] is its common neighbour with the cell above, not above
+            common = sets[row[-1]] & sets[rows[-1][i - 1]] - set(rows[-1])
+            if len(common) != 1:
+                return []
+            row.append(common.pop())
+        if row[-1] != right[r]:
+            return []
+        rows.append(row)
+    for r in range(n - 1):
+        for i in range(r + 1):
+            a, b, c = rows[r][i], rows[r + 1][i], rows[r + 1][i + 1]
+            if b not in sets[a] or c not in sets[a] or c not in sets[b]:
+                return []
+    if set(rows[-1]) != set(g.sides[1]):
+        return []
+    return [c for row in rows for c in row]
+
+
+def _link_order(nbrs: tuple[int, ...], sets: list[set[int]]) -> list[int] | None:
+    """The neighbours of a cell ordered so that consecutive ones are adjacent: a cycle, or a
+    path for a cell on the edge; None if they form neither."""
+    if not nbrs:
+        return []
+    inside = set(nbrs)
+    links = {v: sets[v] & inside for v in nbrs}
+    if any(len(v) > 2 for v in links.values()):
+        return None
+    ends = [v for v in nbrs if len(links[v]) < 2]
+    start = min(ends) if ends else min(nbrs)
+    order = [start]
+    while len(order) < len(nbrs):
+        step = [v for v in links[order[-1]] if v not in order]
+        if not step:
+            return None
+        order.append(min(step))
+    return order
+
+
 def params_of(game: Game, tables: BoardTables) -> np.ndarray:
     p = np.zeros(k.PARAMS, np.int64)
     p[k.RULE] = tables.rule_kind
@@ -122,6 +245,8 @@ def params_of(game: Game, tables: BoardTables) -> np.ndarray:
     p[k.PIE] = 1 if game.options.pie_value else 0
     p[k.NCELLS] = game.geometry.size
     p[k.COMMON_SIDE] = _common_side(game.rule) if tables.rule_kind == k.SIDESET else -1
+    p[k.RINGS] = 1 if tables.bmask.any() else 0
+    p[k.REDUCE] = tables.reduce
     return p
 
 
