@@ -182,9 +182,9 @@ class Engine:
         if limits.seconds is not None:
             budget = min(budget, int(limits.seconds * 400_000) + 1000)
         blocks = budget // self.expand_at + 1000
-        if tree is not None and not reset and tree.key == key and tree.reroot(moves):
-            if tree.blocks - int(tree.tree[0]) >= blocks // 2:
-                return tree  # keep the subtree, while there is room left to grow it
+        reuse = tree is not None and not reset and tree.key == key and tree.reroot(moves)
+        if reuse and tree is not None and tree.blocks - int(tree.tree[0]) >= blocks // 2:
+            return tree  # keep the subtree, while there is room left to grow it
         n = game.geometry.size
         empties = np.flatnonzero(pos.colours == 0).astype(np.int32)
         slots = min(MAX_SLOTS, blocks * (len(empties) + 1))

@@ -444,7 +444,7 @@ def playout(
     me = info[TO_MOVE]
     turn = info[TURN]
     kind = params[TURNS]
-    one_stone = (kind == STANDARD or kind == TABU) and params[RULE] != PERIMETER
+    one_stone = kind in (STANDARD, TABU) and params[RULE] != PERIMETER
     if one_stone and params[RINGS] == 1 and stones_in_turn(params, info, turn) == 1:
         # the opponent's last stone may have intruded into a bridge: answer it first
         last = info[LAST_W] if me == 1 else info[LAST_B]
