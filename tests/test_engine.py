@@ -370,3 +370,35 @@ def test_playouts_answer_an_intrusion_into_a_bridge():
             np.array([seed], np.uint64),
         )
         assert pos.colours[y] == BLACK
+
+
+def test_playouts_keep_an_edge_template():
+    """Black's stone on the second row reaches the bottom through two empty cells; White has
+    just played one of them: every playout begins with Black's other one."""
+    game = Game(options(("y", {"size": 7, "pie": False})))
+    g = game.geometry
+    tables = board_tables(game)
+    bottom = set(g.sides[1])
+    on_a_side = set().union(*g.sides)
+    a = next(
+        c for c in range(g.size) if c not in on_a_side and len(set(g.neighbours[c]) & bottom) == 2
+    )
+    x, y = sorted(set(g.neighbours[a]) & bottom)
+    game.play(Move(a))
+    game.play(Move(x))
+    params = params_of(game, tables)
+    n = g.size
+    for seed in range(1, 60):
+        pos = position_of(game, tables, params)
+        k.playout(
+            *tables.arrays,
+            params,
+            *tables.playout_arrays,
+            *pos.arrays[:5],
+            pos.info,
+            np.empty(n, np.int32),
+            np.arange(n + 1, dtype=np.int32),
+            np.zeros(n + 2, np.int8),
+            np.array([seed], np.uint64),
+        )
+        assert pos.colours[y] == BLACK

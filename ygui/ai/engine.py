@@ -28,9 +28,9 @@ LEVEL_PLAYOUTS = {
     5: 2_000,
     6: 5_000,
     7: 12_000,
-    8: 30_000,
-    9: 70_000,
-    10: 150_000,
+    8: 40_000,
+    9: 120_000,
+    10: 400_000,
 }
 LEVEL_DESCRIPTIONS = {
     1: "a beginner: little more than random",

@@ -26,6 +26,8 @@ INFO = 12
 # params fields
 RULE, NCORNERS, PERIM, TURNS, HANDICAP, PIE, NCELLS, COMMON_SIDE, RINGS, REDUCE = range(10)
 PARAMS = 10
+# the fields of a cell's ring mask (see ygui.ai.tables._rings)
+EDGE_BELOW, EDGE_ABOVE = 20, 40
 # rule kinds and turn structures
 SIDESET, CORNERS, PERIMETER = 0, 1, 2
 STANDARD, MASTER, TWO_STONE, PROGRESSIVE, TABU = 0, 1, 2, 3, 4
@@ -444,12 +446,11 @@ def playout(
     me = info[TO_MOVE]
     turn = info[TURN]
     kind = params[TURNS]
-    one_stone = kind in (STANDARD, TABU) and params[RULE] != PERIMETER
-    if one_stone and params[RINGS] == 1 and stones_in_turn(params, info, turn) == 1:
+    if kind in (STANDARD, TABU) and params[RINGS] == 1 and stones_in_turn(params, info, turn) == 1:
         # the opponent's last stone may have intruded into a bridge: answer it first
         last = info[LAST_W] if me == 1 else info[LAST_B]
         _fill_one_stone_turns(
-            deg, ring, bmask, colours, empties, count, slot_of, first_play, me, last, rng
+            deg, ring, bmask, opp, colours, empties, count, slot_of, first_play, me, last, rng
         )
     else:
         _fill_general(
@@ -462,11 +463,23 @@ def playout(
 
 @compiled
 def _fill_one_stone_turns(
-    deg, ring, bmask, colours, empties, count: int, slot_of, first_play, me: int, last: int, rng
+    deg,
+    ring,
+    bmask,
+    opp,
+    colours,
+    empties,
+    count: int,
+    slot_of,
+    first_play,
+    me: int,
+    last: int,
+    rng,
 ) -> None:
-    """The common case, one stone a turn: a lazy Fisher-Yates shuffle of the empty cells,
-    taken in order, skipping cells a bridge reply already took. The bridges around the last
-    stone are tested all at once on bit masks of its ring of neighbours."""
+    """The common case, one placement a turn: a lazy Fisher-Yates shuffle of the empty
+    cells, taken in order, skipping cells already taken (by a bridge reply, or as the other
+    half of a Hexagonal Y pair). The bridges around the last stone are tested all at once on
+    bit masks of its ring of neighbours."""
     x = rng[0]
     mask = np.uint64(0xFFFFFFFFFFFFFFFF)
     nxt = 0
@@ -484,14 +497,25 @@ def _fill_one_stone_turns(
                 mine |= (c == me) << j
                 empty |= (c == 0) << j
             full = (1 << d) - 1
+            masks = bmask[last]
+            mine1 = ((mine >> 1) | (mine << (d - 1))) & full
             mine2 = ((mine >> 2) | (mine << (d - 2))) & full
             empty1 = ((empty >> 1) | (empty << (d - 1))) & full
-            found = mine & mine2 & empty1 & bmask[last]
+            found = mine & mine2 & empty1 & masks
+            step = 1
+            if found == 0:
+                # an edge template: my stone reaches a side through the last stone or the
+                # empty cell beside it on that side
+                found = empty & mine1 & (masks >> EDGE_BELOW)
+                step = 0
+                if found == 0:
+                    found = mine & empty1 & (masks >> EDGE_ABOVE) & full
+                    step = 1
             if found != 0:
                 i = 0
                 while not (found >> i) & 1:
                     i += 1
-                cell = ring[last, (i + 1) % d]
+                cell = ring[last, (i + step) % d]
         if cell < 0:
             while True:
                 x ^= (x << np.uint64(13)) & mask
@@ -507,6 +531,11 @@ def _fill_one_stone_turns(
         colours[cell] = me
         first_play[slot_of[cell]] = me
         left -= 1
+        other = opp[cell]
+        if other >= 0 and colours[other] == 0:
+            colours[other] = me
+            first_play[slot_of[other]] = me
+            left -= 1
         last = cell
         me = 3 - me
     rng[0] = x

@@ -132,22 +132,38 @@ def _bridges(g: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
     return bridges, bcount
 
 
+RING_BITS = k.EDGE_BELOW  # room in a mask for a ring of up to 20 neighbours
+EDGE_BELOW = k.EDGE_BELOW  # where the masks of edge templates begin
+EDGE_ABOVE = k.EDGE_ABOVE
+
+
 def _rings(
     g: BoardGeometry, bridges: np.ndarray, bcount: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """Each cell's neighbours in their cyclic order around it (the link of the cell in the
-    board's triangulation), and a bit mask of ring positions i where ring[i] and ring[i+2] form
-    a bridge carried by the cell and ring[i+1]. Playouts then test every bridge of a cell at
-    once. If some cell's neighbours do not form a path or a cycle, or some bridge is not made
-    of ring neighbours, the masks are all zero and playouts use the triples."""
+    board's triangulation), and for each cell x a mask of three bit fields over ring
+    positions i:
+
+    - bits 0-19: ring[i] and ring[i+2] form a bridge carried by x and ring[i+1];
+    - bits 20-39: x and ring[i] lie on a side that ring[i+1] is not on: a stone at ring[i+1]
+      reaches that side through x or ring[i] (the edge template);
+    - bits 40-59: the same with ring[i] and ring[i+1] exchanged.
+
+    Playouts then test every bridge and edge template of a cell at once. If some cell's
+    neighbours do not form a path or a cycle, or some bridge is not made of ring neighbours,
+    the masks are all zero and playouts use the triples."""
     width = max(len(nb) for nb in g.neighbours)
     ring = np.full((g.size, max(width, 1)), -1, np.int32)
     bmask = np.zeros(g.size, np.int64)
+    none = (ring, np.zeros(g.size, np.int64))
+    if width > RING_BITS:
+        return none
     sets = [set(nb) for nb in g.neighbours]
+    sides = g.side_mask
     for x, nbrs in enumerate(g.neighbours):
         order = _link_order(nbrs, sets)
         if order is None:
-            return ring, np.zeros(g.size, np.int64)
+            return none
         ring[x, : len(order)] = order
         deg = len(order)
         wanted = {
@@ -162,7 +178,15 @@ def _rings(
                 bmask[x] |= 1 << i
                 found.add(triple)
         if found != wanted:
-            return ring, np.zeros(g.size, np.int64)
+            return none
+        for i in range(deg if deg >= 3 else 0):
+            p, q = order[i], order[(i + 1) % deg]
+            if q not in sets[p]:
+                continue
+            if sides[x] & sides[p] & ~sides[q]:
+                bmask[x] |= 1 << (EDGE_BELOW + i)  # q's stone, reply at p
+            if sides[x] & sides[q] & ~sides[p]:
+                bmask[x] |= 1 << (EDGE_ABOVE + i)  # p's stone, reply at q
     return ring, bmask
 
 
