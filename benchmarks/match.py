@@ -1,10 +1,13 @@
 """Matches: our engine against open_spiel's C++ MCTSBot, and our levels against each other.
 
     python benchmarks/match.py open-spiel [--games 40] [--size 11] [--theirs 1.0] [--ours 0.0625]
-    python benchmarks/match.py levels [--games 20] [--game y] [--strong 10] [--weak 7]
+    python benchmarks/match.py levels [--games 20] [--game y] [--strong 10] [--weak 7] [--no-pie]
 
-Colours alternate and the pie rule is off. Prints each game as it ends, then the win rate with
-a 95% Wilson confidence interval.
+Colours alternate. Against open_spiel the pie rule is off (the issue's setting). Between levels
+the game is played with its own default rules, so Y, Poly-Y and Hexagonal Y with the pie rule:
+without it the first move is worth so much on Y 11 that the colour, not the level, decides most
+games (``--no-pie`` plays them without). Prints each game as it ends, then the win rate with a
+95% Wilson confidence interval.
 """
 
 from __future__ import annotations
@@ -99,25 +102,33 @@ def _cell_of(game: Game, spiel_label: str, size: int) -> int:
     return game.geometry.cell(f"{chr(ord('a') + size - x - 1)}{y + 1}")
 
 
-def level_match(games: int, name: str, strong: int, weak: int) -> None:
+def level_match(games: int, name: str, strong: int, weak: int, pie: bool | None) -> None:
     wins = 0
     for number in range(games):
         strong_colour = BLACK if number % 2 == 0 else 3 - BLACK
-        game = Game(GameOptions(game=name, pie=False).validated())
+        game = Game(GameOptions(game=name, pie=pie).validated())
         engines = {strong: Engine(seed=number + 1), weak: Engine(seed=number + 101)}
         started = time.perf_counter()
         while not game.is_over:
-            level = strong if game.to_move == strong_colour else weak
+            # a swap exchanges the players' colours
+            strong_now = 3 - strong_colour if game.swapped else strong_colour
+            level = strong if game.to_move == strong_now else weak
             limits = SearchLimits.level(level, seed=number * 1000 + len(game.moves) + 1)
             game.play(engines[level].search(game, limits).move)
-        won = game.winner == strong_colour
+        # after a swap the players exchange colours: the strong engine is whoever moved second
+        swapped = game.swapped
+        strong_final = 3 - strong_colour if swapped else strong_colour
+        won = game.winner == strong_final
         wins += won
         print(
-            f"game {number + 1}: level {strong} {'won' if won else 'lost'} "
+            f"game {number + 1}: level {strong} {'won' if won else 'lost'} as "
+            f"{'Black' if strong_colour == BLACK else 'White'}"
+            f"{' (swapped)' if swapped else ''} "
             f"({len(game.moves)} moves, {time.perf_counter() - started:.0f} s)",
             flush=True,
         )
-    report(f"level {strong} against level {weak}, {name}", wins, games)
+    rules = "pie rule" if game.options.pie_value else "no pie rule"
+    report(f"level {strong} against level {weak}, {name}, {rules}", wins, games)
 
 
 def main() -> None:
@@ -133,11 +144,12 @@ def main() -> None:
     levels.add_argument("--game", default="y")
     levels.add_argument("--strong", type=int, default=10)
     levels.add_argument("--weak", type=int, default=7)
+    levels.add_argument("--no-pie", action="store_true", help="play without the pie rule")
     args = parser.parse_args()
     if args.kind == "open-spiel":
         open_spiel_match(args.games, args.size, args.theirs, args.ours)
     else:
-        level_match(args.games, args.game, args.strong, args.weak)
+        level_match(args.games, args.game, args.strong, args.weak, False if args.no_pie else None)
 
 
 if __name__ == "__main__":

@@ -46,7 +46,9 @@ LEVEL_DESCRIPTIONS = {
 }
 RAVE_K = 600.0
 EXPAND_AT = 4
-CHUNK = 256
+CHUNK = 256  # simulations in the first call of the kernel; later calls grow
+MAX_CHUNK = 4096
+CHUNK_SECONDS = 0.005  # grow while a call takes less (cancelling waits at most about this)
 MAX_SLOTS = 16_000_000  # 320 MB of tree at most
 
 
@@ -133,12 +135,19 @@ class Engine:
             np.uint64,
         )
         done = 0
+        size = CHUNK
+        searching = 0.0  # seconds spent in the kernel
         while done < limits.playouts:
             if should_stop is not None and should_stop():
                 break
-            if limits.seconds is not None and time.perf_counter() - started > limits.seconds:
+            now = time.perf_counter()
+            if limits.seconds is not None and now - started > limits.seconds:
                 break
-            chunk = min(CHUNK, limits.playouts - done)
+            chunk = min(size, limits.playouts - done)
+            if limits.seconds is not None and searching > 0:
+                # do not overrun the time: as many as the rate so far fits in what is left
+                left = limits.seconds - (now - started)
+                chunk = max(16, min(chunk, int(left * done / searching) + 1))
             k.search(
                 *tables.arrays,
                 params,
@@ -151,7 +160,12 @@ class Engine:
                 self.rave_k,
                 self.expand_at,
             )
+            took = time.perf_counter() - now
+            searching += took
             done += chunk
+            if took < CHUNK_SECONDS:
+                # fewer, longer calls waste less time on the way in and out of the kernel
+                size = min(2 * size, MAX_CHUNK)
             if progress is not None:
                 progress(tree.result(game, done, time.perf_counter() - started, reason))
         if tree.child[tree.root] < 0:
