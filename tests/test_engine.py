@@ -3,7 +3,6 @@ it plays legal moves in every game and option, and it is reproducible and cancel
 
 import random
 import threading
-import time
 
 import numpy as np
 import pytest
@@ -240,12 +239,12 @@ def test_progress_and_cancel():
             stop.set()
 
     result = Engine().search(game, SearchLimits(playouts=10_000_000), progress, stop.is_set)
-    assert 1024 <= result.playouts < 2000 and reports == sorted(reports)
-    started = time.perf_counter()
+    # it stops at the first check after the report that asked it to
+    assert result.playouts == reports[-1] and reports[-2] < 1024 <= reports[-1]
+    assert reports == sorted(reports)
     stop.set()
     result = Engine().search(game, SearchLimits(playouts=10_000_000), None, stop.is_set)
-    assert result.playouts == 0 and game.is_legal(result.move)
-    assert time.perf_counter() - started < 5  # generous: it returns before any chunk
+    assert result.playouts == 0 and game.is_legal(result.move)  # no search at all
 
 
 def test_tree_reuse_keeps_the_subtree():
