@@ -353,22 +353,7 @@ def test_playouts_answer_an_intrusion_into_a_bridge():
     )
     for cell in (a, far, b, x):
         game.play(Move(cell))
-    params = params_of(game, tables)
-    n = game.geometry.size
-    for seed in range(1, 60):
-        pos = position_of(game, tables, params)
-        k.playout(
-            *tables.arrays,
-            params,
-            *tables.playout_arrays,
-            *pos.arrays[:5],
-            pos.info,
-            np.empty(n, np.int32),
-            np.arange(n + 1, dtype=np.int32),
-            np.zeros(n + 2, np.int8),
-            np.array([seed], np.uint64),
-        )
-        assert pos.colours[y] == BLACK
+    assert all(playout_from(game, seed)[y] == BLACK for seed in range(1, 60))
 
 
 def test_playouts_keep_an_edge_template():
@@ -376,7 +361,6 @@ def test_playouts_keep_an_edge_template():
     just played one of them: every playout begins with Black's other one."""
     game = Game(options(("y", {"size": 7, "pie": False})))
     g = game.geometry
-    tables = board_tables(game)
     bottom = set(g.sides[1])
     on_a_side = set().union(*g.sides)
     a = next(
@@ -385,19 +369,24 @@ def test_playouts_keep_an_edge_template():
     x, y = sorted(set(g.neighbours[a]) & bottom)
     game.play(Move(a))
     game.play(Move(x))
+    assert all(playout_from(game, seed)[y] == BLACK for seed in range(1, 60))
+
+
+def playout_from(game: Game, seed: int) -> np.ndarray:
+    """The colours of the board after one playout from the game's position."""
+    tables = board_tables(game)
     params = params_of(game, tables)
-    n = g.size
-    for seed in range(1, 60):
-        pos = position_of(game, tables, params)
-        k.playout(
-            *tables.arrays,
-            params,
-            *tables.playout_arrays,
-            *pos.arrays[:5],
-            pos.info,
-            np.empty(n, np.int32),
-            np.arange(n + 1, dtype=np.int32),
-            np.zeros(n + 2, np.int8),
-            np.array([seed], np.uint64),
-        )
-        assert pos.colours[y] == BLACK
+    pos = position_of(game, tables, params)
+    n = game.geometry.size
+    k.playout(
+        *tables.arrays,
+        params,
+        *tables.playout_arrays,
+        *pos.arrays[:5],
+        pos.info,
+        np.empty(n, np.int32),
+        np.arange(n + 1, dtype=np.int32),
+        np.zeros(n + 2, np.int8),
+        np.array([seed], np.uint64),
+    )
+    return pos.colours

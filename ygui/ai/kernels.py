@@ -38,17 +38,6 @@ def compiled(func: Any) -> Any:
     return njit(nogil=True, cache=True)(func)
 
 
-# ----- random numbers (own generator: deterministic whatever thread runs it) -------------
-@compiled
-def rand_below(rng: np.ndarray, bound: int) -> int:
-    x = rng[0]
-    x ^= (x << np.uint64(13)) & np.uint64(0xFFFFFFFFFFFFFFFF)
-    x ^= x >> np.uint64(7)
-    x ^= (x << np.uint64(17)) & np.uint64(0xFFFFFFFFFFFFFFFF)
-    rng[0] = x
-    return int(((x >> np.uint64(32)) * np.uint64(bound)) >> np.uint64(32))
-
-
 # ----- rules ------------------------------------------------------------------------------
 @compiled
 def find(parent: np.ndarray, x: int) -> int:
@@ -443,79 +432,108 @@ def playout(
         if colours[c] == 0:
             empties[count] = c
             count += 1
-    me = info[TO_MOVE]
-    turn = info[TURN]
-    kind = params[TURNS]
-    if kind in (STANDARD, TABU) and params[RINGS] == 1 and stones_in_turn(params, info, turn) == 1:
-        # the opponent's last stone may have intruded into a bridge: answer it first
-        last = info[LAST_W] if me == 1 else info[LAST_B]
-        _fill_one_stone_turns(
-            deg, ring, bmask, opp, colours, empties, count, slot_of, first_play, me, last, rng
-        )
-    else:
-        _fill_general(
-            params, info, opp, bridges, bcount, colours, empties, count, slot_of, first_play, rng
-        )
+    _fill(
+        params,
+        info,
+        deg,
+        ring,
+        bmask,
+        opp,
+        bridges,
+        bcount,
+        colours,
+        empties,
+        count,
+        slot_of,
+        first_play,
+        rng,
+    )
     return full_board_winner(
         nbr, deg, side_mask, ppos, table, params, starts, colours, parent, smask, plo, phi
     )
 
 
 @compiled
-def _fill_one_stone_turns(
+def _fill(
+    params,
+    info,
     deg,
     ring,
     bmask,
     opp,
+    bridges,
+    bcount,
     colours,
     empties,
     count: int,
     slot_of,
     first_play,
-    me: int,
-    last: int,
     rng,
 ) -> None:
-    """The common case, one placement a turn: a lazy Fisher-Yates shuffle of the empty
-    cells, taken in order, skipping cells already taken (by a bridge reply, or as the other
-    half of a Hexagonal Y pair). The bridges around the last stone are tested all at once on
-    bit masks of its ring of neighbours."""
+    """Fill the empty cells: a lazy Fisher-Yates shuffle of them, taken in order, skipping
+    cells already taken (by a bridge reply, or as the other half of a Hexagonal Y pair).
+
+    After each opponent stone the mover first answers an intrusion into one of its bridges
+    or edge templates, tested all at once on bit masks of the stone's ring of neighbours
+    (boards without rings test the bridges one by one). One stone a turn is the common case;
+    other turn structures count the stones of each turn."""
+    me = info[TO_MOVE]
+    turn = info[TURN]
+    placed = info[PLACED]
+    kind = params[TURNS]
+    single = kind in (STANDARD, TABU) and stones_in_turn(params, info, turn) == 1
+    rings = params[RINGS] == 1
+    # the opponent's last stone may have intruded into a bridge: answer it first
+    last = info[LAST_W] if me == 1 else info[LAST_B]
+    if not single:
+        last = -1
     x = rng[0]
     mask = np.uint64(0xFFFFFFFFFFFFFFFF)
     nxt = 0
     left = count
     while left > 0:
         cell = -1
-        if last >= 0 and bmask[last] != 0:
-            # answer an intrusion into one of my bridges: ring[i] and ring[i+2] mine,
-            # ring[i+1] empty
-            d = deg[last]
-            mine = 0
-            empty = 0
-            for j in range(d):
-                c = colours[ring[last, j]]
-                mine |= (c == me) << j
-                empty |= (c == 0) << j
-            full = (1 << d) - 1
+        if last >= 0 and rings:
             masks = bmask[last]
-            mine1 = ((mine >> 1) | (mine << (d - 1))) & full
-            mine2 = ((mine >> 2) | (mine << (d - 2))) & full
-            empty1 = ((empty >> 1) | (empty << (d - 1))) & full
-            found = mine & mine2 & empty1 & masks
-            step = 1
-            if found == 0:
-                # an edge template: my stone reaches a side through the last stone or the
-                # empty cell beside it on that side
-                found = empty & mine1 & (masks >> EDGE_BELOW)
-                step = 0
+            if masks != 0:
+                # (inline: a call in this loop costs more than the work)
+                d = deg[last]
+                mine = 0
+                empty = 0
+                for j in range(d):
+                    c = colours[ring[last, j]]
+                    mine |= (c == me) << j
+                    empty |= (c == 0) << j
+                full = (1 << d) - 1
+                mine1 = ((mine >> 1) | (mine << (d - 1))) & full
+                mine2 = ((mine >> 2) | (mine << (d - 2))) & full
+                empty1 = ((empty >> 1) | (empty << (d - 1))) & full
+                # a bridge: ring[i] and ring[i+2] mine, ring[i+1] empty
+                found = mine & mine2 & empty1 & masks
+                step = 1
                 if found == 0:
-                    found = mine & empty1 & (masks >> EDGE_ABOVE) & full
-                    step = 1
-            if found != 0:
-                i = 0
-                while not (found >> i) & 1:
-                    i += 1
-                cell = ring[last, (i + step) % d]
+                    # an edge template: my stone reaches a side through the last stone or
+                    # the empty cell beside it on that side
+                    found = empty & mine1 & (masks >> EDGE_BELOW)
+                    step = 0
+                    if found == 0:
+                        found = mine & empty1 & (masks >> EDGE_ABOVE) & full
+                        step = 1
+                if found != 0:
+                    i = 0
+                    while not (found >> i) & 1:
+                        i += 1
+                    cell = ring[last, (i + step) % d]
+        elif last >= 0:
+            for j in range(bcount[last]):
+                y = bridges[last, j, 2]
+                if (
+                    colours[y] == 0
+                    and colours[bridges[last, j, 0]] == me
+                    and colours[bridges[last, j, 1]] == me
+                ):
+                    cell = y
+                    break
         if cell < 0:
             while True:
                 x ^= (x << np.uint64(13)) & mask
@@ -537,58 +555,17 @@ def _fill_one_stone_turns(
             first_play[slot_of[other]] = me
             left -= 1
         last = cell
-        me = 3 - me
-    rng[0] = x
-
-
-@compiled
-def _fill_general(
-    params, info, opp, bridges, bcount, colours, empties, count: int, slot_of, first_play, rng
-) -> None:
-    """Any turn structure and Hexagonal Y's pairs (a pair fills two cells in one placement)."""
-    me = info[TO_MOVE]
-    turn = info[TURN]
-    placed = info[PLACED]
-    nxt = 0
-    left = count
-    last = -1
-    while left > 0:
-        cell = -1
-        if last >= 0:
-            for j in range(bcount[last]):
-                y = bridges[last, j, 2]
-                if (
-                    colours[y] == 0
-                    and colours[bridges[last, j, 0]] == me
-                    and colours[bridges[last, j, 1]] == me
-                ):
-                    cell = y
-                    break
-        if cell < 0:
-            while True:
-                pick = nxt + rand_below(rng, count - nxt)
-                cell = empties[pick]
-                empties[pick] = empties[nxt]
-                empties[nxt] = cell
-                nxt += 1
-                if colours[cell] == 0:
-                    break
-        colours[cell] = me
-        first_play[slot_of[cell]] = me
-        left -= 1
-        other = opp[cell]
-        if other >= 0 and colours[other] == 0:
-            colours[other] = me
-            first_play[slot_of[other]] = me
-            left -= 1
-        last = cell
-        placed += 1
-        if placed >= stones_in_turn(params, info, turn):
+        if single:
             me = 3 - me
-            turn += 1
-            placed = 0
         else:
-            last = -1  # my own stone: nothing to answer
+            placed += 1
+            if placed >= stones_in_turn(params, info, turn):
+                me = 3 - me
+                turn += 1
+                placed = 0
+            else:
+                last = -1  # my own stone: nothing to answer
+    rng[0] = x
 
 
 # ----- the tree ---------------------------------------------------------------------------
