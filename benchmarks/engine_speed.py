@@ -21,8 +21,8 @@ from ygui.core.game import Game
 from ygui.core.variants import VARIANTS, GameOptions
 
 
-def ours(game: Game, seconds: float) -> float:
-    engine = Engine(seed=1)
+def ours(game: Game, seconds: float, threads: int = 1) -> float:
+    engine = Engine(seed=1, threads=threads)
     engine.search(game, SearchLimits(playouts=300))  # compile or load, warm up
     budget = 2000
     while True:
@@ -90,6 +90,11 @@ def main() -> None:
         ref = f"{reference:11.0f}" if reference else ""
         label = options.describe()
         print(f"{label:32.32} {search:14.0f} {playouts:16.0f} {ref:>11} {ratio:>6}", flush=True)
+    # both cores: two trees searched at once (root parallel)
+    game = Game(GameOptions(game="y", size=11, pie=False).validated())
+    one = ours(game, args.seconds)
+    two = ours(game, args.seconds, threads=2)
+    print(f"Y 11 with 2 threads: {two:.0f} sims/s, {two / one:.2f}x one thread ({one:.0f})")
 
 
 if __name__ == "__main__":

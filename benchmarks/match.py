@@ -1,6 +1,7 @@
 """Matches: our engine against open_spiel's C++ MCTSBot, and our levels against each other.
 
     python benchmarks/match.py open-spiel [--games 40] [--size 11] [--theirs 1.0] [--ours 0.0625]
+                                          [--threads 1]
     python benchmarks/match.py levels [--games 20] [--game y] [--strong 10] [--weak 7] [--no-pie]
 
 Colours alternate. Against open_spiel the pie rule is off (the issue's setting). Between levels
@@ -40,7 +41,7 @@ def report(label: str, wins: int, games: int) -> None:
     )
 
 
-def open_spiel_match(games: int, size: int, theirs: float, ours: float) -> None:
+def open_spiel_match(games: int, size: int, theirs: float, ours: float, threads: int) -> None:
     import pyspiel
 
     spiel_game = pyspiel.load_game("y", {"board_size": size})
@@ -61,7 +62,7 @@ def open_spiel_match(games: int, size: int, theirs: float, ours: float) -> None:
             pyspiel.ChildSelectionPolicy.UCT,
             theirs,
         )
-        engine = Engine(seed=number + 1)
+        engine = Engine(seed=number + 1, threads=threads)
         started = time.perf_counter()
         while not game.is_over:
             if game.to_move == our_colour:
@@ -84,7 +85,8 @@ def open_spiel_match(games: int, size: int, theirs: float, ours: float) -> None:
             flush=True,
         )
     report(
-        f"ours ({ours:.4g} s/move) against open_spiel MCTSBot ({theirs:g} s/move), Y {size}",
+        f"ours ({ours:.4g} s/move, {threads} thread{'s' if threads > 1 else ''}) against "
+        f"open_spiel MCTSBot ({theirs:g} s/move, 1 thread), Y {size}",
         wins,
         games,
     )
@@ -139,6 +141,7 @@ def main() -> None:
     spiel.add_argument("--size", type=int, default=11)
     spiel.add_argument("--theirs", type=float, default=1.0)
     spiel.add_argument("--ours", type=float, default=1 / 16)
+    spiel.add_argument("--threads", type=int, default=1, help="our search threads")
     levels = sub.add_parser("levels")
     levels.add_argument("--games", type=int, default=20)
     levels.add_argument("--game", default="y")
@@ -147,7 +150,7 @@ def main() -> None:
     levels.add_argument("--no-pie", action="store_true", help="play without the pie rule")
     args = parser.parse_args()
     if args.kind == "open-spiel":
-        open_spiel_match(args.games, args.size, args.theirs, args.ours)
+        open_spiel_match(args.games, args.size, args.theirs, args.ours, args.threads)
     else:
         level_match(args.games, args.game, args.strong, args.weak, False if args.no_pie else None)
 

@@ -1,6 +1,7 @@
 """The computer player: its compiled rules agree with the model, it wins and blocks at once,
 it plays legal moves in every game and option, and it is reproducible and cancellable."""
 
+import dataclasses
 import random
 import threading
 
@@ -390,3 +391,21 @@ def playout_from(game: Game, seed: int) -> np.ndarray:
         np.array([seed], np.uint64),
     )
     return pos.colours
+
+
+def test_two_threads_search_two_trees_and_agree_with_themselves():
+    game = Game(options(("y", {"size": 7, "pie": False})))
+    game.play(game.parse_move("d2"))
+
+    def run():
+        engine = Engine(seed=3, threads=2)
+        return engine, engine.search(game, SearchLimits(playouts=3001, seed=3))
+
+    engine, result = run()
+    again = run()[1]
+    assert dataclasses.replace(result, seconds=0) == dataclasses.replace(again, seconds=0)
+    first, second = engine._trees
+    assert first is not None and second is not None
+    assert first.visits[first.root] + second.visits[second.root] == 3001
+    assert sum(result.visits.values()) == 3001  # the roots' visits, added up
+    assert game.is_legal(result.move) and result.playouts == 3001

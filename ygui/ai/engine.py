@@ -8,6 +8,7 @@ move now. For the same seed and playout budget the result is the same.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -80,21 +81,30 @@ Progress = Callable[[SearchResult], None]
 
 
 class Engine:
+    """The search, with its trees kept between moves. ``threads`` > 1 searches that many
+    trees at once (root parallel), each with its own share of the playouts."""
+
     def __init__(
         self,
         seed: int = 1,
         capacity: int | None = None,
         rave_k: float = RAVE_K,
         expand_at: int = EXPAND_AT,
+        threads: int = 1,
     ) -> None:
         self.seed = seed
         self.capacity = capacity
         self.rave_k = rave_k
         self.expand_at = expand_at
-        self._tree: _Tree | None = None
+        self.threads = max(1, threads)
+        self._trees: list[_Tree | None] = [None] * self.threads
 
     def reset(self) -> None:
-        self._tree = None
+        self._trees = [None] * self.threads
+
+    @property
+    def _tree(self) -> _Tree | None:
+        return self._trees[0]
 
     # ----- the public call ------------------------------------------------------------
     def search(
@@ -126,24 +136,79 @@ class Engine:
         legal = [m for m in game.legal_moves() if allowed[n if m.cell is None else m.cell]]
         if len(legal) == 1:
             return SearchResult(legal[0], 0.5, 0, (legal[0],), reason="only move")
-        tree = self._tree_for(game, tables, params, pos, limits, reset=reason == "block")
-        rng = np.array(
-            [
-                np.uint64(limits.seed * 0x9E3779B97F4A7C15 % 2**64 or 1)
-                ^ np.uint64(len(game.moves) + 1)
-            ],
-            np.uint64,
-        )
+        trees = [
+            self._tree_for(i, game, tables, params, pos, limits, reset=reason == "block")
+            for i in range(self.threads)
+        ]
+        seed = np.uint64(limits.seed * 0x9E3779B97F4A7C15 % 2**64 or 1)
+        done = [0] * self.threads
+        failed: list[BaseException] = []
+
+        def think(i: int) -> None:
+            """One tree's search; helper threads (root parallel) search trees of their own."""
+            try:
+                # the playouts are shared out; under a time limit each thread uses all of it
+                budget = limits.playouts // self.threads + (
+                    limits.playouts % self.threads if i == 0 else 0
+                )
+                rng = np.array([seed ^ np.uint64(len(game.moves) + 1 + 7919 * i)], np.uint64)
+                done[i] = self._think(
+                    trees[i],
+                    tables,
+                    params,
+                    pos,
+                    allowed,
+                    rng,
+                    budget,
+                    limits,
+                    started,
+                    should_stop,
+                    (lambda d: progress(self._result(trees[:1], game, [d], started, reason)))
+                    if progress is not None and i == 0
+                    else None,
+                )
+            except BaseException as error:  # handed to the caller's thread
+                failed.append(error)
+
+        helpers = [threading.Thread(target=think, args=(i,)) for i in range(1, self.threads)]
+        for helper in helpers:
+            helper.start()
+        think(0)
+        for helper in helpers:
+            helper.join()
+        if failed:
+            raise failed[0]
+        if all(tree.child[tree.root] < 0 for tree in trees):
+            # stopped before the root was expanded: fall back to the first legal move
+            return SearchResult(legal[0], 0.5, sum(done), (legal[0],), reason="stopped")
+        return self._result(trees, game, done, started, reason)
+
+    def _think(
+        self,
+        tree: _Tree,
+        tables: BoardTables,
+        params: np.ndarray,
+        pos: Position,
+        allowed: np.ndarray,
+        rng: np.ndarray,
+        budget: int,
+        limits: SearchLimits,
+        started: float,
+        should_stop: Callable[[], bool] | None,
+        report: Callable[[int], None] | None,
+    ) -> int:
+        """Search one tree in compiled chunks until the budget, the time or a stop; returns
+        the simulations run."""
         done = 0
         size = CHUNK
         searching = 0.0  # seconds spent in the kernel
-        while done < limits.playouts:
+        while done < budget:
             if should_stop is not None and should_stop():
                 break
             now = time.perf_counter()
-            if limits.seconds is not None and now - started > limits.seconds:
-                break
-            chunk = min(size, limits.playouts - done)
+            if limits.seconds is not None and done > 0 and now - started > limits.seconds:
+                break  # (always one chunk: a first call may load the compiled code)
+            chunk = min(size, budget - done)
             if limits.seconds is not None and searching > 0:
                 # do not overrun the time: as many as the rate so far fits in what is left
                 left = limits.seconds - (now - started)
@@ -166,16 +231,46 @@ class Engine:
             if took < CHUNK_SECONDS:
                 # fewer, longer calls waste less time on the way in and out of the kernel
                 size = min(2 * size, MAX_CHUNK)
-            if progress is not None:
-                progress(tree.result(game, done, time.perf_counter() - started, reason))
-        if tree.child[tree.root] < 0:
-            # stopped before the root was expanded: fall back to the first legal move
-            return SearchResult(legal[0], 0.5, done, (legal[0],), reason="stopped")
-        return tree.result(game, done, time.perf_counter() - started, reason)
+            if report is not None:
+                report(done)
+        return done
+
+    @staticmethod
+    def _result(
+        trees: list[_Tree], game: Game, done: list[int], started: float, reason: str
+    ) -> SearchResult:
+        """The move with the most visits over every tree's root (one tree: its own result)."""
+        seconds = time.perf_counter() - started
+        if len(trees) == 1:
+            return trees[0].result(game, sum(done), seconds, reason)
+        visits: dict[int, float] = {}
+        wins: dict[int, float] = {}
+        for tree in trees:
+            for c in tree.children(tree.root):
+                mv = tree.move_of(int(c))
+                visits[mv] = visits.get(mv, 0.0) + float(tree.visits[c])
+                wins[mv] = wins.get(mv, 0.0) + float(tree.wins[c])
+        best = max(visits, key=lambda mv: (visits[mv], wins[mv]))
+        # the line of the tree that looked at the best move most
+        tree = max(trees, key=lambda t: t.visits_of(best))
+        line = tree.result(game, sum(done), seconds, reason).principal
+        n = game.geometry.size
+        if not line or line[0] != _as_move(best, n):
+            line = (_as_move(best, n),)
+        return SearchResult(
+            _as_move(best, n),
+            wins[best] / visits[best] if visits[best] else 0.5,
+            sum(done),
+            line,
+            {mv: int(v) for mv, v in visits.items() if mv < n},
+            seconds,
+            reason,
+        )
 
     # ----- the tree, kept between moves ------------------------------------------------
     def _tree_for(
         self,
+        index: int,
         game: Game,
         tables: BoardTables,
         params: np.ndarray,
@@ -191,7 +286,7 @@ class Engine:
             game.first_to_move,
         )
         moves = [game.geometry.size if m.cell is None else m.cell for m in game.moves]
-        tree = self._tree
+        tree = self._trees[index]
         budget = limits.playouts
         if limits.seconds is not None:
             budget = min(budget, int(limits.seconds * 400_000) + 1000)
@@ -203,13 +298,11 @@ class Engine:
         empties = np.flatnonzero(pos.colours == 0).astype(np.int32)
         slots = min(MAX_SLOTS, blocks * (len(empties) + 1))
         if tree is not None and tree.capacity >= slots:
-            tree.clear(
-                key, moves, empties, n
-            )  # reuse the arrays: allocating costs more than a move
-        else:
-            self._tree = _Tree(key, moves, empties, n, slots)
-        assert self._tree is not None
-        return self._tree
+            # reuse the arrays: allocating them costs more than a move
+            tree.clear(key, moves, empties, n)
+            return tree
+        tree = self._trees[index] = _Tree(key, moves, empties, n, slots)
+        return tree
 
 
 def _winning(tables: BoardTables, params: np.ndarray, pos: Position, mover: int) -> list[int]:
@@ -272,6 +365,12 @@ class _Tree:
             self.rave_w,
             self.mover,
             self.tree,
+        )
+
+    def visits_of(self, move: int) -> float:
+        """The root's visits of ``move``."""
+        return sum(
+            float(self.visits[c]) for c in self.children(self.root) if self.move_of(int(c)) == move
         )
 
     def move_of(self, node: int) -> int:
