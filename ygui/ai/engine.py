@@ -50,7 +50,7 @@ EXPAND_AT = 4
 CHUNK = 256  # simulations in the first call of the kernel; later calls grow
 MAX_CHUNK = 4096
 CHUNK_SECONDS = 0.005  # grow while a call takes less (cancelling waits at most about this)
-MAX_SLOTS = 16_000_000  # 320 MB of tree at most
+MAX_SLOTS = 8_000_000  # 160 MB of tree at most
 
 
 @dataclass(frozen=True)
