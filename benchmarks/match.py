@@ -123,9 +123,9 @@ def level_match(games: int, name: str, strong: int, weak: int, pie: bool | None)
         won = game.winner == strong_final
         wins += won
         print(
-            f"game {number + 1}: level {strong} {'won' if won else 'lost'} as "
-            f"{'Black' if strong_colour == BLACK else 'White'}"
-            f"{' (swapped)' if swapped else ''} "
+            f"game {number + 1}: level {strong} {'won' if won else 'lost'}, moving "
+            f"{'first' if strong_colour == BLACK else 'second'}"
+            f"{' (the second player swapped)' if swapped else ''} "
             f"({len(game.moves)} moves, {time.perf_counter() - started:.0f} s)",
             flush=True,
         )
