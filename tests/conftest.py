@@ -27,3 +27,12 @@ def answers():
     a = Answers()
     yield a
     a.close_all()
+
+
+@pytest.fixture(scope="session")
+def compiled_engine():
+    """The engine's kernels compiled (or loaded from the cache) in the main thread, before a
+    window's worker thread searches: the tests then never compile in a thread."""
+    from ygui.ai import warmup
+
+    warmup.main()

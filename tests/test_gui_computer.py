@@ -12,7 +12,7 @@ from ygui.core.game import BLACK, WHITE
 from ygui.core.variants import GameOptions
 from ygui.ui.computer import Seat
 
-pytestmark = pytest.mark.usefixtures("ygui_home")
+pytestmark = pytest.mark.usefixtures("ygui_home", "compiled_engine")
 
 
 def start(window, game="y", computer_level=1, computer_colour=WHITE, **kw):

@@ -9,7 +9,7 @@ from ygui.core.study import drops
 from ygui.core.tree import GameTree
 from ygui.core.variants import GameOptions
 
-pytestmark = pytest.mark.usefixtures("ygui_home")
+pytestmark = pytest.mark.usefixtures("ygui_home", "compiled_engine")
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ signals connected to methods of main-thread objects, so they run on the window's
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 import traceback
@@ -50,10 +51,20 @@ class _Worker(QObject):
                 last = now
                 self.progress.emit(request.ident, result)
 
+        first = self.engine is None
         try:
             if self.engine is None:
                 self.engine = Engine(seed=request.limits.seed)
-            result = self.engine.search(request.game, request.limits, report, self.stop.is_set)
+            if first:
+                # The first search compiles the kernels or loads them from the cache: LLVM at
+                # work in this thread. The window's thread must not collect garbage meanwhile
+                # (finalising LLVM objects from another thread crashes), so collection waits.
+                gc.disable()
+            try:
+                result = self.engine.search(request.game, request.limits, report, self.stop.is_set)
+            finally:
+                if first:
+                    gc.enable()
         except Exception as exc:  # an engine fault must never take the window down
             detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
             self.failed.emit(request.ident, detail)
