@@ -104,9 +104,11 @@ def _cell_of(game: Game, spiel_label: str, size: int) -> int:
     return game.geometry.cell(f"{chr(ord('a') + size - x - 1)}{y + 1}")
 
 
-def level_match(games: int, name: str, strong: int, weak: int, pie: bool | None) -> None:
+def level_match(
+    games: int, name: str, strong: int, weak: int, pie: bool | None, first: int = 0
+) -> None:
     wins = 0
-    for number in range(games):
+    for number in range(first, first + games):
         strong_colour = BLACK if number % 2 == 0 else 3 - BLACK
         game = Game(GameOptions(game=name, pie=pie).validated())
         engines = {strong: Engine(seed=number + 1), weak: Engine(seed=number + 101)}
@@ -148,11 +150,13 @@ def main() -> None:
     levels.add_argument("--strong", type=int, default=10)
     levels.add_argument("--weak", type=int, default=7)
     levels.add_argument("--no-pie", action="store_true", help="play without the pie rule")
+    levels.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     args = parser.parse_args()
     if args.kind == "open-spiel":
         open_spiel_match(args.games, args.size, args.theirs, args.ours, args.threads)
     else:
-        level_match(args.games, args.game, args.strong, args.weak, False if args.no_pie else None)
+        pie = False if args.no_pie else None
+        level_match(args.games, args.game, args.strong, args.weak, pie, args.first)
 
 
 if __name__ == "__main__":
