@@ -290,13 +290,16 @@ class Engine:
         budget = limits.playouts
         if limits.seconds is not None:
             budget = min(budget, int(limits.seconds * 400_000) + 1000)
+        empties = np.flatnonzero(pos.colours == 0).astype(np.int32)
         blocks = budget // self.expand_at + 1000
+        slots = min(MAX_SLOTS, blocks * (len(empties) + 1))
+        if self.capacity is not None:  # a fixed size (the tests fill a small tree)
+            slots = self.capacity
+            blocks = slots // (len(empties) + 1)
         reuse = tree is not None and not reset and tree.key == key and tree.reroot(moves)
         if reuse and tree is not None and tree.blocks - int(tree.tree[0]) >= blocks // 2:
             return tree  # keep the subtree, while there is room left to grow it
         n = game.geometry.size
-        empties = np.flatnonzero(pos.colours == 0).astype(np.int32)
-        slots = min(MAX_SLOTS, blocks * (len(empties) + 1))
         if tree is not None and tree.capacity >= slots:
             # reuse the arrays: allocating them costs more than a move
             tree.clear(key, moves, empties, n)
@@ -367,11 +370,19 @@ class _Tree:
             self.tree,
         )
 
+    def slot(self, node: int, move: int) -> int:
+        """The child of ``node`` for ``move``, or -1 if the node has no block or the move is
+        not legal there."""
+        b = int(self.child[node])
+        s = int(self.slot_of[move])
+        if b < 0 or s >= self.m or self.rave_w[b * self.m + s] <= k.ILLEGAL / 2:
+            return -1
+        return b * self.m + s
+
     def visits_of(self, move: int) -> float:
         """The root's visits of ``move``."""
-        return sum(
-            float(self.visits[c]) for c in self.children(self.root) if self.move_of(int(c)) == move
-        )
+        node = self.slot(self.root, move)
+        return float(self.visits[node]) if node >= 0 else 0.0
 
     def move_of(self, node: int) -> int:
         s = node % self.m
@@ -391,12 +402,8 @@ class _Tree:
             return False
         node = self.root
         for mv in moves[len(self.moves) :]:
-            b = int(self.child[node])
-            s = int(self.slot_of[mv])
-            if b < 0 or s >= self.m:
-                return False
-            node = b * self.m + s
-            if self.rave_w[node] <= k.ILLEGAL / 2:
+            node = self.slot(node, mv)
+            if node < 0:
                 return False
         self.tree[1] = node
         self.moves = list(moves)
