@@ -40,6 +40,7 @@ class BoardTables:
     bmask: np.ndarray
     starts: np.ndarray  # flood starts, or the cells in reduction order when ``reduce``
     reduce: int  # the side of a triangular Y board whose winner is found by reduction, or 0
+    common_side: int  # a side every win of a side-set rule needs, or -1
     rule_kind: int
     corners: int
     perimeter: int
@@ -79,11 +80,12 @@ def _board_tables(geometry: BoardGeometry, rule: WinRule) -> BoardTables:
         kind = k.CORNERS if isinstance(rule, CornerRule) else k.SIDESET
     bridges, bcount = _bridges(geometry)
     ring, bmask = _rings(geometry, bridges, bcount)
-    common = _common_side(rule)
-    reduction = _reduction_order(geometry, rule)
-    starts = np.array(geometry.sides[common] if common >= 0 else (), np.int32)
-    if reduction:
-        starts = np.array(reduction, np.int32)
+    common = _common_side(rule) if kind == k.SIDESET else -1
+    rows = _reduction_rows(geometry, rule)
+    if rows:
+        starts = np.array([c for row in rows for c in row], np.int32)
+    else:
+        starts = np.array(geometry.sides[common] if common >= 0 else (), np.int32)
     return BoardTables(
         nbr=nbr,
         deg=deg,
@@ -96,7 +98,8 @@ def _board_tables(geometry: BoardGeometry, rule: WinRule) -> BoardTables:
         ring=ring,
         bmask=bmask,
         starts=starts,
-        reduce=_triangle_side(len(reduction)) if reduction else 0,
+        reduce=len(rows),
+        common_side=common,
         rule_kind=kind,
         corners=len(geometry.corners),
         perimeter=len(geometry.perimeter),
@@ -132,11 +135,6 @@ def _bridges(g: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
     return bridges, bcount
 
 
-RING_BITS = k.EDGE_BELOW  # room in a mask for a ring of up to 20 neighbours
-EDGE_BELOW = k.EDGE_BELOW  # where the masks of edge templates begin
-EDGE_ABOVE = k.EDGE_ABOVE
-
-
 def _rings(
     g: BoardGeometry, bridges: np.ndarray, bcount: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -156,7 +154,7 @@ def _rings(
     ring = np.full((g.size, max(width, 1)), -1, np.int32)
     bmask = np.zeros(g.size, np.int64)
     none = (ring, np.zeros(g.size, np.int64))
-    if width > RING_BITS:
+    if width > k.EDGE_BELOW:  # the bridge field of a mask holds a ring of up to 20
         return none
     sets = [set(nb) for nb in g.neighbours]
     sides = g.side_mask
@@ -184,22 +182,15 @@ def _rings(
             if q not in sets[p]:
                 continue
             if sides[x] & sides[p] & ~sides[q]:
-                bmask[x] |= 1 << (EDGE_BELOW + i)  # q's stone, reply at p
+                bmask[x] |= 1 << (k.EDGE_BELOW + i)  # q's stone, reply at p
             if sides[x] & sides[q] & ~sides[p]:
-                bmask[x] |= 1 << (EDGE_ABOVE + i)  # p's stone, reply at q
+                bmask[x] |= 1 << (k.EDGE_ABOVE + i)  # p's stone, reply at q
     return ring, bmask
 
 
-def _triangle_side(cells: int) -> int:
-    side = 0
-    while side * (side + 1) // 2 < cells:
-        side += 1
-    return side
-
-
-def _reduction_order(g: BoardGeometry, rule: WinRule) -> list[int]:
-    """For Y on a triangular board, the cells row by row from a corner, so that every cell
-    and the two below it are mutually adjacent and the three sides are the triangle's edges;
+def _reduction_rows(g: BoardGeometry, rule: WinRule) -> list[list[int]]:
+    """For Y on a triangular board, its rows of cells from a corner, so that every cell and
+    the two below it are mutually adjacent and the three sides are the triangle's edges;
     otherwise []."""
     if not isinstance(rule, SideSetRule) or isinstance(rule, CornerRule):
         return []
@@ -236,7 +227,7 @@ def _reduction_order(g: BoardGeometry, rule: WinRule) -> list[int]:
                 return []
     if set(rows[-1]) != set(g.sides[1]):
         return []
-    return [c for row in rows for c in row]
+    return rows
 
 
 def _link_order(nbrs: tuple[int, ...], sets: list[set[int]]) -> list[int] | None:
@@ -268,7 +259,7 @@ def params_of(game: Game, tables: BoardTables) -> np.ndarray:
     p[k.HANDICAP] = game.options.handicap_value
     p[k.PIE] = 1 if game.options.pie_value else 0
     p[k.NCELLS] = game.geometry.size
-    p[k.COMMON_SIDE] = _common_side(game.rule) if tables.rule_kind == k.SIDESET else -1
+    p[k.COMMON_SIDE] = tables.common_side
     p[k.RINGS] = 1 if tables.bmask.any() else 0
     p[k.REDUCE] = tables.reduce
     return p
