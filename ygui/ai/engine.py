@@ -340,6 +340,8 @@ class _Tree:
         self.m = len(empties) + 1
         self.blocks = self.capacity // self.m
         self.mover = np.zeros(self.blocks, np.int8)
+        self.best = np.zeros(self.blocks, np.int32)  # a block's best cell (kernels.rescore)
+        self.top = np.zeros(self.blocks, np.float32)  # and its score
         # a cell's slot in a block; the swap is the last slot; cells not in the base (never
         # legal again) share a dummy slot past the end
         self.slot_of = np.full(self.cells + 1, self.m, np.int32)
@@ -367,6 +369,8 @@ class _Tree:
             self.rave_n,
             self.rave_w,
             self.mover,
+            self.best,
+            self.top,
             self.tree,
         )
 

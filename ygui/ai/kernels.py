@@ -34,7 +34,17 @@ STANDARD, MASTER, TWO_STONE, PROGRESSIVE, TABU = 0, 1, 2, 3, 4
 
 
 def compiled(func: Any) -> Any:
-    """Compile without the GIL, caching the machine code (in the user cache folder)."""
+    """Compile without the GIL, caching the machine code (in the user cache folder), and
+    without the runtime's reference counts. Numba counts references to every array passed to
+    a call, with atomic operations, and the kernels pass a dozen arrays to each call: that
+    made applying a move in the tree cost twice what it does without (numba issues #2345,
+    #2350). Such a function must not allocate: those that do use ``allocating``."""
+    return njit(nogil=True, cache=True, _nrt=False)(func)
+
+
+def allocating(func: Any) -> Any:
+    """Compile without the GIL and cache, with the runtime (for functions that allocate
+    arrays; they hand the work to ``compiled`` ones)."""
     return njit(nogil=True, cache=True)(func)
 
 
@@ -580,42 +590,18 @@ ILLEGAL = -1e30
 
 
 @compiled
-def select_slot(
-    visits, wins, rave_n, rave_w, start: int, m: int, inv_k: float, parent_visits: float, score
-) -> int:
-    """The child with the best blend of its own and its RAVE win rate.
-
-    (1 - b) w/n + b rw/rn with b = rn / (rn + n + rn n / k) is one fraction,
-    (w (1 + rn/k) + rw) / (rn + n + rn n / k). The fractions of a whole block are worked out
-    first (a loop the compiler vectorises), then the first best is taken. An unvisited move
-    counts as 1/2; an illegal one is far below. The swap (the last slot) has no RAVE
-    statistics: it is scored by its win rate and a UCT bonus."""
-    cells = m - 1
-    v = visits[start : start + cells]
-    w = wins[start : start + cells]
-    rn = rave_n[start : start + cells]
-    rw = rave_w[start : start + cells]
-    one = np.float32(1.0)
-    half = np.float32(0.5)
-    for c in range(cells):
-        num = w[c] * (one + rn[c] * inv_k) + rw[c]
-        den = rn[c] + v[c] + rn[c] * v[c] * inv_k
-        score[c] = num / den if den > 0 else half
-    best = 0
-    top = score[0]
-    for c in range(1, cells):
-        if score[c] > top:
-            top = score[c]
-            best = c
-    swap = start + cells
+def select_slot(visits, wins, rave_w, best, top, b: int, m: int, parent_visits: float) -> int:
+    """The child to follow: the block's best cell, unless the swap (the last slot) beats it.
+    The swap has no RAVE statistics: it is scored by its win rate and a UCT bonus."""
+    swap = b * m + m - 1
     if rave_w[swap] > ILLEGAL / 2:
         n = visits[swap]
         swap_score = 0.5
         if n > 0:
             swap_score = wins[swap] / n + 0.5 * np.sqrt(np.log(parent_visits + 1.0) / n)
-        if swap_score > top:
+        if swap_score > top[b]:
             return swap
-    return start + best
+    return b * m + best[b]
 
 
 @compiled
@@ -635,6 +621,8 @@ def expand(
     rave_n,
     rave_w,
     mover,
+    best,
+    top,
     tree,
     m: int,
     restrict: bool,
@@ -666,10 +654,18 @@ def expand(
     if not any_legal:
         tree[0] -= 1
         return -1
+    # every legal cell scores 1/2 and every illegal one far below: the first legal one is best
+    best[b] = 0
+    top[b] = ILLEGAL
+    for s in range(m - 1):
+        if rave_w[b * m + s] > ILLEGAL / 2:
+            best[b] = s
+            top[b] = 0.5
+            break
     return b
 
 
-@compiled
+@allocating
 def search(
     nbr,
     deg,
@@ -698,6 +694,8 @@ def search(
     rave_n,
     rave_w,
     mover,
+    best,
+    top,
     tree,
     root_allowed,
     sims: int,
@@ -708,29 +706,127 @@ def search(
     """Run ``sims`` simulations from the root (slot tree[1]). Returns how many were run."""
     n = params[NCELLS]
     m = base.shape[0] + 1
+    return _simulate(
+        nbr,
+        deg,
+        side_mask,
+        ppos,
+        opp,
+        table,
+        params,
+        bridges,
+        bcount,
+        ring,
+        bmask,
+        starts,
+        r_colours,
+        r_parent,
+        r_smask,
+        r_plo,
+        r_phi,
+        r_tstones,
+        r_info,
+        base,
+        slot_of,
+        child,
+        visits,
+        wins,
+        rave_n,
+        rave_w,
+        mover,
+        best,
+        top,
+        tree,
+        root_allowed,
+        sims,
+        rng,
+        rave_k,
+        expand_at,
+        np.empty_like(r_colours),
+        np.empty_like(r_parent),
+        np.empty_like(r_smask),
+        r_plo.copy(),
+        r_phi.copy(),
+        np.empty_like(r_tstones),
+        np.empty_like(r_info),
+        np.empty(n, np.int32),
+        np.empty(m + 1, np.int8),
+        np.empty(m, np.float32),
+        np.empty(n + 8, np.int64),
+    )
+
+
+@compiled
+def _simulate(
+    nbr,
+    deg,
+    side_mask,
+    ppos,
+    opp,
+    table,
+    params,
+    bridges,
+    bcount,
+    ring,
+    bmask,
+    starts,
+    r_colours,
+    r_parent,
+    r_smask,
+    r_plo,
+    r_phi,
+    r_tstones,
+    r_info,
+    base,
+    slot_of,
+    child,
+    visits,
+    wins,
+    rave_n,
+    rave_w,
+    mover,
+    best,
+    top,
+    tree,
+    root_allowed,
+    sims: int,
+    rng,
+    rave_k: float,
+    expand_at: int,
+    colours,
+    parent,
+    smask,
+    plo,
+    phi,
+    tstones,
+    info,
+    empties,
+    first_play,
+    score,
+    path,
+) -> int:
+    """The simulations of ``search``, in the scratch arrays it gives."""
+    n = params[NCELLS]
+    m = base.shape[0] + 1
     perimeter = params[RULE] == PERIMETER
-    colours = np.empty_like(r_colours)
-    parent = np.empty_like(r_parent)
-    smask = np.empty_like(r_smask)
-    plo = r_plo.copy()
-    phi = r_phi.copy()
-    tstones = np.empty_like(r_tstones)
-    info = np.empty_like(r_info)
-    empties = np.empty(n, np.int32)
-    first_play = np.empty(m + 1, np.int8)
-    score = np.empty(m, np.float32)
-    path = np.empty(n + 8, np.int64)
     inv_k = np.float32(1.0 / rave_k)
+    one = np.float32(1.0)
+    half = np.float32(0.5)
     root = tree[1]
     for _ in range(sims):
-        colours[:] = r_colours
-        parent[:] = r_parent
-        smask[:] = r_smask
+        # (loops: a slice assignment may copy its source, which needs the runtime)
+        for c in range(n):
+            colours[c] = r_colours[c]
+            parent[c] = r_parent[c]
+            smask[c] = r_smask[c]
         if perimeter:
-            plo[:] = r_plo
-            phi[:] = r_phi
-        tstones[:] = r_tstones
-        info[:] = r_info
+            for c in range(n):
+                plo[c] = r_plo[c]
+                phi[c] = r_phi[c]
+        for c in range(r_tstones.shape[0]):
+            tstones[c] = r_tstones[c]
+        for c in range(INFO):
+            info[c] = r_info[c]
         first_play[:] = 0
         node = root
         depth = 0
@@ -757,6 +853,8 @@ def search(
                     rave_n,
                     rave_w,
                     mover,
+                    best,
+                    top,
                     tree,
                     m,
                     node == root,
@@ -764,7 +862,7 @@ def search(
                 if b < 0:
                     break
                 child[node] = b
-            node = select_slot(visits, wins, rave_n, rave_w, b * m, m, inv_k, visits[node], score)
+            node = select_slot(visits, wins, rave_w, best, top, b, m, visits[node])
             s = node - b * m
             mv = base[s] if s < m - 1 else n
             if first_play[s] == 0:
@@ -824,7 +922,8 @@ def search(
                 player = 1 if nd % m == m - 1 else mover[nd // m]
                 if player == judged:
                     wins[nd] += 1.0
-            b = child[nd]
+        for d in range(depth + 1):
+            b = child[path[d]]
             if b >= 0:
                 p = mover[b]
                 judged = winner if d + 1 >= swap_at else 3 - winner
@@ -832,12 +931,26 @@ def search(
                 start = b * m
                 for s in range(m - 1):
                     hit = np.float32(1.0) if first_play[s] == p else np.float32(0.0)
-                    rave_n[start + s] += hit
-                    rave_w[start + s] += hit * won
+                    rn = rave_n[start + s] + hit
+                    rw = rave_w[start + s] + hit * won
+                    rave_n[start + s] = rn
+                    rave_w[start + s] = rw
+                    v = visits[start + s]
+                    num = wins[start + s] * (one + rn * inv_k) + rw
+                    den = rn + v + rn * v * inv_k
+                    score[s] = num / den if den > 0 else half
+                i = 0
+                t = score[0]
+                for s in range(1, m - 1):
+                    if score[s] > t:
+                        t = score[s]
+                        i = s
+                best[b] = i
+                top[b] = t
     return sims
 
 
-@compiled
+@allocating
 def winning_cells(
     nbr,
     deg,
@@ -888,7 +1001,7 @@ def winning_cells(
     return count
 
 
-@compiled
+@allocating
 def bare_playouts(
     nbr,
     deg,
