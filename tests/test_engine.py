@@ -409,3 +409,36 @@ def test_two_threads_search_two_trees_and_agree_with_themselves():
     assert first.visits[first.root] + second.visits[second.root] == 3001
     assert sum(result.visits.values()) == 3001  # the roots' visits, added up
     assert game.is_legal(result.move) and result.playouts == 3001
+
+
+@pytest.mark.parametrize("item", [("y", {"size": 7}), ("hexagonal-y", {"size": 4})], ids=ident)
+def test_every_block_keeps_its_best_child(item):
+    """Choosing a child reads the block's best cell, kept up to date by the backup: after a
+    search it must be the first cell with the best score worked out afresh."""
+    engine = Engine(seed=5)
+    game = Game(options(item))
+    engine.search(game, SearchLimits(playouts=3000))
+    tree = engine._tree
+    assert tree is not None
+    m = tree.m
+    inv_k = np.float32(1.0 / engine.rave_k)
+    checked = 0
+    for b in range(1, int(tree.tree[0])):
+        cells = slice(b * m, b * m + m - 1)
+        v, w = tree.visits[cells], tree.wins[cells]
+        rn, rw = tree.rave_n[cells], tree.rave_w[cells]
+        num = w * (np.float32(1.0) + rn * inv_k) + rw
+        den = rn + v + rn * v * inv_k
+        with np.errstate(divide="ignore", invalid="ignore"):
+            score = np.where(den > 0, num / den, np.float32(0.5)).astype(np.float32)
+        assert tree.best[b] == int(np.argmax(score)), b
+        assert tree.top[b] == score.max()
+        checked += 1
+    assert checked > 50
+
+
+def test_a_large_search_expands_later():
+    engine = Engine(seed=1)
+    assert engine.expand_at_for(SearchLimits(playouts=LEVEL_PLAYOUTS[7])) == engine.expand_at
+    assert engine.expand_at_for(SearchLimits(playouts=LEVEL_PLAYOUTS[10])) == 2 * engine.expand_at
+    assert engine.expand_at_for(SearchLimits(playouts=10**9, seconds=0.0625)) == engine.expand_at

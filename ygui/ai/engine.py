@@ -47,6 +47,10 @@ LEVEL_DESCRIPTIONS = {
 }
 RAVE_K = 600.0
 EXPAND_AT = 4
+# A search of this many playouts or more expands a node only after twice as many visits: its
+# tree would otherwise outgrow the processor's caches, and every step down it would wait for
+# memory (on Y 11, 500,000 playouts ran about 25% faster so).
+LARGE_SEARCH = 200_000
 CHUNK = 256  # simulations in the first call of the kernel; later calls grow
 MAX_CHUNK = 4096
 CHUNK_SECONDS = 0.005  # grow while a call takes less (cancelling waits at most about this)
@@ -136,8 +140,9 @@ class Engine:
         legal = [m for m in game.legal_moves() if allowed[n if m.cell is None else m.cell]]
         if len(legal) == 1:
             return SearchResult(legal[0], 0.5, 0, (legal[0],), reason="only move")
+        expand_at = self.expand_at_for(limits)
         trees = [
-            self._tree_for(i, game, tables, params, pos, limits, reset=reason == "block")
+            self._tree_for(i, game, tables, params, pos, limits, expand_at, reset=reason == "block")
             for i in range(self.threads)
         ]
         seed = np.uint64(limits.seed * 0x9E3779B97F4A7C15 % 2**64 or 1)
@@ -160,6 +165,7 @@ class Engine:
                     allowed,
                     rng,
                     budget,
+                    expand_at,
                     limits,
                     started,
                     should_stop,
@@ -183,6 +189,10 @@ class Engine:
             return SearchResult(legal[0], 0.5, sum(done), (legal[0],), reason="stopped")
         return self._result(trees, game, done, started, reason)
 
+    def expand_at_for(self, limits: SearchLimits) -> int:
+        """The visits a node needs before it is expanded, in a search within ``limits``."""
+        return self.expand_at * (2 if _most_playouts(limits) >= LARGE_SEARCH else 1)
+
     def _think(
         self,
         tree: _Tree,
@@ -192,6 +202,7 @@ class Engine:
         allowed: np.ndarray,
         rng: np.ndarray,
         budget: int,
+        expand_at: int,
         limits: SearchLimits,
         started: float,
         should_stop: Callable[[], bool] | None,
@@ -223,7 +234,7 @@ class Engine:
                 chunk,
                 rng,
                 self.rave_k,
-                self.expand_at,
+                expand_at,
             )
             took = time.perf_counter() - now
             searching += took
@@ -276,6 +287,7 @@ class Engine:
         params: np.ndarray,
         pos: Position,
         limits: SearchLimits,
+        expand_at: int,
         reset: bool,
     ) -> _Tree:
         key = (
@@ -287,11 +299,8 @@ class Engine:
         )
         moves = [game.geometry.size if m.cell is None else m.cell for m in game.moves]
         tree = self._trees[index]
-        budget = limits.playouts
-        if limits.seconds is not None:
-            budget = min(budget, int(limits.seconds * 400_000) + 1000)
         empties = np.flatnonzero(pos.colours == 0).astype(np.int32)
-        blocks = budget // self.expand_at + 1000
+        blocks = _most_playouts(limits) // expand_at + 1000
         slots = min(MAX_SLOTS, blocks * (len(empties) + 1))
         if self.capacity is not None:  # a fixed size (the tests fill a small tree)
             slots = self.capacity
@@ -306,6 +315,14 @@ class Engine:
             return tree
         tree = self._trees[index] = _Tree(key, moves, empties, n, slots)
         return tree
+
+
+def _most_playouts(limits: SearchLimits) -> int:
+    """The most playouts a search within ``limits`` may run (a time limit counts as at most
+    400,000 playouts a second)."""
+    if limits.seconds is None:
+        return limits.playouts
+    return min(limits.playouts, int(limits.seconds * 400_000) + 1000)
 
 
 def _winning(tables: BoardTables, params: np.ndarray, pos: Position, mover: int) -> list[int]:
