@@ -589,6 +589,15 @@ def _fill(
 ILLEGAL = -1e30
 
 
+@njit(nogil=True, cache=True, _nrt=False, fastmath={"nnan", "nsz"})
+def block_max(score, cells: int) -> float:
+    """The largest of ``score[:cells]`` (no NaN there: the compiler may vectorise it)."""
+    t = score[0]
+    for s in range(1, cells):
+        t = max(t, score[s])
+    return t
+
+
 @compiled
 def select_slot(visits, wins, rave_w, best, top, b: int, m: int, parent_visits: float) -> int:
     """The child to follow: the block's best cell, unless the swap (the last slot) beats it.
@@ -635,13 +644,19 @@ def expand(
     mover[b] = info[TO_MOVE]
     n = params[NCELLS]
     any_legal = False
+    # one stone at a time and no tabu: a cell is legal when it is empty
+    kind = params[TURNS]
+    simple = kind == STANDARD or kind == MASTER or (kind != TABU and info[NTSTONES] == 0)
     for s in range(m):
         g = b * m + s
         move = base[s] if s < m - 1 else n
         child[g] = -1
         visits[g] = 0.0
         wins[g] = 0.0
-        legal = is_legal(nbr, deg, colours, parent, tstones, info, params, move)
+        if simple and s < m - 1:
+            legal = colours[move] == 0
+        else:
+            legal = is_legal(nbr, deg, colours, parent, tstones, info, params, move)
         if restrict and not allowed[move]:
             legal = False
         if legal:
@@ -939,12 +954,11 @@ def _simulate(
                     num = wins[start + s] * (one + rn * inv_k) + rw
                     den = rn + v + rn * v * inv_k
                     score[s] = num / den if den > 0 else half
+                # the first best: its score, then where it is
+                t = block_max(score, m - 1)
                 i = 0
-                t = score[0]
-                for s in range(1, m - 1):
-                    if score[s] > t:
-                        t = score[s]
-                        i = s
+                while score[i] != t:
+                    i += 1
                 best[b] = i
                 top[b] = t
     return sims
