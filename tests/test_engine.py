@@ -194,6 +194,28 @@ def test_plays_legal_moves_to_the_end(item):
     assert game.winner in (BLACK, WHITE)
 
 
+@pytest.mark.parametrize("item", OPTIONS, ids=ident)
+def test_the_root_block_holds_exactly_the_legal_moves(item):
+    """Expansion decides which slots are legal (one-stone turns by emptiness alone): along a
+    game the root's children must be the model's legal moves, in the middle of multi-stone
+    turns and under tabu too."""
+    engine = Engine(seed=4)
+    game = Game(options(item))
+    rng = random.Random(7)
+    n = game.geometry.size
+    checked = 0
+    while not game.is_over and checked < 12:
+        result = engine.search(game, SearchLimits(playouts=40))
+        tree = engine._tree
+        if result.reason == "search" and tree is not None:
+            children = {tree.move_of(int(c)) for c in tree.children(tree.root)}
+            legal = {n if m.cell is None else m.cell for m in game.legal_moves()}
+            assert children == legal
+            checked += 1
+        game.play(rng.choice(game.legal_moves()))
+    assert checked > 3
+
+
 def test_a_whole_multi_stone_turn_through_gtp():
     from ygui.gtp import GtpEngine
 
