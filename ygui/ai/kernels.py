@@ -646,7 +646,7 @@ def expand(
     any_legal = False
     # one stone at a time and no tabu: a cell is legal when it is empty
     kind = params[TURNS]
-    simple = kind == STANDARD or kind == MASTER or (kind != TABU and info[NTSTONES] == 0)
+    simple = kind in (STANDARD, MASTER) or (kind != TABU and info[NTSTONES] == 0)
     for s in range(m):
         g = b * m + s
         move = base[s] if s < m - 1 else n
