@@ -464,3 +464,91 @@ def test_a_large_search_expands_later():
     assert engine.expand_at_for(SearchLimits(playouts=LEVEL_PLAYOUTS[7])) == engine.expand_at
     assert engine.expand_at_for(SearchLimits(playouts=LEVEL_PLAYOUTS[10])) == 2 * engine.expand_at
     assert engine.expand_at_for(SearchLimits(playouts=10**9, seconds=0.0625)) == engine.expand_at
+
+
+def _expected_shapes(game: Game) -> dict[int, int]:
+    """The shape each empty cell makes for the side to move, from the definitions: a bridge
+    joins two cells that are not neighbours and share exactly two neighbours."""
+    nbrs = [set(nb) for nb in game.geometry.neighbours]
+    colours = game.colours
+    me = game.to_move
+    last = game.moves[-1].cell if game.moves else None
+
+    def carriers(a: int, b: int) -> set[int] | None:
+        common = nbrs[a] & nbrs[b]
+        return common if b not in nbrs[a] and a != b and len(common) == 2 else None
+
+    mine = [c for c, colour in enumerate(colours) if colour == me]
+    shapes = {}
+    for c, colour in enumerate(colours):
+        if colour:
+            continue
+        shape = k.NOTHING
+        if any(colours[x] for x in nbrs[c]):
+            shape = k.TOUCH
+        for s in mine:
+            both = carriers(s, c)
+            if both is not None and all(not colours[x] for x in both):
+                shape = k.BRIDGE
+        if last is not None:
+            for i, a in enumerate(mine):
+                for b in mine[i + 1 :]:
+                    if carriers(a, b) == {last, c}:
+                        shape = k.SAVE
+        shapes[c] = shape
+    return shapes
+
+
+@pytest.mark.parametrize("item", GAMES, ids=ident)
+def test_knowledge_names_the_shape_of_every_move(item):
+    """The prior knowledge of a fresh child: restoring an intruded bridge, making a bridge,
+    touching a stone, or nothing, checked against the definitions along random games."""
+    rng = random.Random(ident(item))
+    checked = dict.fromkeys((k.NOTHING, k.TOUCH, k.BRIDGE, k.SAVE), 0)
+    for _ in range(6):
+        game = Game(dataclasses.replace(options(item), pie=False))
+        while not game.is_over:
+            tables = board_tables(game)
+            params = params_of(game, tables)
+            pos = position_of(game, tables, params)
+            feat = np.empty(game.geometry.size, np.int8)
+            args = (tables.nbr, tables.deg, tables.bridges, tables.bcount, pos.colours)
+            k.knowledge(*args, pos.info, feat)
+            expected = _expected_shapes(game)
+            assert {c: int(feat[c]) for c in expected} == expected
+            for shape in expected.values():
+                checked[shape] += 1
+            game.play(rng.choice(game.legal_moves()))
+    assert all(checked.values()), checked
+
+
+def test_a_fresh_child_starts_from_its_prior():
+    """One playout: the root's children hold the prior of their shape (plus that playout's
+    all-moves-as-first result), and the first one followed is the first of the best shape."""
+    game = Game(GameOptions(game="y", size=7, pie=False).validated())
+    nbrs = [set(nb) for nb in game.geometry.neighbours]
+    a = game.parse_move("d4").cell
+    assert a is not None
+    b = next(
+        b for b in range(game.geometry.size) if b not in nbrs[a] and len(nbrs[a] & nbrs[b]) == 2
+    )
+    x, y = sorted(nbrs[a] & nbrs[b])
+    far = next(c for c in range(game.geometry.size) if not nbrs[c] & {a, b, x, y})
+    for cell in (a, far, b, x):  # White's x intrudes into Black's bridge a-b
+        game.play(Move(cell))
+    engine = Engine(seed=3, prior=20.0)
+    engine.search(game, SearchLimits(playouts=1))
+    tree = engine._tree
+    assert tree is not None
+    shapes = _expected_shapes(game)
+    assert shapes[y] == k.SAVE
+    followed = []
+    for c in tree.children(tree.root):
+        cell = tree.move_of(int(c))
+        value = k.PRIOR_VALUE[shapes[cell]]
+        hits = float(tree.rave_n[c]) - 20.0
+        assert hits in (0.0, 1.0)
+        assert float(tree.rave_w[c]) - 20.0 * value in (0.0, hits)
+        if tree.visits[c]:
+            followed.append(cell)
+    assert followed == [y]

@@ -46,6 +46,7 @@ LEVEL_DESCRIPTIONS = {
     10: "the strongest (about 2 s a move)",
 }
 RAVE_K = 600.0
+PRIOR = 20.0  # playouts of prior knowledge a fresh child starts with (kernels.knowledge)
 EXPAND_AT = 4
 # A search of this many playouts or more expands a node only after twice as many visits: its
 # tree would otherwise outgrow the processor's caches, and every step down it would wait for
@@ -95,12 +96,14 @@ class Engine:
         rave_k: float = RAVE_K,
         expand_at: int = EXPAND_AT,
         threads: int = 1,
+        prior: float = PRIOR,
     ) -> None:
         self.seed = seed
         self.capacity = capacity
         self.rave_k = rave_k
         self.expand_at = expand_at
         self.threads = max(1, threads)
+        self.prior = prior
         self._trees: list[_Tree | None] = [None] * self.threads
 
     def reset(self) -> None:
@@ -235,6 +238,7 @@ class Engine:
                 rng,
                 self.rave_k,
                 expand_at,
+                self.prior,
             )
             took = time.perf_counter() - now
             searching += took
