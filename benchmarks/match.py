@@ -3,11 +3,14 @@
     python benchmarks/match.py open-spiel [--games 40] [--size 11] [--theirs 1.0] [--ours 0.0625]
                                           [--threads 1]
     python benchmarks/match.py levels [--games 20] [--game y] [--strong 10] [--weak 7] [--no-pie]
+    python benchmarks/match.py priors [--games 100] [--game y] [--playouts 15000] [--prior 20]
+                                      [--against 0] [--no-pie]
 
-Colours alternate. Against open_spiel the pie rule is off (the issue's setting). Between levels
-the game is played with its own default rules, so Y, Poly-Y and Hexagonal Y with the pie rule:
-without it the first move is worth so much on Y 11 that the colour, not the level, decides most
-games (``--no-pie`` plays them without). Prints each game as it ends, then the win rate with a
+Colours alternate. Against open_spiel the pie rule is off (the issue's setting). Between levels,
+and between weights of the engine's prior knowledge (at equal playouts), the game is played with
+its own default rules: Y and Poly-Y with the pie rule (without it the first move is worth so
+much on Y 11 that the colour, not the level, decides most games), Hexagonal Y without, as Mark
+Steere's rules have it. ``--no-pie`` plays without. Prints each game as it ends, then the win rate with a
 95% Wilson confidence interval.
 """
 
@@ -16,8 +19,9 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from collections.abc import Callable
 
-from ygui.ai.engine import Engine, SearchLimits
+from ygui.ai.engine import PRIOR, Engine, SearchLimits
 from ygui.core.game import BLACK, Game, Move
 from ygui.core.notation import parse_letter_label
 from ygui.core.variants import GameOptions
@@ -107,32 +111,66 @@ def _cell_of(game: Game, spiel_label: str, size: int) -> int:
 def level_match(
     games: int, name: str, strong: int, weak: int, pie: bool | None, first: int = 0
 ) -> None:
+    duel(
+        games,
+        name,
+        pie,
+        first,
+        (f"level {strong}", Engine, lambda seed: SearchLimits.level(strong, seed=seed)),
+        (f"level {weak}", Engine, lambda seed: SearchLimits.level(weak, seed=seed)),
+    )
+
+
+def prior_match(
+    games: int, name: str, playouts: int, prior: float, against: float, pie: bool | None, first: int
+) -> None:
+    """The engine with one weight of prior knowledge against another, at equal playouts."""
+
+    def limits(seed: int) -> SearchLimits:
+        return SearchLimits(playouts=playouts, seed=seed)
+
+    duel(
+        games,
+        name,
+        pie,
+        first,
+        (f"prior {prior:g}", lambda seed: Engine(seed=seed, prior=prior), limits),
+        (f"prior {against:g}", lambda seed: Engine(seed=seed, prior=against), limits),
+    )
+
+
+Player = tuple[str, Callable[[int], Engine], Callable[[int], SearchLimits]]
+
+
+def duel(games: int, name: str, pie: bool | None, first: int, a: Player, b: Player) -> None:
+    """Games between two players (a label, an engine for a seed, limits for a seed); the first
+    moves first in even-numbered games. Prints the first player's results."""
     wins = 0
     for number in range(first, first + games):
-        strong_colour = BLACK if number % 2 == 0 else 3 - BLACK
+        a_colour = BLACK if number % 2 == 0 else 3 - BLACK
         game = Game(GameOptions(game=name, pie=pie).validated())
-        engines = {strong: Engine(seed=number + 1), weak: Engine(seed=number + 101)}
+        engines = {a_colour: a[1](number + 1), 3 - a_colour: b[1](number + 101)}
+        limits = {a_colour: a[2], 3 - a_colour: b[2]}
         started = time.perf_counter()
         while not game.is_over:
-            # a swap exchanges the players' colours
-            strong_now = 3 - strong_colour if game.swapped else strong_colour
-            level = strong if game.to_move == strong_now else weak
-            limits = SearchLimits.level(level, seed=number * 1000 + len(game.moves) + 1)
-            game.play(engines[level].search(game, limits).move)
-        # after a swap the players exchange colours: the strong engine is whoever moved second
+            # a swap exchanges the players' colours: the seat is the colour before any swap
+            seat = 3 - game.to_move if game.swapped else game.to_move
+            seed = number * 1000 + len(game.moves) + 1
+            game.play(engines[seat].search(game, limits[seat](seed)).move)
+        # after a swap the players exchange colours: the first player is whoever moved second
         swapped = game.swapped
-        strong_final = 3 - strong_colour if swapped else strong_colour
-        won = game.winner == strong_final
+        a_final = 3 - a_colour if swapped else a_colour
+        won = game.winner == a_final
         wins += won
         print(
-            f"game {number + 1}: level {strong} {'won' if won else 'lost'}, moving "
-            f"{'first' if strong_colour == BLACK else 'second'}"
+            f"game {number + 1}: {a[0]} {'won' if won else 'lost'}, moving "
+            f"{'first' if a_colour == BLACK else 'second'}"
             f"{' (the second player swapped)' if swapped else ''} "
             f"({len(game.moves)} moves, {time.perf_counter() - started:.0f} s)",
             flush=True,
         )
     rules = "pie rule" if game.options.pie_value else "no pie rule"
-    report(f"level {strong} against level {weak}, {name}, {rules}", wins, games)
+    report(f"{a[0]} against {b[0]}, {name}, {rules}", wins, games)
 
 
 def main() -> None:
@@ -151,12 +189,23 @@ def main() -> None:
     levels.add_argument("--weak", type=int, default=7)
     levels.add_argument("--no-pie", action="store_true", help="play without the pie rule")
     levels.add_argument("--first", type=int, default=0, help="number of the first game (0)")
+    priors = sub.add_parser("priors")
+    priors.add_argument("--games", type=int, default=100)
+    priors.add_argument("--game", default="y")
+    priors.add_argument("--playouts", type=int, default=15_000)
+    priors.add_argument("--prior", type=float, default=PRIOR)
+    priors.add_argument("--against", type=float, default=0.0)
+    priors.add_argument("--no-pie", action="store_true", help="play without the pie rule")
+    priors.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     args = parser.parse_args()
     if args.kind == "open-spiel":
         open_spiel_match(args.games, args.size, args.theirs, args.ours, args.threads)
-    else:
-        pie = False if args.no_pie else None
+        return
+    pie = False if args.no_pie else None
+    if args.kind == "levels":
         level_match(args.games, args.game, args.strong, args.weak, pie, args.first)
+    else:
+        prior_match(args.games, args.game, args.playouts, args.prior, args.against, pie, args.first)
 
 
 if __name__ == "__main__":
