@@ -10,8 +10,8 @@ Colours alternate. Against open_spiel the pie rule is off (the issue's setting).
 and between weights of the engine's prior knowledge (at equal playouts), the game is played with
 its own default rules: Y and Poly-Y with the pie rule (without it the first move is worth so
 much on Y 11 that the colour, not the level, decides most games), Hexagonal Y without, as Mark
-Steere's rules have it. ``--no-pie`` plays without. Prints each game as it ends, then the win rate with a
-95% Wilson confidence interval.
+Steere's rules have it. ``--no-pie`` plays without. Prints each game as it ends, then the win
+rate with a 95% Wilson confidence interval.
 """
 
 from __future__ import annotations
