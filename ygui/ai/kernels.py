@@ -464,6 +464,16 @@ def playout(
 
 
 @compiled
+def restoring(bridges, colours, x: int, t: int, me: int) -> int:
+    """The cell that restores the ``t``-th bridge carried by ``x`` (a stone just played
+    there) when that bridge is ``me``'s and its other carrier is empty; else -1."""
+    y = bridges[x, t, 2]
+    if colours[y] == 0 and colours[bridges[x, t, 0]] == me and colours[bridges[x, t, 1]] == me:
+        return y
+    return -1
+
+
+@compiled
 def _fill(
     params,
     info,
@@ -536,13 +546,8 @@ def _fill(
                     cell = ring[last, (i + step) % d]
         elif last >= 0:
             for j in range(bcount[last]):
-                y = bridges[last, j, 2]
-                if (
-                    colours[y] == 0
-                    and colours[bridges[last, j, 0]] == me
-                    and colours[bridges[last, j, 1]] == me
-                ):
-                    cell = y
+                cell = restoring(bridges, colours, last, j, me)
+                if cell >= 0:
                     break
         if cell < 0:
             while True:
@@ -648,12 +653,8 @@ def knowledge(nbr, deg, bridges, bcount, colours, info, feat) -> None:
     last = info[LAST_W] if me == 1 else info[LAST_B]
     if 0 <= last < n:
         for t in range(bcount[last]):
-            y = bridges[last, t, 2]
-            if (
-                colours[y] == 0
-                and colours[bridges[last, t, 0]] == me
-                and colours[bridges[last, t, 1]] == me
-            ):
+            y = restoring(bridges, colours, last, t, me)
+            if y >= 0:
                 feat[y] = SAVE
 
 
