@@ -1,7 +1,7 @@
 """Matches: our engine against open_spiel's C++ MCTSBot, and our levels against each other.
 
     python benchmarks/match.py open-spiel [--games 40] [--size 11] [--theirs 1.0] [--ours 0.0625]
-                                          [--threads 1]
+                                          [--threads 1] [--only white] [--moves]
     python benchmarks/match.py levels [--games 20] [--game y] [--strong 10] [--weak 7] [--no-pie]
     python benchmarks/match.py priors [--games 100] [--game y] [--playouts 15000] [--prior 20]
                                       [--against 0] [--no-pie]
@@ -45,13 +45,26 @@ def report(label: str, wins: int, games: int) -> None:
     )
 
 
-def open_spiel_match(games: int, size: int, theirs: float, ours: float, threads: int) -> None:
+def open_spiel_match(
+    games: int,
+    size: int,
+    theirs: float,
+    ours: float,
+    threads: int,
+    only: str | None,
+    moves: bool,
+    book: bool,
+) -> None:
     import pyspiel
 
     spiel_game = pyspiel.load_game("y", {"board_size": size})
     wins = 0
+    played = 0
     for number in range(games):
         our_colour = BLACK if number % 2 == 0 else 3 - BLACK
+        if only is not None and our_colour != (BLACK if only == "black" else 3 - BLACK):
+            continue
+        played += 1
         game = Game(GameOptions(game="y", size=size, pie=False).validated())
         state = spiel_game.new_initial_state()
         bot = pyspiel.MCTSBot(
@@ -71,7 +84,8 @@ def open_spiel_match(games: int, size: int, theirs: float, ours: float, threads:
         while not game.is_over:
             if game.to_move == our_colour:
                 result = engine.search(
-                    game, SearchLimits(playouts=50_000_000, seconds=ours, seed=number + 1)
+                    game,
+                    SearchLimits(playouts=50_000_000, seconds=ours, seed=number + 1, book=book),
                 )
                 move = result.move
             else:
@@ -88,11 +102,14 @@ def open_spiel_match(games: int, size: int, theirs: float, ours: float, threads:
             f"({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
+        if moves:
+            print("  " + " ".join(game.geometry.labels[m.cell or 0] for m in game.moves))
     report(
-        f"ours ({ours:.4g} s/move, {threads} thread{'s' if threads > 1 else ''}) against "
+        f"ours ({ours:.4g} s/move, {threads} thread{'s' if threads > 1 else ''}"
+        f"{', book' if book else ''}) against "
         f"open_spiel MCTSBot ({theirs:g} s/move, 1 thread), Y {size}",
         wins,
-        games,
+        played,
     )
 
 
@@ -182,6 +199,9 @@ def main() -> None:
     spiel.add_argument("--theirs", type=float, default=1.0)
     spiel.add_argument("--ours", type=float, default=1 / 16)
     spiel.add_argument("--threads", type=int, default=1, help="our search threads")
+    spiel.add_argument("--only", choices=("black", "white"), help="play only the games as")
+    spiel.add_argument("--moves", action="store_true", help="print each game's moves")
+    spiel.add_argument("--no-book", action="store_true", help="search every move, no book")
     levels = sub.add_parser("levels")
     levels.add_argument("--games", type=int, default=20)
     levels.add_argument("--game", default="y")
@@ -199,7 +219,16 @@ def main() -> None:
     priors.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     args = parser.parse_args()
     if args.kind == "open-spiel":
-        open_spiel_match(args.games, args.size, args.theirs, args.ours, args.threads)
+        open_spiel_match(
+            args.games,
+            args.size,
+            args.theirs,
+            args.ours,
+            args.threads,
+            args.only,
+            args.moves,
+            not args.no_book,
+        )
         return
     pie = False if args.no_pie else None
     if args.kind == "levels":

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ygui import __version__
-from ygui.ai.engine import Engine, SearchLimits
+from ygui.ai.engine import BOOK_LEVEL, LEVEL_PLAYOUTS, Engine, SearchLimits
 from ygui.core.diagram import diagram
 from ygui.core.game import BLACK, WHITE, Game, IllegalMove
 from ygui.core.geometry import BoardError, BoardGeometry
@@ -189,13 +189,15 @@ class GtpEngine:
     def _playouts(self, args: list[str]) -> str:
         _need(args, 1, "ygui-playouts N")
         number = _number(args[0], int, 1, 50_000_000)
-        self.limits = replace(self.limits, playouts=int(number), seconds=None)
+        # the opening book as the levels have it: for a budget of a strong level
+        book = number >= LEVEL_PLAYOUTS[BOOK_LEVEL]
+        self.limits = replace(self.limits, playouts=int(number), seconds=None, book=book)
         return ""
 
     def _time(self, args: list[str]) -> str:
         _need(args, 1, "ygui-time SECONDS")
         seconds = _number(args[0], float, 0.001, 3600.0)
-        self.limits = replace(self.limits, playouts=50_000_000, seconds=float(seconds))
+        self.limits = replace(self.limits, playouts=50_000_000, seconds=float(seconds), book=True)
         return ""
 
     def _level(self, args: list[str]) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ygui.ai import kernels as k
+from ygui.ai.book import book_move
 from ygui.ai.tables import BoardTables, Position, board_tables, params_of, position_of
 from ygui.core.game import SWAP, Game, Move
 
@@ -45,6 +46,8 @@ LEVEL_DESCRIPTIONS = {
     9: "very strong",
     10: "the strongest (about 2 s a move)",
 }
+# the levels from which the engine plays the opening book (ygui.ai.book); weaker ones search
+BOOK_LEVEL = 7
 RAVE_K = 600.0
 PRIOR = 20.0  # playouts of prior knowledge a fresh child starts with (kernels.knowledge)
 EXPAND_AT = 4
@@ -63,12 +66,13 @@ class SearchLimits:
     playouts: int = 2_000
     seconds: float | None = None
     seed: int = 1
+    book: bool = False  # play the opening book's move where it knows the position
 
     @staticmethod
     def level(level: int, seed: int = 1) -> SearchLimits:
         if level not in LEVEL_PLAYOUTS:
             raise ValueError(f"levels are 1 to 10, not {level}")
-        return SearchLimits(playouts=LEVEL_PLAYOUTS[level], seed=seed)
+        return SearchLimits(playouts=LEVEL_PLAYOUTS[level], seed=seed, book=level >= BOOK_LEVEL)
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,7 @@ class SearchResult:
     principal: tuple[Move, ...]
     visits: dict[int, int] = field(default_factory=dict)  # root cell -> visits
     seconds: float = 0.0
-    reason: str = "search"  # "win", "block", "only move" or "search"
+    reason: str = "search"  # "win", "block", "only move", "book" or "search"
 
 
 Progress = Callable[[SearchResult], None]
@@ -124,6 +128,17 @@ class Engine:
         if game.is_over:
             raise ValueError("the game is over")
         started = time.perf_counter()
+        if limits.book:
+            known = book_move(game, limits.seed)
+            if known is not None:
+                return SearchResult(
+                    known.move,
+                    known.value,
+                    0,
+                    (known.move,),
+                    seconds=time.perf_counter() - started,
+                    reason="book",
+                )
         tables = board_tables(game)
         params = params_of(game, tables)
         pos = position_of(game, tables, params)

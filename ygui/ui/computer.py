@@ -264,7 +264,10 @@ class ComputerPlay(QObject):
                 stones += [(c, probe.to_move) for c in probe.placement_cells(move.cell)]
             probe.play(move)
         self.line_label.setText("Best line: " + (" ".join(words) or "-"))
-        self.stats_label.setText(f"{result.playouts:,} playouts in {result.seconds:.1f} s")
+        if result.reason == "book":
+            self.stats_label.setText("From the opening book")
+        else:
+            self.stats_label.setText(f"{result.playouts:,} playouts in {result.seconds:.1f} s")
         if game.moves == self.window.game.moves and game.setup == self.window.game.setup:
             if self.heat_box.isChecked():
                 self.window.scene.set_heat(result.visits)

@@ -1,0 +1,173 @@
+"""The opening book: the board's symmetries, the file format and its errors, the book's moves
+(with and without the pie rule) and the engine's use of it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ygui.ai.book import Book, BookError, book_key, books, symmetries
+from ygui.ai.engine import Engine, SearchLimits
+from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
+from ygui.core.variants import VARIANTS, GameOptions
+
+
+def _book(values: dict[str, dict[str, float]], opening: dict[str, float]) -> dict:
+    """A Y 5 book: ``values[first]`` the replies' values to a first stone at ``first``."""
+    positions = [{"mine": [], "theirs": [], "values": opening}]
+    positions += [{"mine": [], "theirs": [f], "values": v} for f, v in values.items()]
+    return {
+        "format": "ygui-book",
+        "version": 1,
+        "game": "y",
+        "options": ["size=5", "turns=standard"],
+        "positions": positions,
+    }
+
+
+SMALL = _book(
+    {"c2": {"c3": 0.3, "b2": 0.2}, "a1": {"c2": 0.9, "b1": 0.6}},
+    {"c2": 0.7, "a1": 0.1, "b1": 0.52, "c1": 0.45},
+)
+
+
+def _game(pie: bool, *moves: str, size: int = 5) -> Game:
+    game = Game(GameOptions(game="y", size=size, pie=pie))
+    for label in moves:
+        game.play(game.parse_move(label))
+    return game
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_symmetries_keep_the_board(name: str) -> None:
+    geometry = GameOptions(game=name).board()
+    syms = symmetries(geometry)
+    assert syms[0] == tuple(range(geometry.size))
+    assert len(set(syms)) == len(syms)
+    for perm in syms:
+        assert sorted(perm) == list(range(geometry.size))
+        for a, nbrs in enumerate(geometry.neighbours):
+            assert {perm[b] for b in nbrs} == set(geometry.neighbours[perm[a]])
+    expected = {"y": 6, "hexagonal-y": 12, "mudcrack-y": 1, "poly-y": 10}
+    if name in expected:
+        assert len(syms) == expected[name]
+
+
+def test_a_y_board_has_the_symmetries_of_its_triangle() -> None:
+    geometry = GameOptions(game="y", size=5).board()
+    images = {geometry.labels[p[geometry.cell("a1")]] for p in symmetries(geometry)}
+    assert images == {"a1", "e1", "e5"}  # the three corners
+    centre_free = {geometry.labels[p[geometry.cell("c2")]] for p in symmetries(geometry)}
+    assert len(centre_free) == 3
+
+
+def test_the_book_answers_every_image_of_a_position() -> None:
+    book = Book.from_dict(SMALL)
+    geometry = book.options.board()
+    for perm in symmetries(geometry):
+        first = geometry.labels[perm[geometry.cell("a1")]]
+        answer = book.move(_game(False, first))
+        assert answer is not None
+        assert answer.move == Move(perm[geometry.cell("c2")])
+        assert answer.value == pytest.approx(0.9)
+
+
+def test_without_the_pie_rule_it_opens_with_the_best_first_move() -> None:
+    answer = Book.from_dict(SMALL).move(_game(False))
+    assert answer is not None and answer.value == pytest.approx(0.7)
+    geometry = GameOptions(game="y", size=5).board()
+    assert geometry.labels[answer.move.cell or 0] in {"c2", "c3", "d3"}  # c2 or an image
+
+
+def test_with_the_pie_rule_it_opens_near_even_and_swaps_a_strong_opening() -> None:
+    book = Book.from_dict(SMALL)
+    opening = book.move(_game(True), seed=3)
+    assert opening is not None
+    # b1 (0.52) and its images are nearest to even; c1 (0.45) is not within the margin
+    assert opening.value == pytest.approx(0.52)
+    # against c2 the best reply is worth 0.3: swapping is worth 0.7
+    swap = book.move(_game(True, "c2"))
+    assert swap is not None and swap.move == SWAP and swap.value == pytest.approx(0.7)
+    # against a1 the best reply is worth 0.9: play it
+    reply = book.move(_game(True, "a1"))
+    assert reply is not None and reply.move == _game(True).parse_move("c2")
+    # without the pie rule there is no swap
+    plain = book.move(_game(False, "c2"))
+    geometry = book.options.board()
+    c2, c3 = geometry.cell("c2"), geometry.cell("c3")
+    images = {p[c3] for p in symmetries(geometry) if p[c2] == c2}  # c3 or its mirror image
+    assert plain is not None and plain.move.cell in images and plain.value == pytest.approx(0.3)
+
+
+def test_the_book_knows_nothing_of_other_positions_and_boards() -> None:
+    book = Book.from_dict(SMALL)
+    assert book.move(_game(False, "c2", "c3")) is None
+    assert book.move(_game(False, "b1")) is None  # a first stone it has no replies for
+    assert book.move(_game(False, size=6)) is None
+    master = Game(GameOptions(game="y", size=5, turns="master"))
+    assert book.move(master) is None
+
+
+def test_colours_do_not_matter_only_whose_turn() -> None:
+    book = Book.from_dict(SMALL)
+    geometry = book.options.board()
+    game = Game(GameOptions(game="y", size=5, pie=False), setup={geometry.cell("a1"): WHITE})
+    answer = book.move(game)  # Black to move against a White stone at a1
+    assert answer is not None and answer.move == Move(geometry.cell("c2"))
+    assert game.to_move == BLACK
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="other"), "not a ygui-book file"),
+        (lambda d: d.update(version=9), "version 9"),
+        (lambda d: d.update(options=["size=99"]), "not 99"),
+        (lambda d: d["positions"][1].update(theirs=["z9"]), "position 2"),
+        (lambda d: d["positions"][1]["values"].update(c3=1.5), "values are 0 to 1"),
+        (lambda d: d["positions"][1]["values"].update(c2=0.5), "occupied"),
+        (lambda d: d.pop("positions"), "no list of positions"),
+    ],
+)
+def test_a_damaged_book_is_refused_with_a_message(change, message: str) -> None:
+    data = json.loads(json.dumps(SMALL))
+    change(data)
+    with pytest.raises(BookError, match=message):
+        Book.from_dict(data)
+    with pytest.raises(BookError, match="not JSON"):
+        Book.from_json("{ nope")
+
+
+def test_the_shipped_books_load_and_cover_every_first_stone() -> None:
+    shelf = books()
+    assert shelf, "no opening book in resources/book"
+    for book in shelf:
+        geometry = book.options.board()
+        empty = frozenset[int]()
+        opening = book.positions[(empty, empty)]
+        assert set(opening) == set(range(geometry.size))
+        for cell in range(geometry.size):
+            replies = book.positions[(empty, frozenset({cell}))]
+            assert len(replies) >= 3
+            assert all(0.0 <= v <= 1.0 for v in replies.values())
+            # the first stone is worth what its best reply leaves
+            assert opening[cell] == pytest.approx(1 - max(replies.values()), abs=1e-3)
+    assert ("y", "size=11", "turns=standard") in {b.key for b in shelf}
+
+
+def test_the_engine_plays_the_book_at_strong_levels_only() -> None:
+    game = Game(GameOptions(game="y", size=11, pie=False))
+    game.play(game.parse_move("f4"))
+    strong = Engine().search(game, SearchLimits.level(10))
+    assert strong.reason == "book" and strong.playouts == 0
+    assert game.is_legal(strong.move)
+    weak = Engine().search(game, SearchLimits.level(3))
+    assert weak.reason == "search" and weak.playouts > 0
+    assert Engine().search(game, SearchLimits(playouts=50)).reason == "search"
+
+
+def test_the_book_key_ignores_the_pie_rule() -> None:
+    on = book_key(GameOptions(game="y", size=11, pie=True))
+    assert on == book_key(GameOptions(game="y", size=11, pie=False))
+    assert on != book_key(GameOptions(game="y", size=11, turns="tabu"))

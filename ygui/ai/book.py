@@ -1,0 +1,233 @@
+"""The opening book: values of the first moves, found by deep searches made in advance.
+
+Early in a game a search of a fraction of a second judges badly: on Y 11 the reply to a first
+stone off the centre decides much of the game, and a search even of a million playouts
+sometimes misses that taking the centre wins. The book holds, for a board, the value of every
+reply to every first stone, each found by a search of its own after that reply
+(``scripts/build_book.py``), so the engine's strong levels answer the first stone as well as
+the book's searches did. From the same values it knows the first moves' worth: without the
+pie rule it opens with the best, with the pie rule with the one nearest to even, so that
+swapping is hard; and as the second player it swaps when the first stone is worth more than
+any reply.
+
+A book file (``resources/book/*.json``) names its game and options and lists positions up to
+the board's symmetries, each position as the stones of the side to move and of the other side,
+with the values of the side to move's replies. Loading expands them over the symmetries.
+A damaged or unknown file is skipped with a message on the log; the engine then searches.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from ygui.core.game import SWAP, Game, Move
+from ygui.core.geometry import BoardGeometry
+from ygui.core.variants import GameOptions, OptionsError
+
+FORMAT = "ygui-book"
+FORMAT_VERSION = 1
+# with the pie rule, first moves whose value is within this of the one nearest to even are
+# equally good openings: the seed picks among them
+EVEN_MARGIN = 0.02
+
+log = logging.getLogger(__name__)
+
+Position = tuple[frozenset[int], frozenset[int]]  # the mover's stones, the other side's
+
+
+class BookError(ValueError):
+    """A book file that cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class BookMove:
+    move: Move
+    value: float  # for the side that moves, 0..1
+    choices: int  # how many moves the book knew here
+
+
+# ----- symmetries ---------------------------------------------------------------------------
+def symmetries(geometry: BoardGeometry) -> list[tuple[int, ...]]:
+    """The board's symmetries as permutations of its cells (the identity first): the
+    rotations and reflections of its drawing about its centre that map cells onto cells and
+    keep the neighbours, the sides (as a whole), the corners and the perimeter."""
+    n = geometry.size
+    xs = [p[0] for p in geometry.centres]
+    ys = [p[1] for p in geometry.centres]
+    cx, cy = sum(xs) / n, sum(ys) / n
+    spacing = min(math.dist(geometry.centres[a], geometry.centres[b]) for a, b in geometry.edges)
+    where = {
+        (round((x - cx) / spacing * 4), round((y - cy) / spacing * 4)): i
+        for i, (x, y) in enumerate(geometry.centres)
+    }
+    found: list[tuple[int, ...]] = []
+    angles = sorted({round(360 * i / k, 6) % 360 for k in (4, 5, 6) for i in range(k)})
+    for reflect in (False, True):
+        for degrees in angles:
+            a = math.radians(degrees)
+            perm: list[int] = []
+            for x, y in geometry.centres:
+                u, v = x - cx, y - cy
+                if reflect:
+                    u = -u
+                ru = u * math.cos(a) - v * math.sin(a)
+                rv = u * math.sin(a) + v * math.cos(a)
+                key = (round(ru / spacing * 4), round(rv / spacing * 4))
+                if key not in where:
+                    break
+                perm.append(where[key])
+            else:
+                if len(set(perm)) == n and _keeps_board(geometry, perm):
+                    found.append(tuple(perm))
+    identity = tuple(range(n))
+    return [identity] + [p for p in dict.fromkeys(found) if p != identity]
+
+
+def _keeps_board(geometry: BoardGeometry, perm: Sequence[int]) -> bool:
+    for a, nbrs in enumerate(geometry.neighbours):
+        if {perm[b] for b in nbrs} != set(geometry.neighbours[perm[a]]):
+            return False
+    sides = {frozenset(s) for s in geometry.sides}
+    if {frozenset(perm[c] for c in s) for s in geometry.sides} != sides:
+        return False
+    if {perm[c] for c in geometry.corners} != set(geometry.corners):
+        return False
+    if {perm[c] for c in geometry.perimeter} != set(geometry.perimeter):
+        return False
+    pairs = {frozenset(p) for p in geometry.opposite_pairs}
+    return {frozenset((perm[a], perm[b])) for a, b in geometry.opposite_pairs} == pairs
+
+
+# ----- the book -----------------------------------------------------------------------------
+def book_key(options: GameOptions) -> tuple[str, ...]:
+    """What a book must match: the game, its board and its turns (not the pie rule, which the
+    book's values decide by themselves)."""
+    opts = options.validated()
+    return (opts.game, *(k for k in opts.to_keys() if not k.startswith("pie=")))
+
+
+class Book:
+    """The positions of one board's book, expanded over the board's symmetries."""
+
+    def __init__(self, options: GameOptions, positions: dict[Position, dict[int, float]]):
+        self.options = options.validated()
+        self.key = book_key(self.options)
+        self.positions = positions
+
+    # ----- reading and writing -------------------------------------------------------
+    @staticmethod
+    def from_dict(data: Any) -> Book:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise BookError(f"not a {FORMAT} file")
+        if data.get("version") != FORMAT_VERSION:
+            raise BookError(f"version {data.get('version')!r} is not {FORMAT_VERSION}")
+        try:
+            options = GameOptions.from_keys(str(data["game"]), [str(w) for w in data["options"]])
+        except (KeyError, TypeError) as error:
+            raise BookError(f"no game or options ({error})") from None
+        except OptionsError as error:
+            raise BookError(str(error)) from None
+        geometry = options.board()
+        syms = symmetries(geometry)
+        positions: dict[Position, dict[int, float]] = {}
+        entries = data.get("positions")
+        if not isinstance(entries, list):
+            raise BookError("no list of positions")
+        for number, entry in enumerate(entries, 1):
+            try:
+                mine = [geometry.cell(str(c)) for c in entry["mine"]]
+                theirs = [geometry.cell(str(c)) for c in entry["theirs"]]
+                values = {geometry.cell(str(c)): float(v) for c, v in entry["values"].items()}
+            except (KeyError, TypeError, AttributeError, ValueError) as error:
+                raise BookError(f"position {number}: {error}") from None
+            if not values or any(not 0.0 <= v <= 1.0 for v in values.values()):
+                raise BookError(f"position {number}: values are 0 to 1, one at least")
+            if set(values) & (set(mine) | set(theirs)):
+                raise BookError(f"position {number}: a value for an occupied cell")
+            for perm in syms:
+                key = (frozenset(perm[c] for c in mine), frozenset(perm[c] for c in theirs))
+                mapped = positions.setdefault(key, {})
+                for c, v in values.items():
+                    mapped.setdefault(perm[c], v)
+        return Book(options, positions)
+
+    @staticmethod
+    def from_json(text: str) -> Book:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise BookError(f"not JSON: {error}") from None
+        return Book.from_dict(data)
+
+    # ----- looking up ----------------------------------------------------------------
+    def matches(self, game: Game) -> bool:
+        return (
+            book_key(game.options) == self.key
+            and game.geometry.neighbours == self.options.board().neighbours
+            and game.stones_in_turn() == 1
+        )
+
+    def values(self, game: Game) -> dict[int, float] | None:
+        """The book's values of the moves of the side to move here, or None."""
+        if not self.matches(game) or game.is_over:
+            return None
+        me = game.to_move
+        colours = game.colours
+        mine = frozenset(c for c, s in enumerate(colours) if s == me)
+        theirs = frozenset(c for c, s in enumerate(colours) if s not in (0, me))
+        return self.positions.get((mine, theirs))
+
+    def move(self, game: Game, seed: int = 1) -> BookMove | None:
+        """The book's move here, or None if the book does not know the position."""
+        values = self.values(game)
+        if not values:
+            return None
+        legal = {c: v for c, v in values.items() if game.is_legal(Move(c))}
+        if not legal:
+            return None
+        best = max(legal, key=lambda c: (legal[c], -c))
+        if game.can_swap:
+            # after a swap the other player faces this position: it gets the best reply
+            if 1.0 - legal[best] > legal[best]:
+                return BookMove(SWAP, 1.0 - legal[best], len(legal) + 1)
+            return BookMove(Move(best), legal[best], len(legal) + 1)
+        if not game.moves and not game.setup and game.options.pie_value:
+            # an opening the other player cannot gain from by swapping: nearest to even
+            nearest = min(abs(v - 0.5) for v in legal.values())
+            even = sorted(c for c, v in legal.items() if abs(v - 0.5) <= nearest + EVEN_MARGIN)
+            pick = even[seed % len(even)]
+            return BookMove(Move(pick), legal[pick], len(legal))
+        return BookMove(Move(best), legal[best], len(legal))
+
+
+@lru_cache(maxsize=1)
+def books() -> tuple[Book, ...]:
+    """The books shipped in ``resources/book``; a file that cannot be read is skipped."""
+    found: list[Book] = []
+    folder = resources.files("ygui.resources") / "book"
+    if not folder.is_dir():
+        return ()
+    for item in sorted(folder.iterdir(), key=lambda i: i.name):
+        if not item.name.endswith(".json"):
+            continue
+        try:
+            found.append(Book.from_json(item.read_text(encoding="utf-8")))
+        except (BookError, OSError, UnicodeDecodeError) as error:
+            log.warning("opening book %s skipped: %s", item.name, error)
+    return tuple(found)
+
+
+def book_move(game: Game, seed: int = 1, shelf: Iterable[Book] | None = None) -> BookMove | None:
+    """The move of the first book that knows this position, or None."""
+    for book in books() if shelf is None else shelf:
+        found = book.move(game, seed)
+        if found is not None:
+            return found
+    return None
