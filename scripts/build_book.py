@@ -20,13 +20,14 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 from ygui.ai.book import FORMAT, FORMAT_VERSION, symmetries
 from ygui.ai.engine import Engine, SearchLimits
 from ygui.core.game import Game, Move
 from ygui.core.variants import GameOptions
 
-Task = tuple[str, tuple[str, ...], tuple[int, ...], int]
+Task = tuple[str, tuple[str, ...], tuple[int, ...], int]  # game, options, moves, playouts
 
 
 def new_game(name: str, keys: tuple[str, ...], stones: tuple[int, ...]) -> Game:
@@ -72,6 +73,57 @@ def depth(game: Game) -> list[int]:
     return far
 
 
+Line = tuple[int, ...]  # the moves from the empty board, Black first
+
+
+def stones_of(line: Line) -> tuple[list[int], list[int]]:
+    """The stones of the side to move after ``line``, and of the other side."""
+    mover = len(line) % 2
+    return [c for i, c in enumerate(line) if i % 2 == mover], [
+        c for i, c in enumerate(line) if i % 2 != mover
+    ]
+
+
+def classes(syms: list[tuple[int, ...]], line: Line, cells: list[int]) -> list[int]:
+    """One of each class of ``cells`` under the symmetries that keep ``line``'s stones."""
+    mine, theirs = stones_of(line)
+    keep = [
+        p
+        for p in syms
+        if {p[c] for c in mine} == set(mine) and {p[c] for c in theirs} == set(theirs)
+    ]
+    seen: set[int] = set(line)
+    out = []
+    for c in cells:
+        if c not in seen:
+            seen.update(p[c] for p in keep)
+            out.append(c)
+    return out
+
+
+def value_lines(
+    pool: Any, name: str, keys: tuple[str, ...], lines: list[Line], extra: list[int], args: Any
+) -> dict[Line, dict[int, float]]:
+    """For each line, the values of its candidate replies: those a search looked at most and
+    ``extra``, one of each class under the line's symmetries."""
+    syms = symmetries(Game(GameOptions.from_keys(name, [*keys, "pie=off"])).geometry)
+    tasks = [(name, keys, line, args.playouts) for line in lines]
+    found = pool.starmap(candidates, [(t, args.candidates) for t in tasks])
+    replies = {
+        line: classes(syms, line, [*ranked, *extra])
+        for line, ranked in zip(lines, found, strict=True)
+    }
+    jobs = [(name, keys, (*line, r), args.playouts) for line in lines for r in replies[line]]
+    print(f"{len(lines)} positions, {len(jobs)} replies to value", flush=True)
+    started = time.perf_counter()
+    values: dict[Line, dict[int, float]] = {line: {} for line in lines}
+    for done, (stones, v) in enumerate(pool.imap_unordered(value, jobs), 1):
+        values[stones[:-1]][stones[-1]] = v
+        if done % 20 == 0:
+            print(f"  {done}/{len(jobs)} ({time.perf_counter() - started:.0f} s)", flush=True)
+    return values
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("game")
@@ -79,69 +131,98 @@ def main() -> None:
     parser.add_argument("--out")
     parser.add_argument("--playouts", type=int, default=1_000_000)
     parser.add_argument("--candidates", type=int, default=8)
+    parser.add_argument(
+        "--deeper",
+        type=int,
+        default=0,
+        help="for the K best first stones, also value the replies to every answer to the "
+        "book's reply",
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     keys = tuple(k for k in args.options if not k.startswith("pie="))
     options = GameOptions.from_keys(args.game, [*keys, "pie=off"])
     empty = Game(options)
     geometry = empty.geometry
+    labels = geometry.labels
     syms = symmetries(geometry)
+    out = Path(args.out or f"resources/book/{options.game}-{options.size_value}.json")
     started = time.perf_counter()
     print(f"{options.describe()}: {len(syms)} symmetries", flush=True)
-    firsts = sorted({min(p[c] for p in syms) for c in range(geometry.size)})
-    far = depth(empty)
-    centre = [c for c in range(geometry.size) if far[c] >= max(far) - 1]
-    with Pool(args.jobs) as pool:
-        tasks = [(options.game, keys, (c,), args.playouts) for c in firsts]
-        found = pool.starmap(candidates, [(t, args.candidates) for t in tasks])
-        replies: dict[int, list[int]] = {}
-        for first, ranked in zip(firsts, found, strict=True):
-            # one reply of each class under the symmetries that keep the first stone
-            keep = [p for p in syms if p[first] == first]
-            seen: set[int] = set()
-            replies[first] = []
-            for r in [*ranked, *centre]:
-                if r == first or r in seen:
-                    continue
-                seen.update(p[r] for p in keep)
-                replies[first].append(r)
-        jobs = [
-            (options.game, keys, (first, r), args.playouts)
-            for first in firsts
-            for r in replies[first]
-        ]
-        print(f"{len(firsts)} first stones, {len(jobs)} replies to value", flush=True)
-        values: dict[tuple[int, ...], float] = {}
-        for stones, v in pool.imap_unordered(value, jobs):
-            values[stones] = v
-            if len(values) % 20 == 0:
-                print(
-                    f"  {len(values)}/{len(jobs)} ({time.perf_counter() - started:.0f} s)",
-                    flush=True,
+    # positions already in the file are kept: a build can be resumed or deepened
+    known: dict[tuple[frozenset[int], frozenset[int]], dict[int, float]] = {}
+    if out.exists():
+        old = json.loads(out.read_text(encoding="utf-8"))
+        for entry in old["positions"]:
+            if entry["theirs"] or entry["mine"]:
+                key = (
+                    frozenset(geometry.cell(c) for c in entry["mine"]),
+                    frozenset(geometry.cell(c) for c in entry["theirs"]),
                 )
-    labels = geometry.labels
-    positions = []
-    for first in firsts:
-        vals = {labels[r]: round(values[(first, r)], 4) for r in replies[first]}
-        positions.append({"mine": [], "theirs": [labels[first]], "values": vals})
-        best = max(vals, key=lambda c: vals[c])
-        print(f"{labels[first]}: best reply {best} {vals[best]:.3f}", flush=True)
-    # the first moves: each worth what its best reply leaves the first player
-    opening = {p["theirs"][0]: round(1.0 - max(p["values"].values()), 4) for p in positions}
-    positions.insert(0, {"mine": [], "theirs": [], "values": opening})
+                known[key] = {geometry.cell(c): v for c, v in entry["values"].items()}
+        print(f"{len(known)} positions kept from {out}", flush=True)
+
+    def unknown(lines: list[Line]) -> list[Line]:
+        return [
+            line
+            for line in lines
+            if (frozenset(stones_of(line)[0]), frozenset(stones_of(line)[1])) not in known
+        ]
+
+    def keep(found: dict[Line, dict[int, float]]) -> None:
+        for line, vals in found.items():
+            mine, theirs = stones_of(line)
+            known[(frozenset(mine), frozenset(theirs))] = vals
+
+    far = depth(empty)
+    firsts = [(c,) for c in classes(syms, (), list(range(geometry.size)))]
+    with Pool(args.jobs) as pool:
+        # the first stones; the cells near the centre are always among the replies valued
+        near = [c for c in range(geometry.size) if far[c] >= max(far) - 1]
+        keep(value_lines(pool, options.game, keys, unknown(firsts), near, args))
+        worth = {line: 1.0 - max(known[(frozenset(), frozenset(line))].values()) for line in firsts}
+        if args.deeper:
+            # the strongest first stones, the book's reply, and every answer to it
+            deepest = [c for c in range(geometry.size) if far[c] == max(far)]
+            lines: list[Line] = []
+            for line in sorted(firsts, key=lambda f: -worth[f])[: args.deeper]:
+                vals = known[(frozenset(), frozenset(line))]
+                reply = max(vals, key=lambda c: (vals[c], -c))
+                answers = classes(syms, (*line, reply), list(range(geometry.size)))
+                lines += [(*line, reply, a) for a in answers]
+            keep(value_lines(pool, options.game, keys, unknown(lines), deepest, args))
+    positions: list[dict[str, Any]] = [
+        {
+            "mine": [],
+            "theirs": [],
+            "values": {labels[line[0]]: round(worth[line], 4) for line in firsts},
+        }
+    ]
+    for (mine, theirs), vals in sorted(
+        known.items(), key=lambda kv: (len(kv[0][1]), sorted(kv[0][1]), sorted(kv[0][0]))
+    ):
+        positions.append(
+            {
+                "mine": [labels[c] for c in sorted(mine)],
+                "theirs": [labels[c] for c in sorted(theirs)],
+                "values": {labels[c]: round(v, 4) for c, v in vals.items()},
+            }
+        )
+    for line in firsts:
+        vals = known[(frozenset(), frozenset(line))]
+        best = max(vals, key=lambda c: (vals[c], -c))
+        print(
+            f"{labels[line[0]]}: worth {worth[line]:.3f}, "
+            f"best reply {labels[best]} {vals[best]:.3f}"
+        )
     book = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "game": options.game,
         "options": [k for k in options.to_keys() if not k.startswith("pie=")],
-        "built": {
-            "playouts": args.playouts,
-            "candidates": args.candidates,
-            "seconds": round(time.perf_counter() - started),
-        },
+        "built": {"playouts": args.playouts, "candidates": args.candidates},
         "positions": positions,
     }
-    out = Path(args.out or f"resources/book/{options.game}-{options.size_value}.json")
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(".tmp")
     tmp.write_text(json.dumps(book, indent=1) + "\n", encoding="utf-8")

@@ -66,7 +66,7 @@ def test_computer_moves_first_when_it_plays_black(qtbot, answers):
 
 def test_clicks_are_refused_while_it_thinks_and_move_now_plays(qtbot, answers):
     window = make_window(qtbot, answers)
-    start(window, "y", computer_level=10, size=11, pie=False)
+    start(window, "y", computer_level=10, size=12, pie=False)  # no opening book
     click_cell(qtbot, window, window.game.geometry.cell("f6"))
     qtbot.waitUntil(lambda: window.computer.thinking.isVisible(), timeout=10_000)
     click_cell(qtbot, window, window.game.geometry.cell("a1"))
@@ -78,9 +78,19 @@ def test_clicks_are_refused_while_it_thinks_and_move_now_plays(qtbot, answers):
     assert window.game.to_move == BLACK
 
 
-def test_cancel_stops_the_search_and_drops_its_answer(qtbot, answers):
+def test_the_computer_answers_from_the_opening_book(qtbot, answers):
     window = make_window(qtbot, answers)
     start(window, "y", computer_level=10, size=11, pie=False)
+    click_cell(qtbot, window, window.game.geometry.cell("f4"))
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=10_000)
+    assert window.computer.stats_label.text() == "From the opening book"
+    # the book takes the centre against an off-centre first stone
+    assert window.game.move_text(window.game.moves[1]) in {"g4", "h4", "h5"}
+
+
+def test_cancel_stops_the_search_and_drops_its_answer(qtbot, answers):
+    window = make_window(qtbot, answers)
+    start(window, "y", computer_level=10, size=12, pie=False)  # no opening book
     click_cell(qtbot, window, window.game.geometry.cell("f6"))
     runner = window.computer.runner
     assert runner.busy
@@ -101,7 +111,7 @@ def test_stale_answer_after_new_game_is_ignored(qtbot, answers):
 
 def test_closing_while_it_thinks(qtbot, answers):
     window = make_window(qtbot, answers)
-    start(window, "y", computer_level=10, size=11, pie=False)
+    start(window, "y", computer_level=10, size=12, pie=False)  # no opening book
     click_cell(qtbot, window, window.game.geometry.cell("f6"))
     qtbot.waitUntil(lambda: window.computer.thinking_bar.value() > 0, timeout=60_000)
     answers.save_choice = ["discard"]
