@@ -171,3 +171,38 @@ def test_the_book_key_ignores_the_pie_rule() -> None:
     on = book_key(GameOptions(game="y", size=11, pie=True))
     assert on == book_key(GameOptions(game="y", size=11, pie=False))
     assert on != book_key(GameOptions(game="y", size=11, turns="tabu"))
+
+
+def test_the_builder_writes_a_book_the_engine_reads(tmp_path) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "build_book.py"
+    out = tmp_path / "y-4.json"
+    command = [sys.executable, str(script), "y", "size=4", "--playouts", "300", "--jobs", "1"]
+    subprocess.run([*command, "--out", str(out)], check=True, capture_output=True)
+    first = Book.from_json(out.read_text(encoding="utf-8"))
+    geometry = first.options.board()
+    empty = frozenset[int]()
+    assert set(first.positions[(empty, empty)]) == set(range(geometry.size))
+    # deepening keeps what is there and adds the answers to the best opening's reply
+    subprocess.run([*command, "--out", str(out), "--deeper", "1"], check=True, capture_output=True)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert [run["deeper"] for run in data["built"]] == [0, 1]
+    deeper = Book.from_dict(data)
+    assert all(deeper.positions[k] == v for k, v in first.positions.items())
+    three = [k for k in deeper.positions if len(k[0]) + len(k[1]) == 3]
+    assert three
+    game = Game(GameOptions(game="y", size=4, pie=False))
+    for _ in range(2):  # the best opening and the book's reply to it
+        found = deeper.move(game)
+        assert found is not None
+        game.play(found.move)
+    assert deeper.move(game) is None  # the first player's second move is not in the book
+    game.play(Move(_free(game)))
+    assert deeper.move(game) is not None  # but every answer to the book's reply is
+
+
+def _free(game: Game) -> int:
+    return next(c for c in range(game.geometry.size) if game.colours[c] == 0)
