@@ -53,8 +53,8 @@ def value(task: Task) -> tuple[tuple[int, ...], float]:
     """The value of the last of ``stones`` for the player who placed it."""
     name, keys, stones, playouts = task
     game = new_game(name, keys, stones)
-    if game.is_over:
-        return stones, 1.0 if game.winner == 3 - game.to_move else 0.0
+    if game.is_over:  # (a win ends the game with the winner still to move)
+        return stones, 1.0 if game.winner == game.colours[stones[-1]] else 0.0
     result = Engine(seed=11).search(game, SearchLimits(playouts=playouts, seed=11))
     return stones, 1.0 - result.win_rate
 
