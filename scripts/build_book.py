@@ -25,9 +25,10 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-from ygui.ai.book import FORMAT, FORMAT_VERSION, symmetries
+from ygui.ai.book import FORMAT, FORMAT_VERSION, Position, best_of, symmetries
 from ygui.ai.engine import Engine, SearchLimits
 from ygui.core.game import Game, Move
+from ygui.core.geometry import BoardGeometry, graph_distances
 from ygui.core.variants import GameOptions
 
 Task = tuple[str, tuple[str, ...], tuple[int, ...], int]  # game, options, moves, playouts
@@ -59,42 +60,29 @@ def value(task: Task) -> tuple[tuple[int, ...], float]:
     return stones, 1.0 - result.win_rate
 
 
-def depth(game: Game) -> list[int]:
+def depth(geometry: BoardGeometry) -> list[int]:
     """Each cell's distance from the board's edge (sides, corners and perimeter)."""
-    g = game.geometry
+    g = geometry
     edge = {c for side in g.sides for c in side} | set(g.corners) | set(g.perimeter)
-    far = [0 if c in edge else -1 for c in range(g.size)]
-    frontier = sorted(edge)
-    while frontier:
-        nxt = []
-        for c in frontier:
-            for nb in g.neighbours[c]:
-                if far[nb] < 0:
-                    far[nb] = far[c] + 1
-                    nxt.append(nb)
-        frontier = nxt
-    return far
+    return graph_distances(g.neighbours, sorted(edge))
 
 
 Line = tuple[int, ...]  # the moves from the empty board, Black first
 
 
-def stones_of(line: Line) -> tuple[list[int], list[int]]:
-    """The stones of the side to move after ``line``, and of the other side."""
+def stones_of(line: Line) -> Position:
+    """The stones of the side to move after ``line``, and of the other side (the book's key)."""
     mover = len(line) % 2
-    return [c for i, c in enumerate(line) if i % 2 == mover], [
-        c for i, c in enumerate(line) if i % 2 != mover
-    ]
+    return (
+        frozenset(c for i, c in enumerate(line) if i % 2 == mover),
+        frozenset(c for i, c in enumerate(line) if i % 2 != mover),
+    )
 
 
 def classes(syms: list[tuple[int, ...]], line: Line, cells: list[int]) -> list[int]:
     """One of each class of ``cells`` under the symmetries that keep ``line``'s stones."""
     mine, theirs = stones_of(line)
-    keep = [
-        p
-        for p in syms
-        if {p[c] for c in mine} == set(mine) and {p[c] for c in theirs} == set(theirs)
-    ]
+    keep = [p for p in syms if {p[c] for c in mine} == mine and {p[c] for c in theirs} == theirs]
     seen: set[int] = set(line)
     out = []
     for c in cells:
@@ -105,11 +93,16 @@ def classes(syms: list[tuple[int, ...]], line: Line, cells: list[int]) -> list[i
 
 
 def value_lines(
-    pool: Any, name: str, keys: tuple[str, ...], lines: list[Line], extra: list[int], args: Any
+    pool: Any,
+    name: str,
+    keys: tuple[str, ...],
+    syms: list[tuple[int, ...]],
+    lines: list[Line],
+    extra: list[int],
+    args: Any,
 ) -> dict[Line, dict[int, float]]:
     """For each line, the values of its candidate replies: those a search looked at most and
-    ``extra``, one of each class under the line's symmetries."""
-    syms = symmetries(Game(GameOptions.from_keys(name, [*keys, "pie=off"])).geometry)
+    ``extra``, one of each class under the line's symmetries ``syms``."""
     tasks = [(name, keys, line, args.playouts) for line in lines]
     found = pool.starmap(candidates, [(t, args.candidates) for t in tasks])
     replies = {
@@ -145,15 +138,14 @@ def main() -> None:
     args = parser.parse_args()
     keys = tuple(k for k in args.options if not k.startswith("pie="))
     options = GameOptions.from_keys(args.game, [*keys, "pie=off"])
-    empty = Game(options)
-    geometry = empty.geometry
+    geometry = options.board()
     labels = geometry.labels
     syms = symmetries(geometry)
     out = Path(args.out or f"resources/book/{options.game}-{options.size_value}.json")
     started = time.perf_counter()
     print(f"{options.describe()}: {len(syms)} symmetries", flush=True)
     # positions already in the file are kept: a build can be resumed or deepened
-    known: dict[tuple[frozenset[int], frozenset[int]], dict[int, float]] = {}
+    known: dict[Position, dict[int, float]] = {}
     runs: list[Any] = []  # what each build that made the file did
     if out.exists():
         old = json.loads(out.read_text(encoding="utf-8"))
@@ -169,34 +161,28 @@ def main() -> None:
     kept = len(known)
 
     def unknown(lines: list[Line]) -> list[Line]:
-        return [
-            line
-            for line in lines
-            if (frozenset(stones_of(line)[0]), frozenset(stones_of(line)[1])) not in known
-        ]
+        return [line for line in lines if stones_of(line) not in known]
 
     def keep(found: dict[Line, dict[int, float]]) -> None:
         for line, vals in found.items():
-            mine, theirs = stones_of(line)
-            known[(frozenset(mine), frozenset(theirs))] = vals
+            known[stones_of(line)] = vals
 
-    far = depth(empty)
+    far = depth(geometry)
     firsts = [(c,) for c in classes(syms, (), list(range(geometry.size)))]
     with Pool(args.jobs) as pool:
         # the first stones; the cells near the centre are always among the replies valued
         near = [c for c in range(geometry.size) if far[c] >= max(far) - 1]
-        keep(value_lines(pool, options.game, keys, unknown(firsts), near, args))
-        worth = {line: 1.0 - max(known[(frozenset(), frozenset(line))].values()) for line in firsts}
+        keep(value_lines(pool, options.game, keys, syms, unknown(firsts), near, args))
+        worth = {line: 1.0 - max(known[stones_of(line)].values()) for line in firsts}
         if args.deeper:
             # the strongest first stones, the book's reply, and every answer to it
             deepest = [c for c in range(geometry.size) if far[c] == max(far)]
             lines: list[Line] = []
             for line in sorted(firsts, key=lambda f: -worth[f])[: args.deeper]:
-                vals = known[(frozenset(), frozenset(line))]
-                reply = max(vals, key=lambda c: (vals[c], -c))
+                reply = best_of(known[stones_of(line)])
                 answers = classes(syms, (*line, reply), list(range(geometry.size)))
                 lines += [(*line, reply, a) for a in answers]
-            keep(value_lines(pool, options.game, keys, unknown(lines), deepest, args))
+            keep(value_lines(pool, options.game, keys, syms, unknown(lines), deepest, args))
     positions: list[dict[str, Any]] = [
         {
             "mine": [],
@@ -215,8 +201,8 @@ def main() -> None:
             }
         )
     for line in firsts:
-        vals = known[(frozenset(), frozenset(line))]
-        best = max(vals, key=lambda c: (vals[c], -c))
+        vals = known[stones_of(line)]
+        best = best_of(vals)
         print(
             f"{labels[line[0]]}: worth {worth[line]:.3f}, "
             f"best reply {labels[best]} {vals[best]:.3f}"

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import logging
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -106,6 +106,12 @@ def _keeps_board(geometry: BoardGeometry, perm: Sequence[int]) -> bool:
 
 
 # ----- the book -----------------------------------------------------------------------------
+def best_of(values: Mapping[int, float]) -> int:
+    """The move of highest value; of equals, the lowest cell (the builder follows the same
+    choice when it extends the book past the best reply)."""
+    return max(values, key=lambda c: (values[c], -c))
+
+
 def book_key(options: GameOptions) -> tuple[str, ...]:
     """What a book must match: the game, its board and its turns (not the pie rule, which the
     book's values decide by themselves)."""
@@ -192,7 +198,7 @@ class Book:
         legal = {c: v for c, v in values.items() if game.is_legal(Move(c))}
         if not legal:
             return None
-        best = max(legal, key=lambda c: (legal[c], -c))
+        best = best_of(legal)
         if game.can_swap:
             # after a swap the other player faces this position: it gets the best reply
             if 1.0 - legal[best] > legal[best]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
@@ -154,11 +154,14 @@ class BoardGeometry:
         return BoardGeometry.from_dict(data)
 
 
-def graph_distances(neighbours: Sequence[Sequence[int]], start: int) -> list[int]:
-    """Breadth-first distance from ``start`` to every cell; -1 where unreachable."""
+def graph_distances(neighbours: Sequence[Sequence[int]], start: int | Iterable[int]) -> list[int]:
+    """Breadth-first distance from ``start`` (a cell, or the nearest of several) to every
+    cell; -1 where unreachable."""
+    starts = [start] if isinstance(start, int) else list(start)
     dist = [-1] * len(neighbours)
-    dist[start] = 0
-    queue = deque([start])
+    for c in starts:
+        dist[c] = 0
+    queue = deque(starts)
     while queue:
         a = queue.popleft()
         for b in neighbours[a]:
