@@ -2,6 +2,7 @@
 
     python benchmarks/match.py open-spiel [--games 40] [--size 11] [--theirs 1.0] [--ours 0.0625]
                                           [--threads 1] [--only white] [--moves]
+                                          [--no-book] [--first 0]
     python benchmarks/match.py levels [--games 20] [--game y] [--strong 10] [--weak 7] [--no-pie]
     python benchmarks/match.py priors [--games 100] [--game y] [--playouts 15000] [--prior 20]
                                       [--against 0] [--no-pie]
@@ -54,13 +55,14 @@ def open_spiel_match(
     only: str | None,
     moves: bool,
     book: bool,
+    first: int = 0,
 ) -> None:
     import pyspiel
 
     spiel_game = pyspiel.load_game("y", {"board_size": size})
     wins = 0
     played = 0
-    for number in range(games):
+    for number in range(first, first + games):
         our_colour = BLACK if number % 2 == 0 else 3 - BLACK
         if only is not None and our_colour != (BLACK if only == "black" else 3 - BLACK):
             continue
@@ -202,6 +204,7 @@ def main() -> None:
     spiel.add_argument("--only", choices=("black", "white"), help="play only the games as")
     spiel.add_argument("--moves", action="store_true", help="print each game's moves")
     spiel.add_argument("--no-book", action="store_true", help="search every move, no book")
+    spiel.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     levels = sub.add_parser("levels")
     levels.add_argument("--games", type=int, default=20)
     levels.add_argument("--game", default="y")
@@ -228,6 +231,7 @@ def main() -> None:
             args.only,
             args.moves,
             not args.no_book,
+            args.first,
         )
         return
     pie = False if args.no_pie else None

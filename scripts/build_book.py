@@ -1,7 +1,8 @@
 """Build an opening book (see ygui/ai/book.py) for one board, with deep searches.
 
     python scripts/build_book.py y size=11 [--out resources/book/y-11.json]
-        [--playouts 1000000] [--candidates 8] [--deeper 0] [--jobs 2]
+        [--playouts 1000000] [--candidates 8] [--deeper 0] [--follow 0 --strongest 12]
+        [--jobs 2]
 
 For each first stone up to the board's symmetries, a search of ``--playouts`` from the position
 names the replies it looked at most (``--candidates`` of them); the cells deepest inside the
@@ -10,8 +11,11 @@ is then valued by a search of its own from the position after it, from the other
 lists each first stone with its replies' values; the first moves' own values follow from them.
 On Y 11 with the defaults it takes about seven minutes on two cores. ``--deeper K`` goes on
 after the K best first stones and the book's reply to each: it values the replies to every
-answer (on Y 11, K = 1 at 600,000 playouts: nine more minutes). Positions already in the file
-are kept, so a build can be resumed or deepened.
+answer (on Y 11, K = 1 at 600,000 playouts: nine more minutes). ``--follow A`` goes on from
+there along the lines a strong opponent plays: after the ``--strongest`` S answers (those that
+leave the book's player least) and the book's reply to each, it values the replies to the A
+answers a search looks at most. Positions already in the file are kept, so a build can be
+resumed or deepened.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from typing import Any
 from ygui.ai.book import FORMAT, FORMAT_VERSION, Position, best_of, symmetries
 from ygui.ai.engine import Engine, SearchLimits
 from ygui.core.game import Game, Move
-from ygui.core.geometry import BoardGeometry, graph_distances
+from ygui.core.geometry import edge_distances
 from ygui.core.variants import GameOptions
 
 Task = tuple[str, tuple[str, ...], tuple[int, ...], int]  # game, options, moves, playouts
@@ -46,6 +50,8 @@ def candidates(task: Task, count: int) -> list[int]:
     name, keys, stones, playouts = task
     game = new_game(name, keys, stones)
     result = Engine(seed=7).search(game, SearchLimits(playouts=playouts, seed=7))
+    if not result.visits and result.move.cell is not None:
+        return [result.move.cell]  # a win to take or a loss to block: no search needed
     ranked = sorted(result.visits, key=lambda c: -result.visits[c])
     return ranked[:count]
 
@@ -58,13 +64,6 @@ def value(task: Task) -> tuple[tuple[int, ...], float]:
         return stones, 1.0 if game.winner == game.colours[stones[-1]] else 0.0
     result = Engine(seed=11).search(game, SearchLimits(playouts=playouts, seed=11))
     return stones, 1.0 - result.win_rate
-
-
-def depth(geometry: BoardGeometry) -> list[int]:
-    """Each cell's distance from the board's edge (sides, corners and perimeter)."""
-    g = geometry
-    edge = {c for side in g.sides for c in side} | set(g.corners) | set(g.perimeter)
-    return graph_distances(g.neighbours, sorted(edge))
 
 
 Line = tuple[int, ...]  # the moves from the empty board, Black first
@@ -134,6 +133,14 @@ def main() -> None:
         help="for the K best first stones, also value the replies to every answer to the "
         "book's reply",
     )
+    parser.add_argument(
+        "--follow",
+        type=int,
+        default=0,
+        help="with --deeper: after the book's reply to each of the --strongest answers, value "
+        "the replies to the FOLLOW answers a search looks at most",
+    )
+    parser.add_argument("--strongest", type=int, default=12)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     keys = tuple(k for k in args.options if not k.startswith("pie="))
@@ -165,9 +172,10 @@ def main() -> None:
 
     def keep(found: dict[Line, dict[int, float]]) -> None:
         for line, vals in found.items():
-            known[stones_of(line)] = vals
+            if vals:  # (a game already over has no reply)
+                known[stones_of(line)] = vals
 
-    far = depth(geometry)
+    far = edge_distances(geometry)
     firsts = [(c,) for c in classes(syms, (), list(range(geometry.size)))]
     with Pool(args.jobs) as pool:
         # the first stones; the cells near the centre are always among the replies valued
@@ -183,6 +191,23 @@ def main() -> None:
                 answers = classes(syms, (*line, reply), list(range(geometry.size)))
                 lines += [(*line, reply, a) for a in answers]
             keep(value_lines(pool, options.game, keys, syms, unknown(lines), deepest, args))
+            if args.follow:
+                # the answers that leave the book's player least, its reply to each, and
+                # the answers a search expects to that: the lines a strong opponent plays
+                strongest = sorted(lines, key=lambda line: max(known[stones_of(line)].values()))
+                replied = [
+                    (*line, best_of(known[stones_of(line)])) for line in strongest[: args.strongest]
+                ]
+                ranked = pool.starmap(
+                    candidates,
+                    [((options.game, keys, line, args.playouts), args.follow) for line in replied],
+                )
+                followed = [
+                    (*line, a)
+                    for line, found in zip(replied, ranked, strict=True)
+                    for a in classes(syms, line, found)
+                ]
+                keep(value_lines(pool, options.game, keys, syms, unknown(followed), deepest, args))
     positions: list[dict[str, Any]] = [
         {
             "mine": [],
@@ -218,6 +243,7 @@ def main() -> None:
                 "playouts": args.playouts,
                 "candidates": args.candidates,
                 "deeper": args.deeper,
+                **({"follow": args.follow, "strongest": args.strongest} if args.follow else {}),
                 "positions": len(known) - kept,
             },
         ],

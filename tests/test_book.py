@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from ygui.ai.book import Book, BookError, book_key, books, symmetries
+from ygui.ai.book import Book, BookError, best_of, book_key, books, symmetries
 from ygui.ai.engine import Engine, SearchLimits
 from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.variants import VARIANTS, GameOptions
@@ -202,6 +202,32 @@ def test_the_builder_writes_a_book_the_engine_reads(tmp_path) -> None:
     assert deeper.move(game) is None  # the first player's second move is not in the book
     game.play(Move(_free(game)))
     assert deeper.move(game) is not None  # but every answer to the book's reply is
+    # following the strongest answers adds the positions two moves further on
+    follow = ["--deeper", "1", "--follow", "2", "--strongest", "2"]
+    subprocess.run([*command, "--out", str(out), *follow], check=True, capture_output=True)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["built"][-1]["follow"] == 2
+    followed = Book.from_dict(data)
+    assert all(followed.positions[k] == v for k, v in deeper.positions.items())
+    # each new position follows a three-stone one with the book's reply to it (as written:
+    # loading the book merges the images of symmetric positions, which may reorder ties)
+    cells = geometry.cell
+    raw = {
+        (frozenset(map(cells, e["mine"])), frozenset(map(cells, e["theirs"]))): {
+            cells(c): v for c, v in e["values"].items()
+        }
+        for e in data["positions"]
+    }
+    five = [key for key in raw if len(key[0]) + len(key[1]) == 5]
+    assert 1 <= len(five) <= 4  # two answers to the replies to two answers
+    for mine, theirs in five:
+        assert len(mine) == 2 and len(theirs) == 3
+        assert any(
+            (mine - {r}, theirs - {z}) in raw and best_of(raw[(mine - {r}, theirs - {z})]) == r
+            for r in mine
+            for z in theirs
+        )
+        assert followed.positions[(mine, theirs)]
 
 
 def _free(game: Game) -> int:

@@ -171,6 +171,12 @@ def graph_distances(neighbours: Sequence[Sequence[int]], start: int | Iterable[i
     return dist
 
 
+def edge_distances(g: BoardGeometry) -> list[int]:
+    """Each cell's distance from the board's edge (its sides, corners and perimeter)."""
+    edge = {c for side in g.sides for c in side} | set(g.corners) | set(g.perimeter)
+    return graph_distances(g.neighbours, sorted(edge))
+
+
 # ----- checks ---------------------------------------------------------------------------
 
 
