@@ -5,7 +5,8 @@
                                           [--no-book] [--first 0]
     python benchmarks/match.py levels [--games 20] [--game y] [--strong 10] [--weak 7] [--no-pie]
     python benchmarks/match.py priors [--games 100] [--game y] [--playouts 15000] [--prior 20]
-                                      [--against 0] [--no-pie]
+                                      [--scale 0.25] [--weights FILE] [--against 0]
+                                      [--against-scale 0.25] [--against-weights FILE] [--no-pie]
 
 Colours alternate. Against open_spiel the pie rule is off (the issue's setting). Between levels,
 and between weights of the engine's prior knowledge (at equal playouts), the game is played with
@@ -18,11 +19,14 @@ rate with a 95% Wilson confidence interval.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-from ygui.ai.engine import PRIOR, Engine, SearchLimits
+from ygui.ai.engine import PRIOR, PRIOR_SCALE, Engine, SearchLimits
+from ygui.ai.priors import weights_from_dict
 from ygui.core.game import BLACK, Game, Move
 from ygui.core.notation import parse_letter_label
 from ygui.core.variants import GameOptions
@@ -141,21 +145,33 @@ def level_match(
 
 
 def prior_match(
-    games: int, name: str, playouts: int, prior: float, against: float, pie: bool | None, first: int
+    games: int,
+    name: str,
+    playouts: int,
+    pie: bool | None,
+    first: int,
+    ours: tuple[float, float, str | None],
+    theirs: tuple[float, float, str | None],
 ) -> None:
-    """The engine with one weight of prior knowledge against another, at equal playouts."""
+    """The engine with one setting of its prior knowledge against another, at equal playouts:
+    each is (playouts of head start, scale, a priors file or None for the shipped one)."""
 
     def limits(seed: int) -> SearchLimits:
         return SearchLimits(playouts=playouts, seed=seed)
 
-    duel(
-        games,
-        name,
-        pie,
-        first,
-        (f"prior {prior:g}", lambda seed: Engine(seed=seed, prior=prior), limits),
-        (f"prior {against:g}", lambda seed: Engine(seed=seed, prior=against), limits),
-    )
+    def player(setting: tuple[float, float, str | None]) -> Player:
+        prior, scale, path = setting
+        learned = None
+        if path is not None:
+            learned = weights_from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+        label = f"prior {prior:g} x {scale:g}" + (f" ({Path(path).name})" if path else "")
+
+        def engine(seed: int) -> Engine:
+            return Engine(seed=seed, prior=prior, prior_scale=scale, weights=learned)
+
+        return (label, engine, limits)
+
+    duel(games, name, pie, first, player(ours), player(theirs))
 
 
 Player = tuple[str, Callable[[int], Engine], Callable[[int], SearchLimits]]
@@ -217,7 +233,11 @@ def main() -> None:
     priors.add_argument("--game", default="y")
     priors.add_argument("--playouts", type=int, default=15_000)
     priors.add_argument("--prior", type=float, default=PRIOR)
+    priors.add_argument("--scale", type=float, default=PRIOR_SCALE)
+    priors.add_argument("--weights", help="a priors file (the shipped one if not given)")
     priors.add_argument("--against", type=float, default=0.0)
+    priors.add_argument("--against-scale", type=float, default=PRIOR_SCALE)
+    priors.add_argument("--against-weights", help="a priors file for the other side")
     priors.add_argument("--no-pie", action="store_true", help="play without the pie rule")
     priors.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     args = parser.parse_args()
@@ -238,7 +258,15 @@ def main() -> None:
     if args.kind == "levels":
         level_match(args.games, args.game, args.strong, args.weak, pie, args.first)
     else:
-        prior_match(args.games, args.game, args.playouts, args.prior, args.against, pie, args.first)
+        prior_match(
+            args.games,
+            args.game,
+            args.playouts,
+            pie,
+            args.first,
+            (args.prior, args.scale, args.weights),
+            (args.against, args.against_scale, args.against_weights),
+        )
 
 
 if __name__ == "__main__":

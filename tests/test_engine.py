@@ -520,35 +520,3 @@ def test_knowledge_names_the_shape_of_every_move(item):
                 checked[shape] += 1
             game.play(rng.choice(game.legal_moves()))
     assert all(checked.values()), checked
-
-
-def test_a_fresh_child_starts_from_its_prior():
-    """One playout: the root's children hold the prior of their shape (plus that playout's
-    all-moves-as-first result), and the first one followed is the first of the best shape."""
-    game = Game(GameOptions(game="y", size=7, pie=False).validated())
-    nbrs = [set(nb) for nb in game.geometry.neighbours]
-    a = game.parse_move("d4").cell
-    assert a is not None
-    b = next(
-        b for b in range(game.geometry.size) if b not in nbrs[a] and len(nbrs[a] & nbrs[b]) == 2
-    )
-    x, y = sorted(nbrs[a] & nbrs[b])
-    far = next(c for c in range(game.geometry.size) if not nbrs[c] & {a, b, x, y})
-    for cell in (a, far, b, x):  # White's x intrudes into Black's bridge a-b
-        game.play(Move(cell))
-    engine = Engine(seed=3, prior=20.0)
-    engine.search(game, SearchLimits(playouts=1))
-    tree = engine._tree
-    assert tree is not None
-    shapes = _expected_shapes(game)
-    assert shapes[y] == k.SAVE
-    followed = []
-    for c in tree.children(tree.root):
-        cell = tree.move_of(int(c))
-        value = k.PRIOR_VALUE[shapes[cell]]
-        hits = float(tree.rave_n[c]) - 20.0
-        assert hits in (0.0, 1.0)
-        assert float(tree.rave_w[c]) - 20.0 * value in (0.0, hits)
-        if tree.visits[c]:
-            followed.append(cell)
-    assert followed == [y]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ygui.ai import kernels as k
+from ygui.ai import priors
 from ygui.ai.book import book_move
 from ygui.ai.tables import BoardTables, Position, board_tables, params_of, position_of
 from ygui.core.game import SWAP, Game, Move
@@ -49,7 +50,8 @@ LEVEL_DESCRIPTIONS = {
 # the levels from which the engine plays the opening book (ygui.ai.book); weaker ones search
 BOOK_LEVEL = 7
 RAVE_K = 600.0
-PRIOR = 20.0  # playouts of prior knowledge a fresh child starts with (kernels.knowledge)
+PRIOR = 20.0  # playouts of prior knowledge a fresh child starts with (ygui.ai.priors)
+PRIOR_SCALE = 0.25  # how far from even a strong or weak cell's head start is (kernels.prior_value)
 EXPAND_AT = 4
 # A search of this many playouts or more expands a node only after twice as many visits: its
 # tree would otherwise outgrow the processor's caches, and every step down it would wait for
@@ -101,6 +103,8 @@ class Engine:
         expand_at: int = EXPAND_AT,
         threads: int = 1,
         prior: float = PRIOR,
+        prior_scale: float = PRIOR_SCALE,
+        weights: np.ndarray | None = None,
     ) -> None:
         self.seed = seed
         self.capacity = capacity
@@ -108,6 +112,9 @@ class Engine:
         self.expand_at = expand_at
         self.threads = max(1, threads)
         self.prior = prior
+        # the prior knowledge's learned weights (ygui.ai.priors), then its scale
+        learned = priors.weights() if weights is None else weights
+        self.weights = np.append(learned, np.float32(prior_scale)).astype(np.float32)
         self._trees: list[_Tree | None] = [None] * self.threads
 
     def reset(self) -> None:
@@ -254,6 +261,9 @@ class Engine:
                 self.rave_k,
                 expand_at,
                 self.prior,
+                tables.pattern_base,
+                tables.depth,
+                self.weights,
             )
             took = time.perf_counter() - now
             searching += took

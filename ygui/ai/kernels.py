@@ -594,13 +594,26 @@ def _fill(
 ILLEGAL = -1e30
 
 
-@njit(nogil=True, cache=True, _nrt=False, fastmath={"nnan", "nsz"})
+@compiled
 def block_max(score, cells: int) -> float:
-    """The largest of ``score[:cells]`` (no NaN there: the compiler may vectorise it)."""
-    t = score[0]
-    for s in range(1, cells):
-        t = max(t, score[s])
-    return t
+    """The largest of ``score[:cells]``, in eight running maxima: one would make each step
+    wait for the last (the compiler does not vectorise a float maximum by itself)."""
+    t0 = t1 = t2 = t3 = t4 = t5 = t6 = t7 = score[0]
+    s = 0
+    while s + 8 <= cells:
+        t0 = max(t0, score[s])
+        t1 = max(t1, score[s + 1])
+        t2 = max(t2, score[s + 2])
+        t3 = max(t3, score[s + 3])
+        t4 = max(t4, score[s + 4])
+        t5 = max(t5, score[s + 5])
+        t6 = max(t6, score[s + 6])
+        t7 = max(t7, score[s + 7])
+        s += 8
+    while s < cells:
+        t0 = max(t0, score[s])
+        s += 1
+    return max(max(max(t0, t1), max(t2, t3)), max(max(t4, t5), max(t6, t7)))
 
 
 @compiled
@@ -618,10 +631,8 @@ def select_slot(visits, wins, rave_w, best, top, b: int, m: int, parent_visits: 
     return b * m + best[b]
 
 
-# Prior knowledge: the value a fresh child starts from, as ``PRIOR`` playouts of
-# all-moves-as-first experience, by the shape the move makes (``knowledge``).
+# The shape a move makes, one of the features of prior knowledge (``features``).
 NOTHING, TOUCH, BRIDGE, SAVE = 0, 1, 2, 3
-PRIOR_VALUE = np.array([0.45, 0.55, 0.6, 0.8], np.float32)
 
 
 @compiled
@@ -658,6 +669,72 @@ def knowledge(nbr, deg, bridges, bcount, colours, info, feat) -> None:
                 feat[y] = SAVE
 
 
+# Learned prior knowledge (``ygui.ai.priors``): a fresh child's value follows from the
+# features of its cell, each with a learned weight (the log of a Bradley-Terry strength):
+# - the pattern of its six neighbours, each empty, the mover's, the opponent's or off the
+#   board, as a base-4 number (PATTERNS where the board's cells are not hexagons);
+# - its shape (``knowledge``);
+# - its nearness to the opponent's last stone (NEAR_*);
+# - its distance from the edge, up to DEPTHS - 1.
+PATTERNS = 4096
+NEAR_NONE, NEAR_ADJACENT, NEAR_BRIDGE, NEAR_FAR = 0, 1, 2, 3
+DEPTHS = 5
+W_SHAPE = PATTERNS + 1
+W_NEAR = W_SHAPE + 4
+W_DEPTH = W_NEAR + 4
+WEIGHTS = W_DEPTH + DEPTHS  # the weights' length, then the scale of the prior's value
+FEATURES = 4
+
+
+@compiled
+def features(nbr, deg, bridges, bcount, ring, pattern_base, edge_depth, colours, info, feat, out):
+    """``out[c]`` = (pattern, shape, nearness, depth) for every empty cell ``c``, in the
+    mover's view; ``pattern_base[c]`` is the pattern of the board's edge around ``c`` (the
+    missing neighbours of a cell on the edge count as off the board), or -1."""
+    knowledge(nbr, deg, bridges, bcount, colours, info, feat)
+    me = info[TO_MOVE]
+    n = colours.shape[0]
+    last = info[LAST_W] if me == 1 else info[LAST_B]
+    if not 0 <= last < n:
+        last = -1
+    for c in range(n):
+        out[c, 2] = NEAR_FAR if last >= 0 else NEAR_NONE
+    if last >= 0:
+        for j in range(deg[last]):
+            out[nbr[last, j], 2] = NEAR_ADJACENT
+        for j in range(deg[last]):
+            x = nbr[last, j]
+            for t in range(bcount[x]):
+                a = bridges[x, t, 0]
+                b = bridges[x, t, 1]
+                d = b if a == last else (a if b == last else -1)
+                if d >= 0 and out[d, 2] == NEAR_FAR:
+                    out[d, 2] = NEAR_BRIDGE
+    for c in range(n):
+        if colours[c] != 0:
+            continue
+        code = pattern_base[c]
+        if code < 0:
+            code = PATTERNS
+        else:
+            place = 1
+            for j in range(deg[c]):
+                stone = colours[ring[c, j]]
+                if stone != 0:
+                    code += place * (1 if stone == me else 2)
+                place *= 4
+        out[c, 0] = code
+        out[c, 1] = feat[c]
+        out[c, 3] = edge_depth[c]
+
+
+@compiled
+def prior_value(above_mean: float, scale: float) -> float:
+    """The win rate of a child's head start, from its cell's strength above the mean of the
+    node's cells: 1/2 at the mean, towards 0.05 or 0.95 far below or above it."""
+    return 0.5 + 0.45 * np.tanh(scale * above_mean)
+
+
 @compiled
 def expand(
     nbr,
@@ -682,12 +759,18 @@ def expand(
     restrict: bool,
     bridges,
     bcount,
+    ring,
+    pattern_base,
+    edge_depth,
+    weights,
     feat,
+    fout,
+    strength,
     prior: float,
 ) -> int:
     """Give a node its block of children; -1 when the tree is full. With ``prior`` > 0 each
     legal child starts with that many playouts of all-moves-as-first experience, won at the
-    rate ``PRIOR_VALUE`` gives the shape of its move."""
+    rate ``prior_value`` makes of the learned strength of its cell (``features``)."""
     b = tree[0]
     if (b + 1) * m > child.shape[0]:
         return -1
@@ -699,7 +782,29 @@ def expand(
     kind = params[TURNS]
     simple = kind in (STANDARD, MASTER) or (kind != TABU and info[NTSTONES] == 0)
     if prior > 0:
-        knowledge(nbr, deg, bridges, bcount, colours, info, feat)
+        features(
+            nbr, deg, bridges, bcount, ring, pattern_base, edge_depth, colours, info, feat, fout
+        )
+        total = 0.0
+        count = 0
+        for s in range(m - 1):
+            c = base[s]
+            if colours[c] == 0:
+                v = (
+                    weights[fout[c, 0]]
+                    + weights[W_SHAPE + fout[c, 1]]
+                    + weights[W_NEAR + fout[c, 2]]
+                    + weights[W_DEPTH + fout[c, 3]]
+                )
+                strength[c] = v
+                total += v
+                count += 1
+        mean = total / count if count else 0.0
+        scale = weights[WEIGHTS]
+        for s in range(m - 1):
+            c = base[s]
+            if colours[c] == 0:
+                strength[c] = prior_value(strength[c] - mean, scale)
     for s in range(m):
         g = b * m + s
         move = base[s] if s < m - 1 else n
@@ -716,7 +821,7 @@ def expand(
             any_legal = True
             if prior > 0 and s < m - 1:
                 rave_n[g] = prior
-                rave_w[g] = prior * PRIOR_VALUE[feat[move]]
+                rave_w[g] = prior * strength[move]
             else:
                 rave_n[g] = 0.0
                 rave_w[g] = 0.0
@@ -777,8 +882,13 @@ def search(
     rave_k: float,
     expand_at: int,
     prior: float,
+    pattern_base,
+    edge_depth,
+    weights,
 ) -> int:
-    """Run ``sims`` simulations from the root (slot tree[1]). Returns how many were run."""
+    """Run ``sims`` simulations from the root (slot tree[1]). Returns how many were run.
+    ``weights`` are the learned weights of the prior knowledge, then its scale
+    (``ygui.ai.priors``)."""
     n = params[NCELLS]
     m = base.shape[0] + 1
     return _simulate(
@@ -818,6 +928,9 @@ def search(
         rave_k,
         expand_at,
         prior,
+        pattern_base,
+        edge_depth,
+        weights,
         np.empty_like(r_colours),
         np.empty_like(r_parent),
         np.empty_like(r_smask),
@@ -830,6 +943,8 @@ def search(
         np.empty(m, np.float32),
         np.empty(n + 8, np.int64),
         np.empty(n, np.int8),
+        np.empty((n, FEATURES), np.int32),
+        np.empty(n, np.float32),
     )
 
 
@@ -871,6 +986,9 @@ def _simulate(
     rave_k: float,
     expand_at: int,
     prior: float,
+    pattern_base,
+    edge_depth,
+    weights,
     colours,
     parent,
     smask,
@@ -883,6 +1001,8 @@ def _simulate(
     score,
     path,
     feat,
+    fout,
+    strength,
 ) -> int:
     """The simulations of ``search``, in the scratch arrays it gives."""
     n = params[NCELLS]
@@ -939,7 +1059,13 @@ def _simulate(
                     node == root,
                     bridges,
                     bcount,
+                    ring,
+                    pattern_base,
+                    edge_depth,
+                    weights,
                     feat,
+                    fout,
+                    strength,
                     prior,
                 )
                 if b < 0:

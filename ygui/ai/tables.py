@@ -14,7 +14,7 @@ import numpy as np
 
 from ygui.ai import kernels as k
 from ygui.core.game import Game
-from ygui.core.geometry import BoardGeometry
+from ygui.core.geometry import BoardGeometry, edge_distances
 from ygui.core.rules.win import CornerRule, PerimeterRule, SideSetRule, WinRule
 
 TURN_KINDS = {
@@ -39,6 +39,8 @@ class BoardTables:
     ring: np.ndarray
     bmask: np.ndarray
     starts: np.ndarray  # flood starts, or the cells in reduction order when ``reduce``
+    pattern_base: np.ndarray  # the edge's part of a cell's pattern (kernels.features), or -1
+    depth: np.ndarray  # a cell's distance from the edge, up to kernels.DEPTHS - 1
     reduce: int  # the side of a triangular Y board whose winner is found by reduction, or 0
     common_side: int  # a side every win of a side-set rule needs, or -1
     rule_kind: int
@@ -54,6 +56,11 @@ class BoardTables:
         """What playouts need besides the board: bridges (as triples and as ring masks) and
         the cells a flood for the winner starts from."""
         return (self.bridges, self.bcount, self.ring, self.bmask, self.starts)
+
+    @property
+    def feature_arrays(self) -> tuple[np.ndarray, ...]:
+        """What the features of a cell need besides the board (``kernels.features``)."""
+        return (self.bridges, self.bcount, self.ring, self.pattern_base, self.depth)
 
 
 @lru_cache(maxsize=32)
@@ -98,6 +105,8 @@ def _board_tables(geometry: BoardGeometry, rule: WinRule) -> BoardTables:
         ring=ring,
         bmask=bmask,
         starts=starts,
+        pattern_base=_pattern_base(geometry, ring),
+        depth=np.minimum(np.array(edge_distances(geometry), np.int32), k.DEPTHS - 1),
         reduce=len(rows),
         common_side=common,
         rule_kind=kind,
@@ -186,6 +195,24 @@ def _rings(
             if sides[x] & sides[q] & ~sides[p]:
                 bmask[x] |= 1 << (k.EDGE_ABOVE + i)  # p's stone, reply at q
     return ring, bmask
+
+
+def _pattern_base(g: BoardGeometry, ring: np.ndarray) -> np.ndarray:
+    """For each cell whose neighbours are those of a hexagon (six in a cycle, or fewer in a
+    path along the edge), the base-4 pattern of the places around it off the board (3 each,
+    after its ring of neighbours); -1 for any other cell, or for every cell of a board
+    without rings."""
+    base = np.full(g.size, -1, np.int32)
+    sets = [set(nb) for nb in g.neighbours]
+    for c, nbrs in enumerate(g.neighbours):
+        d = len(nbrs)
+        if d == 0 or ring[c, 0] < 0 or d > 6:
+            continue
+        cycle = d >= 3 and int(ring[c, d - 1]) in sets[int(ring[c, 0])]
+        if cycle != (d == 6):
+            continue
+        base[c] = sum(3 * 4**j for j in range(d, 6))
+    return base
 
 
 def _reduction_rows(g: BoardGeometry, rule: WinRule) -> list[list[int]]:

@@ -1,0 +1,90 @@
+"""The engine's learned prior knowledge: a weight for each feature of a cell.
+
+A fresh node of the search tree gives each child a head start of a few playouts' worth of
+experience, won at a rate that follows from the features of its cell (``kernels.features``):
+the pattern of its six neighbours, its shape (bridges), its nearness to the opponent's last
+stone and its distance from the edge. Each feature value has a weight, the logarithm of its
+Bradley-Terry strength, learned from the engine's own games by ``scripts/learn_priors.py``
+and kept in ``resources/priors.json``. A cell's strength is the sum of its weights; the child's
+head start is won at the rate ``kernels.prior_value`` makes of it.
+
+A damaged file is skipped with a message on the log: every weight is then 0, and the head
+start is even for every move.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from ygui.ai import kernels as k
+
+FORMAT = "ygui-priors"
+FORMAT_VERSION = 1
+log = logging.getLogger(__name__)
+
+
+class PriorsError(ValueError):
+    """A priors file that cannot be used; the message says why."""
+
+
+@lru_cache(maxsize=1)
+def pattern_classes() -> np.ndarray:
+    """For each base-4 pattern of six neighbours (and ``PATTERNS`` for none), the smallest
+    pattern it becomes under a rotation or reflection of the hexagon."""
+    digits = np.array([[(code >> (2 * j)) & 3 for j in range(6)] for code in range(k.PATTERNS)])
+    orders = [[(r + j) % 6 for j in range(6)] for r in range(6)]
+    orders += [[(r - j) % 6 for j in range(6)] for r in range(6)]
+    place = 4 ** np.arange(6)
+    images = np.stack([digits[:, order] @ place for order in orders])
+    classes = np.empty(k.PATTERNS + 1, np.int64)
+    classes[: k.PATTERNS] = images.min(axis=0)
+    classes[k.PATTERNS] = k.PATTERNS
+    return classes
+
+
+def weights_from_dict(data: Any) -> np.ndarray:
+    """The weights (kernels.W_*, length kernels.WEIGHTS) of a priors file's contents."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise PriorsError(f"not a {FORMAT} file")
+    if data.get("version") != FORMAT_VERSION:
+        raise PriorsError(f"version {data.get('version')!r} is not {FORMAT_VERSION}")
+    out = np.zeros(k.WEIGHTS, np.float32)
+    try:
+        for code, w in dict(data["patterns"]).items():
+            index = int(code)
+            if not 0 <= index <= k.PATTERNS:
+                raise PriorsError(f"pattern {code} is not 0 to {k.PATTERNS}")
+            out[index] = float(w)
+        for name, start, count in (
+            ("shape", k.W_SHAPE, k.W_NEAR - k.W_SHAPE),
+            ("near", k.W_NEAR, k.W_DEPTH - k.W_NEAR),
+            ("depth", k.W_DEPTH, k.WEIGHTS - k.W_DEPTH),
+        ):
+            values = [float(w) for w in data[name]]
+            if len(values) != count:
+                raise PriorsError(f"{name}: {count} weights, not {len(values)}")
+            out[start : start + count] = values
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, PriorsError):
+            raise
+        raise PriorsError(f"weights missing or not numbers ({error})") from None
+    if not np.all(np.isfinite(out)) or np.any(np.abs(out) > 20):
+        raise PriorsError("a weight is not a number between -20 and 20")
+    return out
+
+
+@lru_cache(maxsize=1)
+def weights() -> np.ndarray:
+    """The shipped weights; all 0 (no knowledge) if the file cannot be read."""
+    item = resources.files("ygui.resources") / "priors.json"
+    try:
+        return weights_from_dict(json.loads(item.read_text(encoding="utf-8")))
+    except (PriorsError, OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        log.warning("prior knowledge %s skipped: %s", item.name, error)
+        return np.zeros(k.WEIGHTS, np.float32)
