@@ -235,3 +235,61 @@ def test_without_weights_every_head_start_is_even() -> None:
     for c in tree.children(tree.root):
         hits = float(tree.rave_n[c]) - 20.0
         assert float(tree.rave_w[c]) - 10.0 in (0.0, hits)
+
+
+def _script():
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "learn_priors.py"
+    spec = importlib.util.spec_from_file_location("learn_priors", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fit_finds_the_feature_the_choices_follow() -> None:
+    """Contests where the chosen cell is always the one that restores a bridge, and cells
+    next to the last stone are chosen more often than far ones: the weights say so."""
+    rng = np.random.default_rng(3)
+    rows = []
+    for contest in range(400):
+        cells = 12
+        block = np.zeros((cells, 2 + k.FEATURES), np.int32)
+        block[:, 0] = contest
+        block[:, 1] = rng.integers(0, 50, cells)  # patterns: noise
+        block[:, 2] = rng.choice([k.NOTHING, k.TOUCH, k.BRIDGE], cells)
+        block[:, 3] = rng.choice([k.NEAR_ADJACENT, k.NEAR_FAR], cells)
+        block[:, 4] = rng.integers(0, k.DEPTHS, cells)
+        if contest % 2:
+            block[0, 2] = k.SAVE
+            block[0, -1] = 1
+        else:
+            near = np.flatnonzero(block[:, 3] == k.NEAR_ADJACENT)
+            block[near[0] if len(near) else 0, -1] = 1
+        rows.append(block)
+    w = _script().fit(np.concatenate(rows), iterations=30)
+    shape = w[k.W_SHAPE : k.W_NEAR]
+    assert shape[k.SAVE] > max(shape[k.NOTHING], shape[k.TOUCH], shape[k.BRIDGE]) + 1.0
+    assert w[k.W_NEAR + k.NEAR_ADJACENT] > w[k.W_NEAR + k.NEAR_FAR] + 0.5
+    assert abs(w[k.W_NEAR + k.NEAR_BRIDGE]) < 1e-6  # never seen: left at strength 1
+
+
+def test_the_script_plays_learns_and_writes_a_file_the_engine_reads(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "learn_priors.py"
+    games = tmp_path / "games.npz"
+    out = tmp_path / "priors.json"
+    play = ["play", "--games", "2", "--playouts", "200", "--boards", "y:size=5", "--jobs", "1"]
+    subprocess.run([sys.executable, str(script), *play, "--out", str(games)], check=True)
+    rows = np.load(games)["rows"]
+    # each position has exactly one chosen cell, among its empty cells
+    assert np.all(np.bincount(rows[:, 0], weights=rows[:, -1]) == 1)
+    subprocess.run([sys.executable, str(script), "fit", str(games), "--out", str(out)], check=True)
+    w = weights_from_dict(json.loads(out.read_text(encoding="utf-8")))
+    assert np.any(w != 0.0)
+    game = Game(GameOptions(game="y", size=5, pie=False))
+    result = Engine(seed=1, weights=w).search(game, SearchLimits(playouts=200))
+    assert game.is_legal(result.move)
