@@ -1,8 +1,8 @@
-"""Learn the engine's prior knowledge (``resources/priors.json``) from games it plays itself.
+"""Learn the engine's prior knowledge for a game (``resources/priors/GAME.json``) from its games.
 
     python scripts/learn_priors.py play --games 400 [--playouts 30000] [--out games.npz]
         [--boards y:size=11 y:size=13] [--jobs 2]
-    python scripts/learn_priors.py fit games.npz [--out resources/priors.json]
+    python scripts/learn_priors.py fit games.npz [--out resources/priors/y.json]
 
 ``play`` plays games of the engine against itself (the first stone at random, then a search of
 ``--playouts`` for every move) and keeps, for every position, the features of each empty cell
@@ -187,7 +187,7 @@ def main() -> None:
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     f = sub.add_parser("fit")
     f.add_argument("data")
-    f.add_argument("--out", default="resources/priors.json")
+    f.add_argument("--out", default="resources/priors/y.json")
     args = parser.parse_args()
     if args.command == "play":
         command_play(args)

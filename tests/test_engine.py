@@ -453,8 +453,11 @@ def test_every_block_keeps_its_best_child(item):
         den = rn + v + rn * v * inv_k
         with np.errstate(divide="ignore", invalid="ignore"):
             score = np.where(den > 0, num / den, np.float32(0.5)).astype(np.float32)
-        assert tree.best[b] == int(np.argmax(score)), b
-        assert tree.top[b] == score.max()
+        # (the kernel may divide by way of the reciprocal: the last bit may differ)
+        assert tree.top[b] == pytest.approx(score.max(), rel=1e-6)
+        assert score[tree.best[b]] == pytest.approx(score.max(), rel=1e-6), b
+        near_best = np.flatnonzero(score >= score.max() * (1 - 1e-6))
+        assert tree.best[b] == near_best[0] or len(near_best) > 1, b
         checked += 1
     assert checked > 50
 

@@ -26,7 +26,7 @@ from ygui.core.game import Game, Move
 from ygui.core.geometry import edge_distances
 from ygui.core.variants import VARIANTS, GameOptions
 
-SHIPPED = Path(__file__).resolve().parent.parent / "resources" / "priors.json"
+SHIPPED = Path(__file__).resolve().parent.parent / "resources" / "priors"
 
 
 def test_a_pattern_class_is_the_same_under_every_symmetry_of_the_hexagon() -> None:
@@ -160,15 +160,29 @@ def test_a_damaged_priors_file_is_refused_with_a_message(change, message: str) -
 
 
 def test_the_shipped_weights_load_and_know_the_shapes_of_y() -> None:
-    w = weights()
-    assert w is weights()  # read once
-    assert np.array_equal(w, weights_from_dict(json.loads(SHIPPED.read_text(encoding="utf-8"))))
+    w = weights("y")
+    assert w is weights("y")  # read once
+    text = (SHIPPED / "y.json").read_text(encoding="utf-8")
+    assert np.array_equal(w, weights_from_dict(json.loads(text)))
     shape = w[k.W_SHAPE : k.W_NEAR]
     # restoring an intruded bridge beats making one, which beats a cell touching nothing
     assert shape[k.SAVE] > shape[k.BRIDGE] > shape[k.NOTHING]
     near = w[k.W_NEAR : k.W_DEPTH]
     assert near[k.NEAR_ADJACENT] > near[k.NEAR_FAR] and near[k.NEAR_BRIDGE] > near[k.NEAR_FAR]
     assert len(np.flatnonzero(w[: k.PATTERNS])) > 100  # patterns learned
+
+
+@pytest.mark.parametrize("name", sorted(set(VARIANTS) - {"y"}))
+def test_another_game_uses_the_shape_of_the_move_alone(name: str) -> None:
+    w = weights(name)
+    default = weights_from_dict(json.loads((SHIPPED / "default.json").read_text("utf-8")))
+    assert np.array_equal(w, default)
+    assert not np.any(w[: k.W_SHAPE]) and not np.any(w[k.W_NEAR :])
+    shape = w[k.W_SHAPE : k.W_NEAR]
+    assert shape[k.SAVE] > shape[k.BRIDGE] > shape[k.TOUCH] > shape[k.NOTHING]
+    engine = Engine()
+    assert np.array_equal(engine.weights(name)[:-1], default)
+    assert engine.weights(name)[-1] == np.float32(engine.prior_scale)
 
 
 def test_a_fresh_child_starts_from_the_value_of_its_features() -> None:
@@ -198,7 +212,7 @@ def test_a_fresh_child_starts_from_the_value_of_its_features() -> None:
     k.features(
         *tables.arrays[:2], *tables.feature_arrays, pos.colours, pos.info, np.empty(n, np.int8), out
     )
-    w = engine.weights.astype(np.float64)
+    w = engine.weights("y").astype(np.float64)
     empty = [c for c in range(n) if not game.colours[c]]
     strength = {
         c: w[out[c, 0]]
@@ -211,7 +225,7 @@ def test_a_fresh_child_starts_from_the_value_of_its_features() -> None:
     followed = []
     for c in tree.children(tree.root):
         cell = tree.move_of(int(c))
-        value = 0.5 + 0.45 * math.tanh(w[k.WEIGHTS] * (strength[cell] - mean))
+        value = k.prior_value(strength[cell] - mean, w[k.WEIGHTS])
         hits = float(tree.rave_n[c]) - 20.0
         assert hits in (0.0, 1.0)
         assert float(tree.rave_w[c]) - 20.0 * value == pytest.approx(0.0, abs=1e-4) or (
@@ -223,12 +237,20 @@ def test_a_fresh_child_starts_from_the_value_of_its_features() -> None:
     assert followed == [strongest] == [y]
 
 
+def test_a_head_start_grows_with_strength_within_bounds() -> None:
+    values = [k.prior_value(x / 10, 1.0) for x in range(-80, 81)]
+    assert all(a <= b for a, b in zip(values, values[1:], strict=False))
+    assert all(a < b for a, b in zip(values[50:110], values[51:111], strict=False))
+    assert values[80] == 0.5 and values[0] > 0.05 - 1e-9 and values[-1] < 0.95 + 1e-9
+    for x in range(-80, 81):  # close to 1/2 + 0.45 tanh
+        assert abs(k.prior_value(x / 10, 1.0) - (0.5 + 0.45 * math.tanh(x / 10))) < 0.012
+
+
 def test_without_weights_every_head_start_is_even() -> None:
     """A damaged priors file leaves every weight 0: every child starts at one half."""
     game = Game(GameOptions(game="y", size=7, pie=False).validated())
     game.play(game.parse_move("d4"))
-    engine = Engine(seed=3, prior=20.0)
-    engine.weights[:] = 0.0
+    engine = Engine(seed=3, prior=20.0, weights=np.zeros(k.WEIGHTS, np.float32))
     engine.search(game, SearchLimits(playouts=1))
     tree = engine._tree
     assert tree is not None

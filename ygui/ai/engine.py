@@ -112,10 +112,23 @@ class Engine:
         self.expand_at = expand_at
         self.threads = max(1, threads)
         self.prior = prior
-        # the prior knowledge's learned weights (ygui.ai.priors), then its scale
-        learned = priors.weights() if weights is None else weights
-        self.weights = np.append(learned, np.float32(prior_scale)).astype(np.float32)
+        self.prior_scale = prior_scale
+        self._weights: dict[str, np.ndarray] = {}  # for each game, its prior knowledge's
+        if weights is not None:  # weights (ygui.ai.priors), then its scale
+            self._weights[""] = np.append(weights, np.float32(prior_scale)).astype(np.float32)
         self._trees: list[_Tree | None] = [None] * self.threads
+
+    def weights(self, game: str) -> np.ndarray:
+        """The weights of the prior knowledge for ``game`` and, last, its scale: those given
+        to the engine, else the game's own (``ygui.ai.priors``)."""
+        if "" in self._weights:
+            return self._weights[""]
+        if game not in self._weights:
+            learned = priors.weights(game)
+            self._weights[game] = np.append(learned, np.float32(self.prior_scale)).astype(
+                np.float32
+            )
+        return self._weights[game]
 
     def reset(self) -> None:
         self._trees = [None] * self.threads
@@ -170,6 +183,7 @@ class Engine:
             self._tree_for(i, game, tables, params, pos, limits, expand_at, reset=reason == "block")
             for i in range(self.threads)
         ]
+        weights = self.weights(game.options.game)
         seed = np.uint64(limits.seed * 0x9E3779B97F4A7C15 % 2**64 or 1)
         done = [0] * self.threads
         failed: list[BaseException] = []
@@ -187,6 +201,7 @@ class Engine:
                     tables,
                     params,
                     pos,
+                    weights,
                     allowed,
                     rng,
                     budget,
@@ -224,6 +239,7 @@ class Engine:
         tables: BoardTables,
         params: np.ndarray,
         pos: Position,
+        weights: np.ndarray,
         allowed: np.ndarray,
         rng: np.ndarray,
         budget: int,
@@ -263,7 +279,7 @@ class Engine:
                 self.prior,
                 tables.pattern_base,
                 tables.depth,
-                self.weights,
+                weights,
             )
             took = time.perf_counter() - now
             searching += took
