@@ -28,7 +28,7 @@ import numpy as np
 
 from ygui.ai import kernels as k
 from ygui.ai.engine import Engine, SearchLimits
-from ygui.ai.priors import FORMAT, FORMAT_VERSION, pattern_classes
+from ygui.ai.priors import FEATURES, FORMAT, FORMAT_VERSION, pattern_classes, unpack
 from ygui.ai.tables import board_tables, params_of, position_of
 from ygui.core.game import Game, Move
 from ygui.core.variants import GameOptions
@@ -50,7 +50,7 @@ def play(task: tuple[str, int, int]) -> np.ndarray:
     params = params_of(game, tables)
     n = game.geometry.size
     scratch = np.empty(n, np.int8)
-    out = np.zeros((n, k.FEATURES), np.int32)
+    packed = np.zeros(n, np.int64)
     rows: list[np.ndarray] = []
     number = 0
     game.play(Move(int(rng.integers(n))))
@@ -60,17 +60,20 @@ def play(task: tuple[str, int, int]) -> np.ndarray:
         if cell is None:
             break
         pos = position_of(game, tables, params)
-        k.features(*tables.arrays[:2], *tables.feature_arrays, pos.colours, pos.info, scratch, out)
+        k.features(
+            *tables.arrays[:2], *tables.feature_arrays, pos.colours, pos.info, scratch, packed
+        )
+        out = unpack(packed)
         empty = np.flatnonzero(pos.colours == 0)
         if len(empty) > 1 and result.reason == "search":
-            block = np.zeros((len(empty), 2 + k.FEATURES), np.int32)
+            block = np.zeros((len(empty), 2 + FEATURES), np.int32)
             block[:, 0] = number
-            block[:, 1 : 1 + k.FEATURES] = out[empty]
+            block[:, 1 : 1 + FEATURES] = out[empty]
             block[:, -1] = empty == cell
             rows.append(block)
             number += 1
         game.play(Move(cell))
-    return np.concatenate(rows) if rows else np.zeros((0, 2 + k.FEATURES), np.int32)
+    return np.concatenate(rows) if rows else np.zeros((0, 2 + FEATURES), np.int32)
 
 
 def command_play(args: argparse.Namespace) -> None:

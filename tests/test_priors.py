@@ -14,10 +14,12 @@ import pytest
 from ygui.ai import kernels as k
 from ygui.ai.engine import Engine, SearchLimits
 from ygui.ai.priors import (
+    FEATURES,
     FORMAT,
     FORMAT_VERSION,
     PriorsError,
     pattern_classes,
+    unpack,
     weights,
     weights_from_dict,
 )
@@ -79,8 +81,9 @@ def test_the_features_of_every_cell_follow_their_definitions(name: str) -> None:
         params = params_of(game, tables)
         pos = position_of(game, tables, params)
         feat = np.empty(g.size, np.int8)
-        out = np.full((g.size, k.FEATURES), -9, np.int32)
-        k.features(*tables.arrays[:2], *tables.feature_arrays, pos.colours, pos.info, feat, out)
+        packed = np.full(g.size, -9, np.int64)
+        k.features(*tables.arrays[:2], *tables.feature_arrays, pos.colours, pos.info, feat, packed)
+        out = unpack(packed)
         me = game.to_move
         last = game.moves[-1].cell if game.moves else None
         for c in range(g.size):
@@ -208,10 +211,10 @@ def test_a_fresh_child_starts_from_the_value_of_its_features() -> None:
     tables = board_tables(game)
     pos = position_of(game, tables, params_of(game, tables))
     n = game.geometry.size
-    out = np.zeros((n, k.FEATURES), np.int32)
-    k.features(
-        *tables.arrays[:2], *tables.feature_arrays, pos.colours, pos.info, np.empty(n, np.int8), out
-    )
+    packed = np.zeros(n, np.int64)
+    scratch = np.empty(n, np.int8)
+    k.features(*tables.arrays[:2], *tables.feature_arrays, pos.colours, pos.info, scratch, packed)
+    out = unpack(packed)
     w = engine.weights("y").astype(np.float64)
     empty = [c for c in range(n) if not game.colours[c]]
     strength = {
@@ -277,7 +280,7 @@ def test_the_fit_finds_the_feature_the_choices_follow() -> None:
     rows = []
     for contest in range(400):
         cells = 12
-        block = np.zeros((cells, 2 + k.FEATURES), np.int32)
+        block = np.zeros((cells, 2 + FEATURES), np.int32)
         block[:, 0] = contest
         block[:, 1] = rng.integers(0, 50, cells)  # patterns: noise
         block[:, 2] = rng.choice([k.NOTHING, k.TOUCH, k.BRIDGE], cells)

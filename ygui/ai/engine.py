@@ -277,8 +277,6 @@ class Engine:
                 self.rave_k,
                 expand_at,
                 self.prior,
-                tables.pattern_base,
-                tables.depth,
                 weights,
             )
             took = time.perf_counter() - now

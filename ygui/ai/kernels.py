@@ -683,14 +683,14 @@ W_SHAPE = PATTERNS + 1
 W_NEAR = W_SHAPE + 4
 W_DEPTH = W_NEAR + 4
 WEIGHTS = W_DEPTH + DEPTHS  # the weights' length, then the scale of the prior's value
-FEATURES = 4
 
 
 @compiled
-def features(nbr, deg, bridges, bcount, ring, pattern_base, edge_depth, colours, info, feat, out):
-    """``out[c]`` = (pattern, shape, nearness, depth) for every empty cell ``c``, in the
-    mover's view; ``pattern_base[c]`` is the pattern of the board's edge around ``c`` (the
-    missing neighbours of a cell on the edge count as off the board), or -1."""
+def features(nbr, deg, bridges, bcount, ring, colours, info, feat, out) -> None:
+    """``out[c]`` for every empty cell ``c``: its features in the mover's view, packed as
+    pattern + shape << 13 + nearness << 15 + depth << 17 (``ygui.ai.priors.unpack``).
+    ``ring[c, -2]`` is the pattern of the board's edge around ``c`` (the missing neighbours
+    of a cell on the edge count as off the board), or -1; ``ring[c, -1]`` its depth."""
     knowledge(nbr, deg, bridges, bcount, colours, info, feat)
     me = info[TO_MOVE]
     flip = 0 if me == 1 else 3
@@ -698,23 +698,25 @@ def features(nbr, deg, bridges, bcount, ring, pattern_base, edge_depth, colours,
     last = info[LAST_W] if me == 1 else info[LAST_B]
     if not 0 <= last < n:
         last = -1
+    far = NEAR_FAR if last >= 0 else NEAR_NONE
     for c in range(n):
-        out[c, 2] = NEAR_FAR if last >= 0 else NEAR_NONE
+        out[c] = far << 15
     if last >= 0:
         for j in range(deg[last]):
-            out[nbr[last, j], 2] = NEAR_ADJACENT
+            out[nbr[last, j]] = NEAR_ADJACENT << 15
         for j in range(deg[last]):
             x = nbr[last, j]
             for t in range(bcount[x]):
                 a = bridges[x, t, 0]
                 b = bridges[x, t, 1]
                 d = b if a == last else (a if b == last else -1)
-                if d >= 0 and out[d, 2] == NEAR_FAR:
-                    out[d, 2] = NEAR_BRIDGE
+                if d >= 0 and out[d] == NEAR_FAR << 15:
+                    out[d] = NEAR_BRIDGE << 15
+    width = ring.shape[1]
     for c in range(n):
         if colours[c] != 0:
             continue
-        code = pattern_base[c]
+        code = np.int64(ring[c, width - 2])
         if code < 0:
             code = PATTERNS
         else:
@@ -722,9 +724,7 @@ def features(nbr, deg, bridges, bcount, ring, pattern_base, edge_depth, colours,
             for j in range(deg[c]):
                 stone = np.int64(colours[ring[c, j]])
                 code += (stone ^ (flip * (stone > 0))) << (2 * j)
-        out[c, 0] = code
-        out[c, 1] = feat[c]
-        out[c, 3] = edge_depth[c]
+        out[c] += code + (np.int64(feat[c]) << 13) + (np.int64(ring[c, width - 1]) << 17)
 
 
 @compiled
@@ -762,11 +762,9 @@ def expand(
     bridges,
     bcount,
     ring,
-    pattern_base,
-    edge_depth,
     weights,
     feat,
-    fout,
+    packed,
     strength,
     prior: float,
 ) -> int:
@@ -784,29 +782,28 @@ def expand(
     kind = params[TURNS]
     simple = kind in (STANDARD, MASTER) or (kind != TABU and info[NTSTONES] == 0)
     if prior > 0:
-        features(
-            nbr, deg, bridges, bcount, ring, pattern_base, edge_depth, colours, info, feat, fout
-        )
+        # (``packed`` and ``strength`` are scratch: the playout's list of empties, the scores)
+        features(nbr, deg, bridges, bcount, ring, colours, info, feat, packed)
         total = 0.0
         count = 0
         for s in range(m - 1):
             c = base[s]
             if colours[c] == 0:
+                f = packed[c]
                 v = (
-                    weights[fout[c, 0]]
-                    + weights[W_SHAPE + fout[c, 1]]
-                    + weights[W_NEAR + fout[c, 2]]
-                    + weights[W_DEPTH + fout[c, 3]]
+                    weights[f & 8191]
+                    + weights[W_SHAPE + ((f >> 13) & 3)]
+                    + weights[W_NEAR + ((f >> 15) & 3)]
+                    + weights[W_DEPTH + (f >> 17)]
                 )
-                strength[c] = v
+                strength[s] = v
                 total += v
                 count += 1
         mean = total / count if count else 0.0
         scale = weights[WEIGHTS]
         for s in range(m - 1):
-            c = base[s]
-            if colours[c] == 0:
-                strength[c] = prior_value(strength[c] - mean, scale)
+            if colours[base[s]] == 0:
+                strength[s] = prior_value(strength[s] - mean, scale)
     for s in range(m):
         g = b * m + s
         move = base[s] if s < m - 1 else n
@@ -823,7 +820,7 @@ def expand(
             any_legal = True
             if prior > 0 and s < m - 1:
                 rave_n[g] = prior
-                rave_w[g] = prior * strength[move]
+                rave_w[g] = prior * strength[s]
             else:
                 rave_n[g] = 0.0
                 rave_w[g] = 0.0
@@ -884,8 +881,6 @@ def search(
     rave_k: float,
     expand_at: int,
     prior: float,
-    pattern_base,
-    edge_depth,
     weights,
 ) -> int:
     """Run ``sims`` simulations from the root (slot tree[1]). Returns how many were run.
@@ -930,8 +925,6 @@ def search(
         rave_k,
         expand_at,
         prior,
-        pattern_base,
-        edge_depth,
         weights,
         np.empty_like(r_colours),
         np.empty_like(r_parent),
@@ -945,8 +938,6 @@ def search(
         np.empty(m, np.float32),
         np.empty(n + 8, np.int64),
         np.empty(n, np.int8),
-        np.empty((n, FEATURES), np.int32),
-        np.empty(n, np.float32),
     )
 
 
@@ -989,8 +980,6 @@ def _simulate(
     rave_k: float,
     expand_at: int,
     prior: float,
-    pattern_base,
-    edge_depth,
     weights,
     colours,
     parent,
@@ -1004,8 +993,6 @@ def _simulate(
     score,
     path,
     feat,
-    fout,
-    strength,
 ) -> int:
     """The simulations of ``search``, in the scratch arrays it gives."""
     n = params[NCELLS]
@@ -1063,12 +1050,10 @@ def _simulate(
                     bridges,
                     bcount,
                     ring,
-                    pattern_base,
-                    edge_depth,
                     weights,
                     feat,
-                    fout,
-                    strength,
+                    empties,
+                    score,
                     prior,
                 )
                 if b < 0:

@@ -30,6 +30,7 @@ from ygui.ai import kernels as k
 
 FORMAT = "ygui-priors"
 FORMAT_VERSION = 1
+FEATURES = 4  # pattern, shape, nearness, depth (kernels.features)
 log = logging.getLogger(__name__)
 
 
@@ -50,6 +51,12 @@ def pattern_classes() -> np.ndarray:
     classes[: k.PATTERNS] = images.min(axis=0)
     classes[k.PATTERNS] = k.PATTERNS
     return classes
+
+
+def unpack(packed: np.ndarray) -> np.ndarray:
+    """The columns (pattern, shape, nearness, depth) of ``kernels.features``' packed codes."""
+    p = packed.astype(np.int64)
+    return np.stack([p & 8191, (p >> 13) & 3, (p >> 15) & 3, p >> 17], axis=-1)
 
 
 def weights_from_dict(data: Any) -> np.ndarray:

@@ -36,11 +36,9 @@ class BoardTables:
     table: np.ndarray
     bridges: np.ndarray
     bcount: np.ndarray
-    ring: np.ndarray
+    ring: np.ndarray  # the neighbours in cyclic order, then two columns (kernels.features)
     bmask: np.ndarray
     starts: np.ndarray  # flood starts, or the cells in reduction order when ``reduce``
-    pattern_base: np.ndarray  # the edge's part of a cell's pattern (kernels.features), or -1
-    depth: np.ndarray  # a cell's distance from the edge, up to kernels.DEPTHS - 1
     reduce: int  # the side of a triangular Y board whose winner is found by reduction, or 0
     common_side: int  # a side every win of a side-set rule needs, or -1
     rule_kind: int
@@ -60,7 +58,7 @@ class BoardTables:
     @property
     def feature_arrays(self) -> tuple[np.ndarray, ...]:
         """What the features of a cell need besides the board (``kernels.features``)."""
-        return (self.bridges, self.bcount, self.ring, self.pattern_base, self.depth)
+        return (self.bridges, self.bcount, self.ring)
 
 
 @lru_cache(maxsize=32)
@@ -87,6 +85,11 @@ def _board_tables(geometry: BoardGeometry, rule: WinRule) -> BoardTables:
         kind = k.CORNERS if isinstance(rule, CornerRule) else k.SIDESET
     bridges, bcount = _bridges(geometry)
     ring, bmask = _rings(geometry, bridges, bcount)
+    # two more columns for the features of prior knowledge (kernels.features): the edge's
+    # part of the cell's pattern, and its distance from the edge (packed here, for every
+    # array more that the search kernel takes costs it about a tenth of its speed)
+    depth = np.minimum(np.array(edge_distances(geometry), np.int32), k.DEPTHS - 1)
+    ring = np.concatenate([ring, _pattern_base(geometry, ring)[:, None], depth[:, None]], axis=1)
     common = _common_side(rule) if kind == k.SIDESET else -1
     rows = _reduction_rows(geometry, rule)
     if rows:
@@ -105,8 +108,6 @@ def _board_tables(geometry: BoardGeometry, rule: WinRule) -> BoardTables:
         ring=ring,
         bmask=bmask,
         starts=starts,
-        pattern_base=_pattern_base(geometry, ring),
-        depth=np.minimum(np.array(edge_distances(geometry), np.int32), k.DEPTHS - 1),
         reduce=len(rows),
         common_side=common,
         rule_kind=kind,
