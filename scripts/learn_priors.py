@@ -103,40 +103,45 @@ def command_play(args: argparse.Namespace) -> None:
     print(f"wrote {args.out}: {offset} positions, {len(data)} cells", file=sys.stderr)
 
 
-def fit(rows: np.ndarray, iterations: int = 60) -> np.ndarray:
-    """The log-weights of every feature value (kernels.W_*), fitted by MM."""
-    classes = pattern_classes()
-    contest = rows[:, 0]
-    chosen = rows[:, -1] == 1
-    # each feature group as indices into one array of weights
-    groups = [
+def weight_indices(rows: np.ndarray, classes: np.ndarray) -> list[np.ndarray]:
+    """Each feature of each cell (a row of ``play``) as its index in the weights
+    (kernels.W_*), a pattern by its class."""
+    return [
         classes[rows[:, 1]],
         k.W_SHAPE + rows[:, 2],
         k.W_NEAR + rows[:, 3],
         k.W_DEPTH + rows[:, 4],
     ]
+
+
+def fit(rows: np.ndarray, iterations: int = 60) -> np.ndarray:
+    """The log-weights of every feature value (kernels.W_*), fitted by MM."""
+    classes = pattern_classes()
+    contest = rows[:, 0]
+    chosen = rows[:, -1] == 1
+    groups = weight_indices(rows, classes)
     size = k.WEIGHTS
     gamma = np.ones(size)
     wins = np.zeros(size)
     for index in groups:
         wins += np.bincount(index[chosen], minlength=size)
     contests = int(contest.max()) + 1
+
+    def strengths() -> tuple[np.ndarray, np.ndarray]:
+        """Each cell's strength, and each contest's total."""
+        strength = np.prod([gamma[index] for index in groups], axis=0)
+        return strength, np.bincount(contest, strength, minlength=contests)
+
     for it in range(iterations):
         for index in groups:
-            strength = np.ones(len(rows))
-            for other in groups:
-                strength *= gamma[other]
-            total = np.bincount(contest, strength, minlength=contests)
+            strength, total = strengths()
             share = strength / gamma[index] / total[contest]
             denominator = np.bincount(index, share, minlength=size)
             # a prior: one virtual win and one virtual loss against a strength of 1
             mine = np.unique(index)
             gamma[mine] = (wins[mine] + 1.0) / (denominator[mine] + 2.0 / (gamma[mine] + 1.0))
         if it % 10 == 9:
-            strength = np.ones(len(rows))
-            for other in groups:
-                strength *= gamma[other]
-            total = np.bincount(contest, strength, minlength=contests)
+            strength, total = strengths()
             likelihood = np.mean(np.log(strength[chosen] / total))
             print(f"iteration {it + 1}: mean log-likelihood {likelihood:.4f}", flush=True)
     log = np.log(gamma)
@@ -152,9 +157,7 @@ def command_fit(args: argparse.Namespace) -> None:
     print(f"{contests} positions, {len(rows)} cells", flush=True)
     weights = fit(rows)
     # how often the strongest cell by the weights is the chosen one
-    strength = weights[rows[:, 1]] + sum(
-        weights[base + rows[:, 2 + i]] for i, base in enumerate((k.W_SHAPE, k.W_NEAR, k.W_DEPTH))
-    )
+    strength = np.sum([weights[i] for i in weight_indices(rows, pattern_classes())], axis=0)
     best = np.full(contests, -np.inf)
     np.maximum.at(best, rows[:, 0], strength)
     top = rows[strength == best[rows[:, 0]]]

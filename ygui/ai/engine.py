@@ -113,22 +113,22 @@ class Engine:
         self.threads = max(1, threads)
         self.prior = prior
         self.prior_scale = prior_scale
-        self._weights: dict[str, np.ndarray] = {}  # for each game, its prior knowledge's
-        if weights is not None:  # weights (ygui.ai.priors), then its scale
-            self._weights[""] = np.append(weights, np.float32(prior_scale)).astype(np.float32)
+        # the prior knowledge's weights (ygui.ai.priors) given to the engine, else each game's
+        self._given = None if weights is None else self._scaled(weights)
+        self._weights: dict[str, np.ndarray] = {}
         self._trees: list[_Tree | None] = [None] * self.threads
 
     def weights(self, game: str) -> np.ndarray:
         """The weights of the prior knowledge for ``game`` and, last, its scale: those given
         to the engine, else the game's own (``ygui.ai.priors``)."""
-        if "" in self._weights:
-            return self._weights[""]
+        if self._given is not None:
+            return self._given
         if game not in self._weights:
-            learned = priors.weights(game)
-            self._weights[game] = np.append(learned, np.float32(self.prior_scale)).astype(
-                np.float32
-            )
+            self._weights[game] = self._scaled(priors.weights(game))
         return self._weights[game]
+
+    def _scaled(self, weights: np.ndarray) -> np.ndarray:
+        return np.append(weights, self.prior_scale).astype(np.float32)
 
     def reset(self) -> None:
         self._trees = [None] * self.threads

@@ -636,6 +636,14 @@ NOTHING, TOUCH, BRIDGE, SAVE = 0, 1, 2, 3
 
 
 @compiled
+def bridge_end(bridges, x: int, t: int, s: int) -> int:
+    """The other end of the ``t``-th bridge carried by ``x``, if ``s`` is one end; else -1."""
+    a = bridges[x, t, 0]
+    b = bridges[x, t, 1]
+    return b if a == s else (a if b == s else -1)
+
+
+@compiled
 def knowledge(nbr, deg, bridges, bcount, colours, info, feat) -> None:
     """``feat[c]`` for each cell: SAVE if it restores a bridge of the mover's that the
     opponent's last stone intruded into, BRIDGE if it makes a bridge with one of the mover's
@@ -655,10 +663,8 @@ def knowledge(nbr, deg, bridges, bcount, colours, info, feat) -> None:
                 continue
             # bridges carried by x with an end at s: the other end, if y is empty too
             for t in range(bcount[x]):
-                a = bridges[x, t, 0]
-                b = bridges[x, t, 1]
                 y = bridges[x, t, 2]
-                d = b if a == s else (a if b == s else -1)
+                d = bridge_end(bridges, x, t, s)
                 if d >= 0 and colours[d] == 0 and colours[y] == 0 and feat[d] < BRIDGE:
                     feat[d] = BRIDGE
     last = info[LAST_W] if me == 1 else info[LAST_B]
@@ -683,12 +689,15 @@ W_SHAPE = PATTERNS + 1
 W_NEAR = W_SHAPE + 4
 W_DEPTH = W_NEAR + 4
 WEIGHTS = W_DEPTH + DEPTHS  # the weights' length, then the scale of the prior's value
+# a cell's features packed in one number (``features``): the pattern in the low bits
+AT_SHAPE, AT_NEAR, AT_DEPTH = 13, 15, 17
 
 
 @compiled
 def features(nbr, deg, bridges, bcount, ring, colours, info, feat, out) -> None:
     """``out[c]`` for every empty cell ``c``: its features in the mover's view, packed as
-    pattern + shape << 13 + nearness << 15 + depth << 17 (``ygui.ai.priors.unpack``).
+    pattern + shape << AT_SHAPE + nearness << AT_NEAR + depth << AT_DEPTH
+    (``ygui.ai.priors.unpack``).
     ``ring[c, -2]`` is the pattern of the board's edge around ``c`` (the missing neighbours
     of a cell on the edge count as off the board), or -1; ``ring[c, -1]`` its depth."""
     knowledge(nbr, deg, bridges, bcount, colours, info, feat)
@@ -700,18 +709,16 @@ def features(nbr, deg, bridges, bcount, ring, colours, info, feat, out) -> None:
         last = -1
     far = NEAR_FAR if last >= 0 else NEAR_NONE
     for c in range(n):
-        out[c] = far << 15
+        out[c] = far << AT_NEAR
     if last >= 0:
         for j in range(deg[last]):
-            out[nbr[last, j]] = NEAR_ADJACENT << 15
+            out[nbr[last, j]] = NEAR_ADJACENT << AT_NEAR
         for j in range(deg[last]):
             x = nbr[last, j]
             for t in range(bcount[x]):
-                a = bridges[x, t, 0]
-                b = bridges[x, t, 1]
-                d = b if a == last else (a if b == last else -1)
-                if d >= 0 and out[d] == NEAR_FAR << 15:
-                    out[d] = NEAR_BRIDGE << 15
+                d = bridge_end(bridges, x, t, last)
+                if d >= 0 and out[d] == NEAR_FAR << AT_NEAR:
+                    out[d] = NEAR_BRIDGE << AT_NEAR
     width = ring.shape[1]
     for c in range(n):
         if colours[c] != 0:
@@ -724,7 +731,9 @@ def features(nbr, deg, bridges, bcount, ring, colours, info, feat, out) -> None:
             for j in range(deg[c]):
                 stone = np.int64(colours[ring[c, j]])
                 code += (stone ^ (flip * (stone > 0))) << (2 * j)
-        out[c] += code + (np.int64(feat[c]) << 13) + (np.int64(ring[c, width - 1]) << 17)
+        out[c] += (
+            code + (np.int64(feat[c]) << AT_SHAPE) + (np.int64(ring[c, width - 1]) << AT_DEPTH)
+        )
 
 
 @compiled
@@ -791,10 +800,10 @@ def expand(
             if colours[c] == 0:
                 f = packed[c]
                 v = (
-                    weights[f & 8191]
-                    + weights[W_SHAPE + ((f >> 13) & 3)]
-                    + weights[W_NEAR + ((f >> 15) & 3)]
-                    + weights[W_DEPTH + (f >> 17)]
+                    weights[f & ((1 << AT_SHAPE) - 1)]
+                    + weights[W_SHAPE + ((f >> AT_SHAPE) & 3)]
+                    + weights[W_NEAR + ((f >> AT_NEAR) & 3)]
+                    + weights[W_DEPTH + (f >> AT_DEPTH)]
                 )
                 strength[s] = v
                 total += v

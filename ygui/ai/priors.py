@@ -56,7 +56,10 @@ def pattern_classes() -> np.ndarray:
 def unpack(packed: np.ndarray) -> np.ndarray:
     """The columns (pattern, shape, nearness, depth) of ``kernels.features``' packed codes."""
     p = packed.astype(np.int64)
-    return np.stack([p & 8191, (p >> 13) & 3, (p >> 15) & 3, p >> 17], axis=-1)
+    pattern = p & ((1 << k.AT_SHAPE) - 1)
+    return np.stack(
+        [pattern, (p >> k.AT_SHAPE) & 3, (p >> k.AT_NEAR) & 3, p >> k.AT_DEPTH], axis=-1
+    )
 
 
 def weights_from_dict(data: Any) -> np.ndarray:
