@@ -2,7 +2,7 @@
 
     python scripts/build_book.py y size=11 [--out resources/book/y-11.json]
         [--playouts 1000000] [--candidates 8] [--deeper 0] [--follow 0 --strongest 12]
-        [--jobs 2]
+        [--recheck 0 --seeds 3] [--jobs 2]
 
 For each first stone up to the board's symmetries, a search of ``--playouts`` from the position
 names the replies it looked at most (``--candidates`` of them); the cells deepest inside the
@@ -14,8 +14,10 @@ after the K best first stones and the book's reply to each: it values the replie
 answer (on Y 11, K = 1 at 600,000 playouts: nine more minutes). ``--follow A`` goes on from
 there along the lines a strong opponent plays: after the ``--strongest`` S answers (those that
 leave the book's player least) and the book's reply to each, it values the replies to the A
-answers a search looks at most. Positions already in the file are kept, so a build can be
-resumed or deepened.
+answers a search looks at most. ``--recheck R`` searches the R best replies of each position
+again until each has ``--seeds`` searches, and keeps their mean: the best of eight values of a
+single search each is often the one its search overrated. Positions already in the file are
+kept, so a build can be resumed or deepened.
 """
 
 from __future__ import annotations
@@ -56,13 +58,17 @@ def candidates(task: Task, count: int) -> list[int]:
     return ranked[:count]
 
 
-def value(task: Task) -> tuple[tuple[int, ...], float]:
-    """The value of the last of ``stones`` for the player who placed it."""
-    name, keys, stones, playouts = task
+VALUE_SEED = 11  # the seed of a reply's first valuing search; rechecks take the next ones
+
+
+def value(job: tuple[Task, int]) -> tuple[tuple[int, ...], float]:
+    """The value of the last of ``stones`` for the player who placed it, by a search with
+    the given seed."""
+    (name, keys, stones, playouts), seed = job
     game = new_game(name, keys, stones)
     if game.is_over:  # (a win ends the game with the winner still to move)
         return stones, 1.0 if game.winner == game.colours[stones[-1]] else 0.0
-    result = Engine(seed=11).search(game, SearchLimits(playouts=playouts, seed=11))
+    result = Engine(seed=seed).search(game, SearchLimits(playouts=playouts, seed=seed))
     return stones, 1.0 - result.win_rate
 
 
@@ -108,15 +114,44 @@ def value_lines(
         line: classes(syms, line, [*ranked, *extra])
         for line, ranked in zip(lines, found, strict=True)
     }
-    jobs = [(name, keys, (*line, r), args.playouts) for line in lines for r in replies[line]]
+    jobs = [
+        ((name, keys, (*line, r), args.playouts), VALUE_SEED)
+        for line in lines
+        for r in replies[line]
+    ]
     print(f"{len(lines)} positions, {len(jobs)} replies to value", flush=True)
-    started = time.perf_counter()
     values: dict[Line, dict[int, float]] = {line: {} for line in lines}
-    for done, (stones, v) in enumerate(pool.imap_unordered(value, jobs), 1):
+    for stones, v in run(pool, jobs):
         values[stones[:-1]][stones[-1]] = v
+    if args.recheck and args.seeds > 1:
+        # The best of several noisy values is likely one the noise raised: the book would
+        # pick the luckiest search, not the best reply. The best few are searched again with
+        # other seeds, and each keeps the mean of its searches.
+        again = [
+            ((name, keys, (*line, r), args.playouts), VALUE_SEED + s)
+            for line in lines
+            for r in sorted(values[line], key=lambda r: -values[line][r])[: args.recheck]
+            for s in range(1, args.seeds)
+        ]
+        print(f"  {len(again)} searches more for the best {args.recheck} of each", flush=True)
+        sums = {line: dict(vals) for line, vals in values.items()}
+        for stones, v in run(pool, again):
+            sums[stones[:-1]][stones[-1]] += v
+        for job in again:
+            stones = job[0][2]
+            values[stones[:-1]][stones[-1]] = sums[stones[:-1]][stones[-1]] / args.seeds
+    return values
+
+
+def run(pool: Any, jobs: list[tuple[Task, int]]) -> list[tuple[tuple[int, ...], float]]:
+    """The values of ``jobs``, searched by the pool, with progress on the way."""
+    started = time.perf_counter()
+    out = []
+    for done, found in enumerate(pool.imap_unordered(value, jobs), 1):
+        out.append(found)
         if done % 20 == 0:
             print(f"  {done}/{len(jobs)} ({time.perf_counter() - started:.0f} s)", flush=True)
-    return values
+    return out
 
 
 def main() -> None:
@@ -141,6 +176,13 @@ def main() -> None:
         "the replies to the FOLLOW answers a search looks at most",
     )
     parser.add_argument("--strongest", type=int, default=12)
+    parser.add_argument(
+        "--recheck",
+        type=int,
+        default=0,
+        help="search the best RECHECK replies of each position again, --seeds searches in all",
+    )
+    parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     keys = tuple(k for k in args.options if not k.startswith("pie="))
@@ -244,6 +286,7 @@ def main() -> None:
                 "candidates": args.candidates,
                 "deeper": args.deeper,
                 **({"follow": args.follow, "strongest": args.strongest} if args.follow else {}),
+                **({"recheck": args.recheck, "seeds": args.seeds} if args.recheck else {}),
                 "positions": len(known) - kept,
             },
         ],

@@ -232,3 +232,45 @@ def test_the_builder_writes_a_book_the_engine_reads(tmp_path) -> None:
 
 def _free(game: Game) -> int:
     return next(c for c in range(game.geometry.size) if game.colours[c] == 0)
+
+
+def test_the_builder_rechecks_the_best_replies_with_more_seeds(tmp_path) -> None:
+    import importlib.util
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "build_book.py"
+    spec = importlib.util.spec_from_file_location("build_book", script)
+    assert spec is not None and spec.loader is not None
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    out = tmp_path / "y-5.json"
+    command = [sys.executable, str(script), "y", "size=5", "--playouts", "200", "--jobs", "1"]
+    subprocess.run(
+        [*command, "--out", str(out), "--recheck", "2", "--seeds", "2"],
+        check=True,
+        capture_output=True,
+    )
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["built"][-1]["recheck"] == 2 and data["built"][-1]["seeds"] == 2
+    geometry = GameOptions(game="y", size=5).board()
+    keys = ("size=5", "turns=standard")
+    averaged = 0
+    for entry in data["positions"][1:]:  # the replies to each first stone
+        (first,) = entry["theirs"]
+        once: dict[str, float] = {}
+        mean: dict[str, float] = {}
+        for label, written in entry["values"].items():
+            task = ("y", keys, (geometry.cell(first), geometry.cell(label)), 200)
+            v11 = builder.value((task, 11))[1]
+            v12 = builder.value((task, 12))[1]
+            once[label] = round(v11, 4)
+            mean[label] = round((v11 + v12) / 2, 4)
+            assert written in (once[label], mean[label])
+        rechecked = [r for r, v in entry["values"].items() if v != once[r]]
+        assert len(rechecked) <= 2
+        second = sorted(once.values(), reverse=True)[1]
+        assert all(once[r] >= second for r in rechecked)  # only the best two were searched again
+        averaged += len(rechecked)
+    assert averaged > 0
