@@ -218,7 +218,7 @@ def main() -> None:
                 known[stones_of(line)] = vals
 
     far = edge_distances(geometry)
-    firsts = [(c,) for c in classes(syms, (), list(range(geometry.size)))]
+    firsts: list[Line] = [(c,) for c in classes(syms, (), list(range(geometry.size)))]
     with Pool(args.jobs) as pool:
         # the first stones; the cells near the centre are always among the replies valued
         near = [c for c in range(geometry.size) if far[c] >= max(far) - 1]
