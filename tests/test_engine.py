@@ -229,6 +229,22 @@ def test_a_whole_multi_stone_turn_through_gtp():
     assert gtp.handle("genmove b").startswith("?")
 
 
+def test_gtp_searches_with_more_threads_on_request():
+    from ygui.gtp import GtpEngine
+
+    gtp = GtpEngine()
+    gtp.handle("ygui-variant y size=7")
+    gtp.handle("ygui-playouts 600")
+    assert gtp.engine.threads == 1
+    assert gtp.handle("ygui-threads 2") == "=\n\n"
+    assert gtp.engine.threads == 2
+    reply = gtp.handle("genmove b")
+    assert reply.startswith("= ") and gtp.game.moves
+    assert gtp.game.geometry.cell(reply[2:].strip()) == gtp.game.moves[0].cell
+    # each of the two trees searched the move played
+    assert sum(t.visits_of(gtp.game.moves[0].cell) > 0 for t in gtp.engine._trees) == 2
+
+
 def test_swaps_a_strong_first_move():
     game = Game(options(("y", {"size": 5})))
     game.play(game.parse_move("c2"))

@@ -178,6 +178,9 @@ def test_boardsize_keeps_the_variant():
         ("boardsize", "syntax error"),
         ("boardsize x", "whole number"),
         ("known_command", "syntax error"),
+        ("ygui-threads", "syntax error"),
+        ("ygui-threads 0", "out of range"),
+        ("ygui-threads two", "not a number"),
         ("12", "no command"),
     ],
 )

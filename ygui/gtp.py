@@ -19,6 +19,7 @@ from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.variants import GameOptions, OptionsError, find_variant
 
 DEFAULT_LEVEL = 5
+MAX_THREADS = 64  # search threads (ygui-threads), each with a tree of its own
 _COLOURS = {"b": BLACK, "black": BLACK, "red": BLACK, "w": WHITE, "white": WHITE, "blue": WHITE}
 
 
@@ -59,10 +60,12 @@ class GtpEngine:
             "ygui-playouts": self._playouts,
             "ygui-time": self._time,
             "ygui-level": self._level,
+            "ygui-threads": self._threads,
         }
         self.limits = SearchLimits.level(DEFAULT_LEVEL)
         self.custom_board: BoardGeometry | None = None
         self._engine: Engine | None = None
+        self.threads = 1
 
     # ----- the loop -------------------------------------------------------------------
     def handle(self, raw: str) -> str | None:
@@ -166,7 +169,7 @@ class GtpEngine:
     @property
     def engine(self) -> Engine:
         if self._engine is None:
-            self._engine = Engine(seed=self.limits.seed)
+            self._engine = Engine(seed=self.limits.seed, threads=self.threads)
         return self._engine
 
     def _genmove(self, args: list[str]) -> str:
@@ -204,6 +207,14 @@ class GtpEngine:
         _need(args, 1, "ygui-level L")
         level = int(_number(args[0], int, 1, 10))
         self.limits = SearchLimits.level(level, self.limits.seed)
+        return ""
+
+    def _threads(self, args: list[str]) -> str:
+        _need(args, 1, "ygui-threads N")
+        threads = int(_number(args[0], int, 1, MAX_THREADS))
+        if threads != self.threads:
+            self.threads = threads
+            self._engine = None  # a new engine with that many trees (root parallel)
         return ""
 
     # ----- extensions ------------------------------------------------------------------
