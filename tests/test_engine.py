@@ -10,7 +10,7 @@ import pytest
 from helpers import random_game
 
 from ygui.ai import kernels as k
-from ygui.ai.engine import LEVEL_PLAYOUTS, Engine, SearchLimits
+from ygui.ai.engine import LEVEL_PLAYOUTS, WINDOW_THREADS, Engine, SearchLimits, window_threads
 from ygui.ai.tables import apply, board_tables, params_of, position_of
 from ygui.core.game import BLACK, SWAP, WHITE, Game, Move, position_winners
 from ygui.core.variants import GameOptions
@@ -243,6 +243,27 @@ def test_gtp_searches_with_more_threads_on_request():
     assert gtp.game.geometry.cell(reply[2:].strip()) == gtp.game.moves[0].cell
     # each of the two trees searched the move played
     assert sum(t.visits_of(gtp.game.moves[0].cell) > 0 for t in gtp.engine._trees) == 2
+
+
+def test_the_window_leaves_itself_a_core():
+    assert [window_threads(c) for c in (1, 2, 3, 4)] == [1, 1, 2, 3]
+    assert window_threads(256) == WINDOW_THREADS
+    assert 1 <= window_threads() <= WINDOW_THREADS
+
+
+def test_threads_share_the_playouts_and_the_memory():
+    """Each of two trees runs half the budget, in a tree sized for half of it; the progress
+    counts the playouts of both."""
+    game = Game(GameOptions(game="y", size=11).validated())
+    limits = SearchLimits(playouts=200_000, seed=3)
+    one, two = Engine(seed=3), Engine(seed=3, threads=2)
+    one.search(game, limits)
+    counts: list[int] = []
+    result = two.search(game, limits, lambda r: counts.append(r.playouts))
+    assert result.playouts == 200_000
+    assert [t.capacity < 0.6 * one._trees[0].capacity for t in two._trees] == [True, True]
+    # the first thread's own share is 100,000: more means the second thread's were counted
+    assert max(counts) > 100_000
 
 
 def test_swaps_a_strong_first_move():

@@ -160,3 +160,22 @@ def test_hint_and_analysis_with_heat_map(qtbot, answers):
     assert window.computer.runner.busy and window.computer.runner.current.purpose == "analysis"
     window.act_analyse.trigger()
     assert not window.computer.runner.busy
+
+
+def test_several_search_threads_move_now_and_close(qtbot, answers, monkeypatch):
+    """On a machine with more cores the window's engine searches several trees: "Move now"
+    stops them all and plays, and closing the window while they think stops them too."""
+    monkeypatch.setattr("ygui.ui.ai_runner.window_threads", lambda: 2)
+    window = make_window(qtbot, answers)
+    start(window, "y", computer_level=10, size=12, pie=False)  # no opening book
+    click_cell(qtbot, window, window.game.geometry.cell("f6"))
+    qtbot.waitUntil(lambda: window.computer.thinking_bar.value() > 0, timeout=60_000)
+    assert window.computer.runner._worker.engine.threads == 2
+    qtbot.mouseClick(window.computer.move_now_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=10_000)
+    click_cell(qtbot, window, next(c for c in window.game.legal_cells()))
+    assert len(window.game.moves) == 3
+    qtbot.waitUntil(lambda: window.computer.thinking_bar.value() > 0, timeout=60_000)
+    answers.save_choice = ["discard"]
+    assert window.close()
+    assert not window.computer.runner._thread.isRunning()

@@ -8,6 +8,7 @@ move now. For the same seed and playout budget the result is the same.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -61,6 +62,22 @@ CHUNK = 256  # simulations in the first call of the kernel; later calls grow
 MAX_CHUNK = 4096
 CHUNK_SECONDS = 0.005  # grow while a call takes less (cancelling waits at most about this)
 MAX_SLOTS = 8_000_000  # 160 MB of tree at most
+
+
+# the most threads ``window_threads`` gives the window's engine (root parallelism gains little
+# past a few trees; each tree takes memory of its own)
+WINDOW_THREADS = 8
+
+
+def window_threads(cores: int | None = None) -> int:
+    """Search threads for the window's engine: every core this process may use but one, which
+    is left to the window (so one on a two-core machine), at most WINDOW_THREADS."""
+    if cores is None:
+        try:
+            cores = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):  # (no affinity on macOS and Windows)
+            cores = os.cpu_count() or 1
+    return max(1, min(WINDOW_THREADS, cores - 1))
 
 
 @dataclass(frozen=True)
@@ -188,6 +205,13 @@ class Engine:
         done = [0] * self.threads
         failed: list[BaseException] = []
 
+        def report(i: int, count: int) -> None:
+            """A thread's simulations so far; the first thread reports the progress of all
+            of them, with its own tree's line and visits (the others' are changing)."""
+            done[i] = count
+            if progress is not None and i == 0:
+                progress(self._result(trees[:1], game, done, started, reason))
+
         def think(i: int) -> None:
             """One tree's search; helper threads (root parallel) search trees of their own."""
             try:
@@ -209,9 +233,7 @@ class Engine:
                     limits,
                     started,
                     should_stop,
-                    (lambda d: progress(self._result(trees[:1], game, [d], started, reason)))
-                    if progress is not None and i == 0
-                    else None,
+                    lambda d: report(i, d),
                 )
             except BaseException as error:  # handed to the caller's thread
                 failed.append(error)
@@ -247,7 +269,7 @@ class Engine:
         limits: SearchLimits,
         started: float,
         should_stop: Callable[[], bool] | None,
-        report: Callable[[int], None] | None,
+        report: Callable[[int], None],
     ) -> int:
         """Search one tree in compiled chunks until the budget, the time or a stop; returns
         the simulations run."""
@@ -285,8 +307,7 @@ class Engine:
             if took < CHUNK_SECONDS:
                 # fewer, longer calls waste less time on the way in and out of the kernel
                 size = min(2 * size, MAX_CHUNK)
-            if report is not None:
-                report(done)
+            report(done)
         return done
 
     @staticmethod
@@ -343,7 +364,9 @@ class Engine:
         moves = [game.geometry.size if m.cell is None else m.cell for m in game.moves]
         tree = self._trees[index]
         empties = np.flatnonzero(pos.colours == 0).astype(np.int32)
-        blocks = _most_playouts(limits) // expand_at + 1000
+        # each tree runs its share of the playouts, and at most what the time allows
+        share = -(-limits.playouts // self.threads)
+        blocks = min(_most_playouts(limits), share) // expand_at + 1000
         slots = min(MAX_SLOTS, blocks * (len(empties) + 1))
         if self.capacity is not None:  # a fixed size (the tests fill a small tree)
             slots = self.capacity

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from ygui.ai.engine import Engine, SearchLimits, SearchResult
+from ygui.ai.engine import Engine, SearchLimits, SearchResult, window_threads
 from ygui.core.game import Game
 
 PROGRESS_INTERVAL = 0.1  # seconds between progress reports
@@ -54,7 +54,7 @@ class _Worker(QObject):
         first = self.engine is None
         try:
             if self.engine is None:
-                self.engine = Engine(seed=request.limits.seed)
+                self.engine = Engine(seed=request.limits.seed, threads=window_threads())
             if first:
                 # The first search compiles the kernels or loads them from the cache: LLVM at
                 # work in this thread. The window's thread must not collect garbage meanwhile
