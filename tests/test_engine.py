@@ -326,6 +326,21 @@ def test_tree_reuse_keeps_the_subtree():
     assert visits_before > 0
 
 
+def test_the_subtree_is_kept_move_after_move():
+    """A tree has room for several searches: each of five moves in a row keeps the subtree of
+    the one before (with room for one search only, every other move started afresh)."""
+    engine = Engine(seed=1)
+    game = Game(options(("y", {"size": 9, "pie": False})))
+    kept = []
+    for _ in range(6):
+        result = engine.search(game, SearchLimits(playouts=4000, seed=len(game.moves) + 1))
+        assert result.reason == "search"
+        tree = engine._tree
+        kept.append(float(tree.visits[tree.root]) - result.playouts)  # the visits it kept
+        game.play(result.move)
+    assert kept[0] == 0 and min(kept[1:]) > 0
+
+
 def test_levels():
     assert sorted(LEVEL_PLAYOUTS) == list(range(1, 11))
     assert all(LEVEL_PLAYOUTS[i] < LEVEL_PLAYOUTS[i + 1] for i in range(1, 10))
