@@ -220,10 +220,7 @@ class Engine:
         def think(i: int) -> None:
             """One tree's search; helper threads (root parallel) search trees of their own."""
             try:
-                # the playouts are shared out; under a time limit each thread uses all of it
-                budget = limits.playouts // self.threads + (
-                    limits.playouts % self.threads if i == 0 else 0
-                )
+                budget = self._share(limits, i)
                 rng = np.array([seed ^ np.uint64(len(game.moves) + 1 + 7919 * i)], np.uint64)
                 done[i] = self._think(
                     trees[i],
@@ -255,6 +252,12 @@ class Engine:
             # stopped before the root was expanded: fall back to the first legal move
             return SearchResult(legal[0], 0.5, sum(done), (legal[0],), reason="stopped")
         return self._result(trees, game, done, started, reason)
+
+    def _share(self, limits: SearchLimits, index: int) -> int:
+        """The playouts of the ``index``-th thread's tree: the budget shared out, the first
+        taking the remainder (under a time limit each thread also uses all of the time)."""
+        share = limits.playouts // self.threads
+        return share + (limits.playouts % self.threads if index == 0 else 0)
 
     def expand_at_for(self, limits: SearchLimits) -> int:
         """The visits a node needs before it is expanded, in a search within ``limits``."""
@@ -369,9 +372,8 @@ class Engine:
         moves = [game.geometry.size if m.cell is None else m.cell for m in game.moves]
         tree = self._trees[index]
         empties = np.flatnonzero(pos.colours == 0).astype(np.int32)
-        # each tree runs its share of the playouts, and at most what the time allows
-        share = -(-limits.playouts // self.threads)
-        blocks = min(_most_playouts(limits), share) // expand_at + 1000  # what it may add
+        # what a search may add: its share of the playouts, at most what the time allows
+        blocks = min(_most_playouts(limits), self._share(limits, index)) // expand_at + 1000
         slots = min(MAX_SLOTS, ROOM * blocks * (len(empties) + 1))
         if self.capacity is not None:  # a fixed size (the tests fill a small tree)
             slots = self.capacity
