@@ -127,14 +127,12 @@ class Engine:
         prior: float = PRIOR,
         prior_scale: float = PRIOR_SCALE,
         weights: np.ndarray | None = None,
-        replies: bool = True,
     ) -> None:
         self.seed = seed
         self.capacity = capacity
         self.rave_k = rave_k
         self.expand_at = expand_at
         self.threads = max(1, threads)
-        self.replies = replies
         self.prior = prior
         self.prior_scale = prior_scale
         # the prior knowledge's weights (ygui.ai.priors) given to the engine, else each game's
@@ -310,7 +308,6 @@ class Engine:
                 expand_at,
                 self.prior,
                 weights,
-                tree.reply if self.replies else NO_REPLIES,
             )
             took = time.perf_counter() - now
             searching += took
@@ -393,9 +390,6 @@ class Engine:
         return tree
 
 
-NO_REPLIES = np.empty((3, 0), np.int32)
-
-
 def _most_playouts(limits: SearchLimits) -> int:
     """The most playouts a search within ``limits`` may run (a time limit counts as at most
     400,000 playouts a second)."""
@@ -424,7 +418,6 @@ class _Tree:
         self.rave_n = np.empty(capacity, np.float32)
         self.rave_w = np.empty(capacity, np.float32)
         self.tree = np.array([1, 0], np.int64)  # blocks used, root slot
-        self.reply = np.empty((3, 0), np.int32)
         self.clear(key, moves, empties, cells)
 
     def clear(self, key: object, moves: list[int], empties: np.ndarray, cells: int) -> None:
@@ -445,10 +438,6 @@ class _Tree:
         self.slot_of[empties] = np.arange(len(empties), dtype=np.int32)
         self.slot_of[self.cells] = self.m - 1
         self.tree[:] = (1, 0)
-        # the playouts' last good reply of each colour to each cell (kernels.remember)
-        if self.reply.shape[1] != cells:
-            self.reply = np.empty((3, cells), np.int32)
-        self.reply[:] = -1
         self.child[0] = -1
         self.visits[0] = 0.0
         self.wins[0] = 0.0

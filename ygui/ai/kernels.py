@@ -429,10 +429,6 @@ def playout(
     slot_of,
     first_play,
     rng,
-    reply,
-    seq,
-    at: int,
-    where,
 ) -> int:
     """Fill the board at random from this position, keeping the stone counts of the turn
     structure and Hexagonal Y's pairs, answering bridge intrusions; return the winner.
@@ -461,25 +457,10 @@ def playout(
         slot_of,
         first_play,
         rng,
-        reply,
-        seq,
-        at,
-        where,
     )
     return full_board_winner(
         nbr, deg, side_mask, ppos, table, params, starts, colours, parent, smask, plo, phi
     )
-
-
-@compiled
-def take(empties, where, nxt: int, cell: int) -> None:
-    """Move ``cell`` (still to draw) to ``empties[nxt]``, the first place of those drawn."""
-    i = where[cell]
-    other = empties[nxt]
-    empties[i] = other
-    where[other] = i
-    empties[nxt] = cell
-    where[cell] = nxt
 
 
 @compiled
@@ -508,14 +489,9 @@ def _fill(
     slot_of,
     first_play,
     rng,
-    reply,
-    seq,
-    at: int,
-    where,
 ) -> None:
-    """Fill the empty cells in the order of a Fisher-Yates shuffle of them, drawn as it goes;
-    a cell taken otherwise (a reply, or the other half of a Hexagonal Y pair) leaves the cells
-    still to draw at once (``where[c]``: the place of cell ``c`` in ``empties``).
+    """Fill the empty cells: a lazy Fisher-Yates shuffle of them, taken in order, skipping
+    cells already taken (by a bridge reply, or as the other half of a Hexagonal Y pair).
 
     After each opponent stone the mover first answers an intrusion into one of its bridges
     or edge templates, tested all at once on bit masks of the stone's ring of neighbours
@@ -527,20 +503,15 @@ def _fill(
     kind = params[TURNS]
     single = kind in (STANDARD, TABU) and stones_in_turn(params, info, turn) == 1
     rings = params[RINGS] == 1
-    # last good replies (``reply[colour, cell]``, -1 for none): kept and used for one stone a
-    # turn; then ``seq[at:]`` records the cells played and ``seq[at - 1]`` how many
-    replies = single and reply.shape[1] > 0
-    recorded = 0
     # the opponent's last stone may have intruded into a bridge: answer it first
     last = info[LAST_W] if me == 1 else info[LAST_B]
     if not single:
         last = -1
     x = rng[0]
     mask = np.uint64(0xFFFFFFFFFFFFFFFF)
-    for i in range(count):
-        where[empties[i]] = i
     nxt = 0
-    while nxt < count:
+    left = count
+    while left > 0:
         cell = -1
         if last >= 0 and rings:
             masks = bmask[last]
@@ -578,29 +549,26 @@ def _fill(
                 cell = restoring(bridges, colours, last, j, me)
                 if cell >= 0:
                     break
-        if cell < 0 and last >= 0 and replies:
-            good = reply[me, last]
-            if good >= 0 and colours[good] == 0:
-                cell = good
         if cell < 0:
-            x ^= (x << np.uint64(13)) & mask
-            x ^= x >> np.uint64(7)
-            x ^= (x << np.uint64(17)) & mask
-            pick = nxt + int(((x >> np.uint64(32)) * np.uint64(count - nxt)) >> np.uint64(32))
-            cell = empties[pick]
-        take(empties, where, nxt, cell)
-        nxt += 1
+            while True:
+                x ^= (x << np.uint64(13)) & mask
+                x ^= x >> np.uint64(7)
+                x ^= (x << np.uint64(17)) & mask
+                pick = nxt + int(((x >> np.uint64(32)) * np.uint64(count - nxt)) >> np.uint64(32))
+                cell = empties[pick]
+                empties[pick] = empties[nxt]
+                empties[nxt] = cell
+                nxt += 1
+                if colours[cell] == 0:
+                    break
         colours[cell] = me
         first_play[slot_of[cell]] = me
-        if replies:
-            seq[at + recorded] = cell
-            recorded += 1
+        left -= 1
         other = opp[cell]
         if other >= 0 and colours[other] == 0:
             colours[other] = me
             first_play[slot_of[other]] = me
-            take(empties, where, nxt, other)
-            nxt += 1
+            left -= 1
         last = cell
         if single:
             me = 3 - me
@@ -613,8 +581,6 @@ def _fill(
             else:
                 last = -1  # my own stone: nothing to answer
     rng[0] = x
-    if replies:
-        seq[at - 1] = recorded
 
 
 # ----- the tree ---------------------------------------------------------------------------
@@ -925,12 +891,10 @@ def search(
     expand_at: int,
     prior: float,
     weights,
-    reply,
 ) -> int:
     """Run ``sims`` simulations from the root (slot tree[1]). Returns how many were run.
     ``weights`` are the learned weights of the prior knowledge, then its scale
-    (``ygui.ai.priors``); ``reply`` the playouts' last good replies (``_fill``), kept with
-    the tree, or an empty table for none."""
+    (``ygui.ai.priors``)."""
     n = params[NCELLS]
     m = base.shape[0] + 1
     return _simulate(
@@ -971,7 +935,6 @@ def search(
         expand_at,
         prior,
         weights,
-        reply,
         np.empty_like(r_colours),
         np.empty_like(r_parent),
         np.empty_like(r_smask),
@@ -984,7 +947,6 @@ def search(
         np.empty(m, np.float32),
         np.empty(n + 8, np.int64),
         np.empty(n, np.int8),
-        np.empty(n, np.int32),
     )
 
 
@@ -1029,7 +991,6 @@ def _simulate(
     expand_at: int,
     prior: float,
     weights,
-    reply,
     colours,
     parent,
     smask,
@@ -1042,7 +1003,6 @@ def _simulate(
     score,
     path,
     feat,
-    where,
 ) -> int:
     """The simulations of ``search``, in the scratch arrays it gives."""
     n = params[NCELLS]
@@ -1135,8 +1095,6 @@ def _simulate(
             path[depth] = node
             if mv == n:
                 swap_at = depth
-        path[depth + 1] = 0  # (the playout's stones follow the path, when it records them)
-        first = info[TO_MOVE]
         winner = playout(
             nbr,
             deg,
@@ -1160,13 +1118,7 @@ def _simulate(
             slot_of,
             first_play,
             rng,
-            reply,
-            path,
-            depth + 2,
-            where,
         )
-        if reply.shape[1] > 0:
-            remember(reply, path, depth, base, mover, m, n, winner, first)
         # A move made before a swap was made by the player who ends up with the other colour:
         # it is judged by that player's result.
         for d in range(depth + 1):
@@ -1202,48 +1154,6 @@ def _simulate(
                 best[b] = i
                 top[b] = t
     return sims
-
-
-@compiled
-def remember(reply, path, depth: int, base, mover, m: int, n: int, winner: int, first: int) -> None:
-    """Last good replies with forgetting: along a simulation, each stone that answers an
-    opponent's stone becomes its colour's reply to that stone if its colour won; if it lost,
-    a reply equal to it is forgotten. The tree's moves are ``path[1:depth + 1]``; then
-    ``path[depth + 1]`` playout stones follow, alternately of each colour from ``first``. The
-    swap answers nothing and is answered by nothing."""
-    prev = -1
-    prev_colour = 0
-    for d in range(1, depth + 1):
-        node = path[d]
-        s = node % m
-        cell = base[s] if s < m - 1 else n
-        colour = mover[node // m]
-        if 0 <= prev < n and cell < n and colour != prev_colour:
-            if colour == winner:
-                reply[colour, prev] = cell
-            elif reply[colour, prev] == cell:
-                reply[colour, prev] = -1
-        prev = cell
-        prev_colour = colour
-    count = path[depth + 1]
-    if count == 0:
-        return
-    at = depth + 2
-    if 0 <= prev < n and first != prev_colour:
-        cell = path[at]
-        if first == winner:
-            reply[first, prev] = cell
-        elif reply[first, prev] == cell:
-            reply[first, prev] = -1
-    # the playout's stones alternate: the winner's answers, then the loser's, in order (each
-    # colour's replies are its own, so the two passes do what one in turn would)
-    start = 2 if first == winner else 1
-    for j in range(at + start, at + count, 2):
-        reply[winner, path[j - 1]] = path[j]
-    loser = 3 - winner
-    for j in range(at + 3 - start, at + count, 2):
-        if reply[loser, path[j - 1]] == path[j]:
-            reply[loser, path[j - 1]] = -1
 
 
 @allocating
@@ -1332,9 +1242,6 @@ def bare_playouts(
     empties = np.empty(n, np.int32)
     slot_of = np.arange(n, dtype=np.int32)
     first_play = np.empty(n, np.int8)
-    reply = np.empty((3, 0), np.int32)
-    seq = np.empty(n + 2, np.int64)
-    where = np.empty(n, np.int32)
     black = 0
     for _ in range(count):
         colours[:] = r_colours
@@ -1368,10 +1275,6 @@ def bare_playouts(
                 slot_of,
                 first_play,
                 rng,
-                reply,
-                seq,
-                1,
-                where,
             )
             == 1
         ):
