@@ -1,23 +1,25 @@
 """Build an opening book (see ygui/ai/book.py) for one board, with deep searches.
 
     python scripts/build_book.py y size=11 [--out resources/book/y-11.json]
-        [--playouts 1000000] [--candidates 8] [--deeper 0] [--follow 0 --strongest 12]
+        [--playouts 1000000] [--candidates 8] [--deeper 0]
+        [--follow 0 --strongest 12 --levels 1]
         [--recheck 0 --seeds 3] [--jobs 2]
 
 For each first stone up to the board's symmetries, a search of ``--playouts`` from the position
-names the replies it looked at most (``--candidates`` of them); the cells deepest inside the
-board are added, for the centre is what a short search most often misses. Each candidate reply
-is then valued by a search of its own from the position after it, from the other side. The file
-lists each first stone with its replies' values; the first moves' own values follow from them.
-On Y 11 with the defaults it takes about seven minutes on two cores. ``--deeper K`` goes on
-after the K best first stones and the book's reply to each: it values the replies to every
-answer (on Y 11, K = 1 at 600,000 playouts: nine more minutes). ``--follow A`` goes on from
-there along the lines a strong opponent plays: after the ``--strongest`` S answers (those that
-leave the book's player least) and the book's reply to each, it values the replies to the A
-answers a search looks at most. ``--recheck R`` searches the R best replies of each position
-again until each has ``--seeds`` searches, and keeps their mean: the best of eight values of a
-single search each is often the one its search overrated. Positions already in the file are
-kept, so a build can be resumed or deepened.
+names the replies it looked at most (``--candidates`` of them); the cells deepest inside the board
+are added, for the centre is what a short search most often misses. Each candidate reply is then
+valued by a search of its own from the position after it, from the other side. The file lists each
+first stone with its replies' values; the first moves' own values follow from them. On Y 11 with
+the defaults it takes about seven minutes on two cores. ``--deeper K`` goes on after the K best
+first stones and the book's reply to each: it values the replies to every answer (on Y 11, K = 1 at
+600,000 playouts: nine more minutes). ``--follow A`` goes on from there along the lines a strong
+opponent plays: after the ``--strongest`` S answers (those that leave the book's player least) and
+the book's reply to each, it values the replies to the A answers a search looks at most;
+``--levels L`` does that L times, each level going on from the strongest of the lines the last
+one valued. ``--recheck R`` searches the R best replies of each position again until each has
+``--seeds`` searches, and keeps their mean: the best of eight values of a single search each is
+often the one its search overrated. Positions already in the file are kept, so a build can be
+resumed or deepened.
 """
 
 from __future__ import annotations
@@ -48,9 +50,11 @@ def new_game(name: str, keys: tuple[str, ...], stones: tuple[int, ...]) -> Game:
 
 
 def candidates(task: Task, count: int) -> list[int]:
-    """The replies a deep search from the position looked at most."""
+    """The replies a deep search from the position looked at most (none once it is won)."""
     name, keys, stones, playouts = task
     game = new_game(name, keys, stones)
+    if game.is_over:
+        return []
     result = Engine(seed=7).search(game, SearchLimits(playouts=playouts, seed=7))
     if not result.visits and result.move.cell is not None:
         return [result.move.cell]  # a win to take or a loss to block: no search needed
@@ -177,6 +181,12 @@ def main() -> None:
     )
     parser.add_argument("--strongest", type=int, default=12)
     parser.add_argument(
+        "--levels",
+        type=int,
+        default=1,
+        help="with --follow: follow the strongest lines this many times, two moves each",
+    )
+    parser.add_argument(
         "--recheck",
         type=int,
         default=0,
@@ -233,9 +243,11 @@ def main() -> None:
                 answers = classes(syms, (*line, reply), list(range(geometry.size)))
                 lines += [(*line, reply, a) for a in answers]
             keep(value_lines(pool, options.game, keys, syms, unknown(lines), deepest, args))
-            if args.follow:
+            for _ in range(args.levels if args.follow else 0):
                 # the answers that leave the book's player least, its reply to each, and
-                # the answers a search expects to that: the lines a strong opponent plays
+                # the answers a search expects to that: the lines a strong opponent plays;
+                # each level goes on two moves from the lines the last one valued
+                lines = [line for line in lines if stones_of(line) in known]
                 strongest = sorted(lines, key=lambda line: max(known[stones_of(line)].values()))
                 replied = [
                     (*line, best_of(known[stones_of(line)])) for line in strongest[: args.strongest]
@@ -244,12 +256,12 @@ def main() -> None:
                     candidates,
                     [((options.game, keys, line, args.playouts), args.follow) for line in replied],
                 )
-                followed = [
+                lines = [
                     (*line, a)
                     for line, found in zip(replied, ranked, strict=True)
                     for a in classes(syms, line, found)
                 ]
-                keep(value_lines(pool, options.game, keys, syms, unknown(followed), deepest, args))
+                keep(value_lines(pool, options.game, keys, syms, unknown(lines), deepest, args))
     positions: list[dict[str, Any]] = [
         {
             "mine": [],
@@ -285,7 +297,11 @@ def main() -> None:
                 "playouts": args.playouts,
                 "candidates": args.candidates,
                 "deeper": args.deeper,
-                **({"follow": args.follow, "strongest": args.strongest} if args.follow else {}),
+                **(
+                    {"follow": args.follow, "strongest": args.strongest, "levels": args.levels}
+                    if args.follow
+                    else {}
+                ),
                 **({"recheck": args.recheck, "seeds": args.seeds} if args.recheck else {}),
                 "positions": len(known) - kept,
             },

@@ -220,14 +220,47 @@ def test_the_builder_writes_a_book_the_engine_reads(tmp_path) -> None:
     }
     five = [key for key in raw if len(key[0]) + len(key[1]) == 5]
     assert 1 <= len(five) <= 4  # two answers to the replies to two answers
-    for mine, theirs in five:
-        assert len(mine) == 2 and len(theirs) == 3
+    _assert_follow_the_book(raw, five)
+    assert all(followed.positions[key] for key in five)
+
+
+def test_the_builder_follows_the_strongest_lines_level_after_level(tmp_path) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "build_book.py"
+    out = tmp_path / "y-5.json"
+    command = [sys.executable, str(script), "y", "size=5", "--playouts", "200", "--jobs", "1"]
+    follow = ["--deeper", "1", "--follow", "2", "--strongest", "2", "--levels", "2"]
+    subprocess.run([*command, "--out", str(out), *follow], check=True, capture_output=True)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["built"][-1]["levels"] == 2
+    cells = GameOptions(game="y", size=5).board().cell
+    raw = {
+        (frozenset(map(cells, e["mine"])), frozenset(map(cells, e["theirs"]))): {
+            cells(c): v for c, v in e["values"].items()
+        }
+        for e in data["positions"]
+    }
+    # each level: two answers to the book's reply to each of the two strongest lines
+    five = [key for key in raw if len(key[0]) + len(key[1]) == 5]
+    seven = [key for key in raw if len(key[0]) + len(key[1]) == 7]
+    assert 1 <= len(five) <= 4 and 1 <= len(seven) <= 4
+    _assert_follow_the_book(raw, five)
+    _assert_follow_the_book(raw, seven)
+
+
+def _assert_follow_the_book(raw: dict, positions: list) -> None:
+    """Each position (the stones of the side to move, then the other's) follows a position
+    two stones shorter, with the book's reply to it and then an answer."""
+    for mine, theirs in positions:
+        assert len(theirs) == len(mine) + 1
         assert any(
             (mine - {r}, theirs - {z}) in raw and best_of(raw[(mine - {r}, theirs - {z})]) == r
             for r in mine
             for z in theirs
         )
-        assert followed.positions[(mine, theirs)]
 
 
 def _free(game: Game) -> int:
