@@ -241,8 +241,9 @@ def test_gtp_searches_with_more_threads_on_request():
     reply = gtp.handle("genmove b")
     assert reply.startswith("= ") and gtp.game.moves
     assert gtp.game.geometry.cell(reply[2:].strip()) == gtp.game.moves[0].cell
-    # each of the two trees searched the move played
-    assert sum(t.visits_of(gtp.game.moves[0].cell) > 0 for t in gtp.engine._trees) == 2
+    # each of the two trees searched its half of the playouts (whether both looked at the
+    # move played depends on how the playouts judge the moves, not on the threads)
+    assert [int(t.visits[t.root]) for t in gtp.engine._trees] == [300, 300]
 
 
 def test_the_window_leaves_itself_a_core():
