@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -211,13 +212,7 @@ def test_the_builder_writes_a_book_the_engine_reads(tmp_path) -> None:
     assert all(followed.positions[k] == v for k, v in deeper.positions.items())
     # each new position follows a three-stone one with the book's reply to it (as written:
     # loading the book merges the images of symmetric positions, which may reorder ties)
-    cells = geometry.cell
-    raw = {
-        (frozenset(map(cells, e["mine"])), frozenset(map(cells, e["theirs"]))): {
-            cells(c): v for c, v in e["values"].items()
-        }
-        for e in data["positions"]
-    }
+    raw = _as_written(data, geometry.cell)
     five = [key for key in raw if len(key[0]) + len(key[1]) == 5]
     assert 1 <= len(five) <= 4  # two answers to the replies to two answers
     _assert_follow_the_book(raw, five)
@@ -236,19 +231,24 @@ def test_the_builder_follows_the_strongest_lines_level_after_level(tmp_path) -> 
     subprocess.run([*command, "--out", str(out), *follow], check=True, capture_output=True)
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["built"][-1]["levels"] == 2
-    cells = GameOptions(game="y", size=5).board().cell
-    raw = {
-        (frozenset(map(cells, e["mine"])), frozenset(map(cells, e["theirs"]))): {
-            cells(c): v for c, v in e["values"].items()
-        }
-        for e in data["positions"]
-    }
+    raw = _as_written(data, GameOptions(game="y", size=5).board().cell)
     # each level: two answers to the book's reply to each of the two strongest lines
     five = [key for key in raw if len(key[0]) + len(key[1]) == 5]
     seven = [key for key in raw if len(key[0]) + len(key[1]) == 7]
     assert 1 <= len(five) <= 4 and 1 <= len(seven) <= 4
     _assert_follow_the_book(raw, five)
     _assert_follow_the_book(raw, seven)
+
+
+def _as_written(data: dict, cell: Callable[[str], int]) -> dict:
+    """A book file's positions as written (its stones, then the other side's) with their
+    values, by cell (loading a book merges the images of symmetric positions)."""
+    return {
+        (frozenset(map(cell, e["mine"])), frozenset(map(cell, e["theirs"]))): {
+            cell(c): v for c, v in e["values"].items()
+        }
+        for e in data["positions"]
+    }
 
 
 def _assert_follow_the_book(raw: dict, positions: list) -> None:
