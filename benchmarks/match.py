@@ -7,6 +7,8 @@
     python benchmarks/match.py priors [--games 100] [--game y] [--playouts 15000] [--prior 20]
                                       [--scale 0.25] [--weights FILE] [--against 0]
                                       [--against-scale 0.25] [--against-weights FILE] [--no-pie]
+    python benchmarks/match.py checkouts DIR_A DIR_B [--games 100] [--size 11] [--seconds 0.0625]
+                                         [--first 0]
 
 Colours alternate. Against open_spiel the pie rule is off (the issue's setting). Between levels,
 and between weights of the engine's prior knowledge (at equal playouts), the game is played with
@@ -14,6 +16,11 @@ its own default rules: Y and Poly-Y with the pie rule (without it the first move
 much on Y 11 that the colour, not the level, decides most games), Hexagonal Y without, as Mark
 Steere's rules have it. ``--no-pie`` plays without. Prints each game as it ends, then the win
 rate with a 95% Wilson confidence interval.
+
+``checkouts`` plays two checkouts of ygui against each other through ``ygui gtp`` (for a change
+to the engine against the code before it, at equal time a move), on Y without the pie rule: each
+game opens with two random stones, and each opening is played twice, each checkout moving first
+once, so neither the colour nor the opening decides the count.
 """
 
 from __future__ import annotations
@@ -21,6 +28,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -208,6 +219,75 @@ def duel(games: int, name: str, pie: bool | None, first: int, a: Player, b: Play
     report(f"{a[0]} against {b[0]}, {name}, {rules}", wins, games)
 
 
+class GtpProcess:
+    """``ygui gtp`` run from a checkout of ygui."""
+
+    def __init__(self, root: str) -> None:
+        env = {**os.environ, "PYTHONPATH": str(Path(root).resolve())}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "ygui.cli", "gtp"],
+            cwd=root,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def __call__(self, command: str) -> str:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        lines: list[str] = []
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError(f"the engine stopped after {command!r}")
+            if not line.strip():
+                if lines:
+                    break
+                continue
+            lines.append(line.strip())
+        answer = " ".join(lines)
+        if not answer.startswith("="):
+            raise RuntimeError(f"{command!r}: {answer}")
+        return answer[1:].strip()
+
+    def close(self) -> None:
+        self("quit")
+        self.process.wait()
+
+
+def checkout_match(a: str, b: str, games: int, size: int, seconds: float, first: int) -> None:
+    engines = {"A": GtpProcess(a), "B": GtpProcess(b)}
+    labels = Game(GameOptions(game="y", size=size, pie=False).validated()).geometry.labels
+    wins = 0
+    for number in range(first, first + games):
+        for engine in engines.values():
+            engine(f"ygui-variant y size={size} pie=off")
+            engine(f"ygui-time {seconds}")
+        black = "A" if number % 2 == 0 else "B"
+        owner = {"black": black, "white": "B" if black == "A" else "A"}
+        moves = random.Random(number // 2).sample(list(labels), 2)  # the pair's opening
+        for colour, move in zip(("black", "white"), moves, strict=True):
+            for engine in engines.values():
+                engine(f"play {colour} {move}")
+        while (winner := engines["A"]("ygui-winner")) == "none":
+            colour = engines["A"]("ygui-to-move")
+            move = engines[owner[colour]](f"genmove {colour}")
+            engines["B" if owner[colour] == "A" else "A"](f"play {colour} {move}")
+            moves.append(move)
+        won = owner[winner] == "A"
+        wins += won
+        print(
+            f"game {number + 1}: A {'won' if won else 'lost'} moving "
+            f"{'first' if black == 'A' else 'second'} ({len(moves)} moves)",
+            flush=True,
+        )
+    for engine in engines.values():
+        engine.close()
+    report(f"A ({a}) against B ({b}), Y {size}, {seconds:g} s a move, no pie rule", wins, games)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="kind", required=True)
@@ -240,7 +320,17 @@ def main() -> None:
     priors.add_argument("--against-weights", help="a priors file for the other side")
     priors.add_argument("--no-pie", action="store_true", help="play without the pie rule")
     priors.add_argument("--first", type=int, default=0, help="number of the first game (0)")
+    checkouts = sub.add_parser("checkouts")
+    checkouts.add_argument("a", help="a checkout of ygui (player A)")
+    checkouts.add_argument("b", help="another checkout (player B)")
+    checkouts.add_argument("--games", type=int, default=100)
+    checkouts.add_argument("--size", type=int, default=11)
+    checkouts.add_argument("--seconds", type=float, default=1 / 16)
+    checkouts.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     args = parser.parse_args()
+    if args.kind == "checkouts":
+        checkout_match(args.a, args.b, args.games, args.size, args.seconds, args.first)
+        return
     if args.kind == "open-spiel":
         open_spiel_match(
             args.games,
