@@ -225,7 +225,7 @@ class GtpProcess:
     def __init__(self, root: str) -> None:
         env = {**os.environ, "PYTHONPATH": str(Path(root).resolve())}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "ygui.cli", "gtp"],
+            [sys.executable, "-m", "ygui", "gtp"],
             cwd=root,
             env=env,
             stdin=subprocess.PIPE,
@@ -257,6 +257,9 @@ class GtpProcess:
         self.process.wait()
 
 
+OTHER = {"A": "B", "B": "A"}  # the players of a checkout match
+
+
 def checkout_match(a: str, b: str, games: int, size: int, seconds: float, first: int) -> None:
     engines = {"A": GtpProcess(a), "B": GtpProcess(b)}
     labels = Game(GameOptions(game="y", size=size, pie=False).validated()).geometry.labels
@@ -266,7 +269,7 @@ def checkout_match(a: str, b: str, games: int, size: int, seconds: float, first:
             engine(f"ygui-variant y size={size} pie=off")
             engine(f"ygui-time {seconds}")
         black = "A" if number % 2 == 0 else "B"
-        owner = {"black": black, "white": "B" if black == "A" else "A"}
+        owner = {"black": black, "white": OTHER[black]}
         moves = random.Random(number // 2).sample(list(labels), 2)  # the pair's opening
         for colour, move in zip(("black", "white"), moves, strict=True):
             for engine in engines.values():
@@ -274,7 +277,7 @@ def checkout_match(a: str, b: str, games: int, size: int, seconds: float, first:
         while (winner := engines["A"]("ygui-winner")) == "none":
             colour = engines["A"]("ygui-to-move")
             move = engines[owner[colour]](f"genmove {colour}")
-            engines["B" if owner[colour] == "A" else "A"](f"play {colour} {move}")
+            engines[OTHER[owner[colour]]](f"play {colour} {move}")
             moves.append(move)
         won = owner[winner] == "A"
         wins += won
