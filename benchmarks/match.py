@@ -219,13 +219,33 @@ def duel(games: int, name: str, pie: bool | None, first: int, a: Player, b: Play
     report(f"{a[0]} against {b[0]}, {name}, {rules}", wins, games)
 
 
+# ``python -m ygui gtp`` with the checkout's own resources (opening book, prior knowledge): an
+# editable install of ygui maps ygui.resources to its own tree's resources/ whatever PYTHONPATH
+# says, so the checkout's package is put in its place before ygui runs.
+_FROM_CHECKOUT = """
+import importlib.util, runpy, sys
+import ygui
+root = sys.argv.pop(1)
+folder = root + "/resources"
+spec = importlib.util.spec_from_file_location(
+    "ygui.resources", folder + "/__init__.py", submodule_search_locations=[folder]
+)
+resources = importlib.util.module_from_spec(spec)
+sys.modules["ygui.resources"] = ygui.resources = resources
+spec.loader.exec_module(resources)
+sys.argv[0] = "ygui"
+runpy.run_module("ygui", run_name="__main__", alter_sys=True)
+"""
+
+
 class GtpProcess:
-    """``ygui gtp`` run from a checkout of ygui."""
+    """``ygui gtp`` run from a checkout of ygui, with its resources."""
 
     def __init__(self, root: str) -> None:
-        env = {**os.environ, "PYTHONPATH": str(Path(root).resolve())}
+        where = str(Path(root).resolve())
+        env = {**os.environ, "PYTHONPATH": where}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "ygui", "gtp"],
+            [sys.executable, "-c", _FROM_CHECKOUT, where, "gtp"],
             cwd=root,
             env=env,
             stdin=subprocess.PIPE,
