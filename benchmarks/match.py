@@ -283,11 +283,12 @@ OTHER = {"A": "B", "B": "A"}  # the players of a checkout match
 def checkout_match(a: str, b: str, games: int, size: int, seconds: float, first: int) -> None:
     engines = {"A": GtpProcess(a), "B": GtpProcess(b)}
     labels = Game(GameOptions(game="y", size=size, pie=False).validated()).geometry.labels
+    for engine in engines.values():
+        engine(f"ygui-time {seconds}")  # (kept by each new game)
     wins = 0
     for number in range(first, first + games):
         for engine in engines.values():
             engine(f"ygui-variant y size={size} pie=off")
-            engine(f"ygui-time {seconds}")
         black = "A" if number % 2 == 0 else "B"
         owner = {"black": black, "white": OTHER[black]}
         moves = random.Random(number // 2).sample(list(labels), 2)  # the pair's opening
