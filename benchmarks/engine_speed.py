@@ -100,7 +100,7 @@ def main() -> None:
         search = ours(game, args.seconds)
         playouts = bare(game, args.seconds)
         reference = open_spiel(size, args.seconds) if name == "y" and size else None
-        if reference is not None:
+        if reference is not None and size:
             for _ in range(args.repeat - 1):  # in turn, the best of each
                 search = max(search, ours(game, args.seconds))
                 reference = max(reference, open_spiel(size, args.seconds) or 0.0)

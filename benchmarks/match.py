@@ -1,14 +1,14 @@
 """Matches: our engine against open_spiel's C++ MCTSBot, and our levels against each other.
 
     python benchmarks/match.py open-spiel [--games 40] [--size 11] [--theirs 1.0] [--ours 0.0625]
-                                          [--threads 1] [--only white] [--moves]
+                                          [--threads N] [--only white] [--moves]
                                           [--no-book] [--first 0]
     python benchmarks/match.py levels [--games 20] [--game y] [--strong 10] [--weak 7] [--no-pie]
     python benchmarks/match.py priors [--games 100] [--game y] [--playouts 15000] [--prior 20]
                                       [--scale 0.25] [--weights FILE] [--against 0]
                                       [--against-scale 0.25] [--against-weights FILE] [--no-pie]
     python benchmarks/match.py checkouts DIR_A DIR_B [--games 100] [--size 11] [--seconds 0.0625]
-                                         [--first 0]
+                                         [--threads 1] [--first 0]
 
 Colours alternate. Against open_spiel the pie rule is off (the issue's setting). Between levels,
 and between weights of the engine's prior knowledge (at equal playouts), the game is played with
@@ -17,10 +17,16 @@ much on Y 11 that the colour, not the level, decides most games), Hexagonal Y wi
 Steere's rules have it. ``--no-pie`` plays without. Prints each game as it ends, then the win
 rate with a 95% Wilson confidence interval.
 
+Against open_spiel our engine searches with one thread a core (``engine.engine_threads``, as
+``ygui gtp`` does; two on a 2-core machine), each thread with a tree of its own, while
+open_spiel's bot searches with one; the two never think at the same time. ``--threads 1``
+measures one core against one.
+
 ``checkouts`` plays two checkouts of ygui against each other through ``ygui gtp`` (for a change
 to the engine against the code before it, at equal time a move), on Y without the pie rule: each
 game opens with two random stones, and each opening is played twice, each checkout moving first
-once, so neither the colour nor the opening decides the count.
+once, so neither the colour nor the opening decides the count. Each engine searches with one
+thread (``--threads``), so that two matches can run at once on two cores.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ygui.ai.engine import PRIOR, PRIOR_SCALE, Engine, SearchLimits
+from ygui.ai.engine import PRIOR, PRIOR_SCALE, Engine, SearchLimits, engine_threads
 from ygui.ai.priors import weights_from_dict
 from ygui.core.game import BLACK, Game, Move
 from ygui.core.notation import parse_letter_label
@@ -280,11 +286,14 @@ class GtpProcess:
 OTHER = {"A": "B", "B": "A"}  # the players of a checkout match
 
 
-def checkout_match(a: str, b: str, games: int, size: int, seconds: float, first: int) -> None:
+def checkout_match(
+    a: str, b: str, games: int, size: int, seconds: float, threads: int, first: int
+) -> None:
     engines = {"A": GtpProcess(a), "B": GtpProcess(b)}
     labels = Game(GameOptions(game="y", size=size, pie=False).validated()).geometry.labels
     for engine in engines.values():
         engine(f"ygui-time {seconds}")  # (kept by each new game)
+        engine(f"ygui-threads {threads}")
     wins = 0
     for number in range(first, first + games):
         for engine in engines.values():
@@ -320,7 +329,12 @@ def main() -> None:
     spiel.add_argument("--size", type=int, default=11)
     spiel.add_argument("--theirs", type=float, default=1.0)
     spiel.add_argument("--ours", type=float, default=1 / 16)
-    spiel.add_argument("--threads", type=int, default=1, help="our search threads")
+    spiel.add_argument(
+        "--threads",
+        type=int,
+        default=engine_threads(),
+        help="our search threads (default: one a core, %(default)s here)",
+    )
     spiel.add_argument("--only", choices=("black", "white"), help="play only the games as")
     spiel.add_argument("--moves", action="store_true", help="print each game's moves")
     spiel.add_argument("--no-book", action="store_true", help="search every move, no book")
@@ -350,10 +364,13 @@ def main() -> None:
     checkouts.add_argument("--games", type=int, default=100)
     checkouts.add_argument("--size", type=int, default=11)
     checkouts.add_argument("--seconds", type=float, default=1 / 16)
+    checkouts.add_argument("--threads", type=int, default=1, help="each engine's threads (1)")
     checkouts.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     args = parser.parse_args()
     if args.kind == "checkouts":
-        checkout_match(args.a, args.b, args.games, args.size, args.seconds, args.first)
+        checkout_match(
+            args.a, args.b, args.games, args.size, args.seconds, args.threads, args.first
+        )
         return
     if args.kind == "open-spiel":
         open_spiel_match(

@@ -10,7 +10,14 @@ import pytest
 from helpers import random_game
 
 from ygui.ai import kernels as k
-from ygui.ai.engine import LEVEL_PLAYOUTS, WINDOW_THREADS, Engine, SearchLimits, window_threads
+from ygui.ai.engine import (
+    LEVEL_PLAYOUTS,
+    WINDOW_THREADS,
+    Engine,
+    SearchLimits,
+    engine_threads,
+    window_threads,
+)
 from ygui.ai.tables import apply, board_tables, params_of, position_of
 from ygui.core.game import BLACK, SWAP, WHITE, Game, Move, position_winners
 from ygui.core.variants import GameOptions
@@ -232,7 +239,7 @@ def test_a_whole_multi_stone_turn_through_gtp():
 def test_gtp_searches_with_more_threads_on_request():
     from ygui.gtp import GtpEngine
 
-    gtp = GtpEngine()
+    gtp = GtpEngine(threads=1)
     gtp.handle("ygui-variant y size=7")
     gtp.handle("ygui-playouts 600")
     assert gtp.engine.threads == 1
@@ -250,6 +257,9 @@ def test_the_window_leaves_itself_a_core():
     assert [window_threads(c) for c in (1, 2, 3, 4)] == [1, 1, 2, 3]
     assert window_threads(256) == WINDOW_THREADS
     assert 1 <= window_threads() <= WINDOW_THREADS
+    assert [engine_threads(c) for c in (1, 2, 3, 4)] == [1, 2, 3, 4]
+    assert engine_threads(256) == WINDOW_THREADS
+    assert 1 <= engine_threads() <= WINDOW_THREADS
 
 
 def test_threads_share_the_playouts_and_the_memory():

@@ -216,6 +216,33 @@ def test_command_line_program():
     assert out.count("=") == 5  # nothing after quit
 
 
+def test_threads_one_a_core_unless_the_command_line_says(monkeypatch):
+    from ygui.cli import main
+
+    monkeypatch.setattr("ygui.ai.engine.cores", lambda: 3)
+    assert GtpEngine().threads == 3
+    monkeypatch.setattr("ygui.ai.engine.cores", lambda: 200)
+    assert GtpEngine().threads == 8  # engine.WINDOW_THREADS at most
+    started: list[int] = []
+    monkeypatch.setattr(GtpEngine, "run", lambda self, i, o: started.append(self.threads))
+    assert main(["gtp", "--threads", "2"]) == 0
+    assert main(["gtp"]) == 0
+    assert started == [2, 8]
+
+
+@pytest.mark.parametrize("value", ["0", "65", "two"])
+def test_a_bad_thread_count_on_the_command_line_is_refused(value):
+    done = subprocess.run(
+        [sys.executable, "-m", "ygui", "gtp", "--threads", value],
+        input="name\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert "--threads" in done.stderr and ("1 to 64" in done.stderr or "whole" in done.stderr)
+
+
 def test_a_board_of_ones_own(tmp_path):
     from ygui.core.boards.triangle import triangle_board
 

@@ -18,7 +18,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"ygui {__version__}")
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("gtp", help="speak GTP version 2 on stdin/stdout (for tools and front ends)")
+    gtp = sub.add_parser(
+        "gtp", help="speak GTP version 2 on stdin/stdout (for tools and front ends)"
+    )
+    gtp.add_argument(
+        "--threads",
+        type=_thread_count,
+        default=None,
+        help="search threads (default: one a core, at most 8; ygui-threads N changes it)",
+    )
     board = sub.add_parser("board", help="write a board's geometry as JSON (to edit into your own)")
     board.add_argument("game", choices=list(VARIANTS), help="the game whose board to write")
     board.add_argument(
@@ -44,6 +52,18 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _thread_count(text: str) -> int:
+    from ygui.gtp import MAX_THREADS
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"{value} is not 1 to {MAX_THREADS}")
+    return value
+
+
 COMMANDS = ("gtp", "board", "check-board", "render")
 
 
@@ -59,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "gtp":
         from ygui.gtp import main as gtp_main
 
-        return gtp_main()
+        return gtp_main(args.threads)
     if args.command == "board":
         return _write_board(args.game, args.set, Path(args.output))
     if args.command == "check-board":

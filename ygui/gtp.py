@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ygui import __version__
-from ygui.ai.engine import BOOK_LEVEL, LEVEL_PLAYOUTS, Engine, SearchLimits
+from ygui.ai.engine import BOOK_LEVEL, LEVEL_PLAYOUTS, Engine, SearchLimits, engine_threads
 from ygui.core.diagram import diagram
 from ygui.core.game import BLACK, WHITE, Game, IllegalMove
 from ygui.core.geometry import BoardError, BoardGeometry
@@ -31,7 +31,7 @@ Handler = Callable[[list[str]], str]
 
 
 class GtpEngine:
-    def __init__(self, options: GameOptions | None = None) -> None:
+    def __init__(self, options: GameOptions | None = None, threads: int | None = None) -> None:
         self.options = (options or GameOptions()).validated()
         self.game = Game(self.options)
         self.quit = False
@@ -65,7 +65,8 @@ class GtpEngine:
         self.limits = SearchLimits.level(DEFAULT_LEVEL)
         self.custom_board: BoardGeometry | None = None
         self._engine: Engine | None = None
-        self.threads = 1
+        # one search tree a core (ygui-threads changes it); a playout budget is shared out
+        self.threads = engine_threads() if threads is None else min(max(threads, 1), MAX_THREADS)
 
     # ----- the loop -------------------------------------------------------------------
     def handle(self, raw: str) -> str | None:
@@ -273,6 +274,6 @@ def _need(args: list[str], count: int, usage: str) -> None:
         raise GtpError(f"syntax error: usage: {usage}")
 
 
-def main(argv: list[str] | None = None) -> int:
-    GtpEngine().run(sys.stdin, sys.stdout)
+def main(threads: int | None = None) -> int:
+    GtpEngine(threads=threads).run(sys.stdin, sys.stdout)
     return 0

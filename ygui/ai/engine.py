@@ -69,20 +69,30 @@ MAX_SLOTS = 8_000_000  # 160 MB of tree at most
 ROOM = 3
 
 
-# the most threads ``window_threads`` gives the window's engine (root parallelism gains little
-# past a few trees; each tree takes memory of its own)
+# the most threads ``window_threads`` and ``engine_threads`` give an engine (root parallelism
+# gains little past a few trees; each tree takes memory of its own)
 WINDOW_THREADS = 8
 
 
-def window_threads(cores: int | None = None) -> int:
-    """Search threads for the window's engine: every core this process may use but one, which
-    is left to the window (so one on a two-core machine), at most WINDOW_THREADS."""
-    if cores is None:
-        try:
-            cores = len(os.sched_getaffinity(0))
-        except (AttributeError, OSError):  # (no affinity on macOS and Windows)
-            cores = os.cpu_count() or 1
-    return max(1, min(WINDOW_THREADS, cores - 1))
+def cores() -> int:
+    """The processor cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # (no affinity on macOS and Windows)
+        return os.cpu_count() or 1
+
+
+def window_threads(count: int | None = None) -> int:
+    """Search threads for the window's engine: every core this process may use (or ``count``)
+    but one, which is left to the window (so one on a two-core machine), at most
+    WINDOW_THREADS."""
+    return max(1, min(WINDOW_THREADS, (cores() if count is None else count) - 1))
+
+
+def engine_threads(count: int | None = None) -> int:
+    """Search threads for an engine without a window (``ygui gtp``, the match benchmark):
+    every core this process may use (or ``count``), at most WINDOW_THREADS."""
+    return max(1, min(WINDOW_THREADS, cores() if count is None else count))
 
 
 @dataclass(frozen=True)
