@@ -66,7 +66,7 @@ class GtpEngine:
         self.custom_board: BoardGeometry | None = None
         self._engine: Engine | None = None
         # one search tree a core (ygui-threads changes it); a playout budget is shared out
-        self.threads = engine_threads() if threads is None else min(max(threads, 1), MAX_THREADS)
+        self.threads = engine_threads() if threads is None else threads
 
     # ----- the loop -------------------------------------------------------------------
     def handle(self, raw: str) -> str | None:

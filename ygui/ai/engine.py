@@ -86,7 +86,7 @@ def window_threads(count: int | None = None) -> int:
     """Search threads for the window's engine: every core this process may use (or ``count``)
     but one, which is left to the window (so one on a two-core machine), at most
     WINDOW_THREADS."""
-    return max(1, min(WINDOW_THREADS, (cores() if count is None else count) - 1))
+    return engine_threads((cores() if count is None else count) - 1)
 
 
 def engine_threads(count: int | None = None) -> int:
