@@ -50,7 +50,7 @@ def main() -> None:
     runner._worker.finished.connect(lambda *_: finished_at.append(time.perf_counter()))
     clock.start()
     timer.start()
-    runner.start(game, SearchLimits(playouts=50_000_000), "move")  # level 10 and beyond
+    runner.start(game, SearchLimits(playouts=50_000_000), lambda *_: None)  # level 10 and beyond
     end = time.perf_counter() + args.seconds
     while time.perf_counter() < end:
         app.processEvents()

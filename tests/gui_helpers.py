@@ -20,7 +20,7 @@ class Answers:
 
     def close_all(self) -> None:
         for w in self.windows:  # close without questions once the test is over
-            w.dirty = False
+            w.session.dirty = False
             w.close()
             w.deleteLater()
 

@@ -43,13 +43,13 @@ def test_whole_hot_seat_game_by_clicks(qtbot, window, game):
         click_cell(qtbot, window, rng.choice(window.game.legal_cells()))
         assert len(window.game.moves) == before + 1
         clicks += 1
-    assert window.result_box.isVisible()
+    assert window.game_panel.result_box.isVisible()
     winner = window.game.colour_name(window.game.winner)
-    assert f"{winner} wins!" in window.result_label.text()
+    assert f"{winner} wins!" in window.game_panel.result_label.text()
     assert window.scene.game.winning_groups()
     # the board stays visible and refuses further clicks with a reason
     click_cell(qtbot, window, 0)
-    assert "over" in window.refusal.text()
+    assert "over" in window.game_panel.refusal.text()
     assert clicks == len(window.game.moves)
 
 
@@ -57,39 +57,39 @@ def test_click_on_occupied_cell_is_refused_with_a_reason(qtbot, window):
     start(window, "y", size=5)
     click_label(qtbot, window, "c2")
     click_label(qtbot, window, "c2")
-    assert "C2 is occupied" in window.refusal.text()
+    assert "C2 is occupied" in window.game_panel.refusal.text()
     assert len(window.game.moves) == 1
     click_label(qtbot, window, "a1")
-    assert window.refusal.text() == ""
+    assert window.game_panel.refusal.text() == ""
 
 
 def test_swap_through_the_button(qtbot, window):
     start(window, "y")
-    assert window.swap_button.isVisible() and not window.swap_button.isEnabled()
+    assert window.game_panel.swap_button.isVisible() and not window.game_panel.swap_button.isEnabled()
     click_label(qtbot, window, "f6")
-    assert window.swap_button.isEnabled()
-    qtbot.mouseClick(window.swap_button, Qt.MouseButton.LeftButton)
+    assert window.game_panel.swap_button.isEnabled()
+    qtbot.mouseClick(window.game_panel.swap_button, Qt.MouseButton.LeftButton)
     assert window.game.moves[-1].is_swap
     assert window.game.to_move == WHITE
     # Ann placed f6 as Black; after Bo's swap, Bo plays Black and Ann plays White, to move.
-    assert window.player_name(BLACK) == "Bo" and window.player_name(WHITE) == "Ann"
-    assert "White to play (Ann)" in window.turn_label.text()
-    assert not window.swap_button.isEnabled()
+    assert window.session.player_name(BLACK) == "Bo" and window.session.player_name(WHITE) == "Ann"
+    assert "White to play (Ann)" in window.game_panel.turn_label.text()
+    assert not window.game_panel.swap_button.isEnabled()
 
 
 def test_swap_hidden_without_pie(qtbot, window):
     start(window, "starboard-y")
-    assert not window.swap_button.isVisible()
+    assert not window.game_panel.swap_button.isVisible()
 
 
 def test_master_turn(qtbot, window):
     start(window, "y", turns="master")
     click_label(qtbot, window, "f6")
-    assert "2 of 2 stones" in window.turn_label.text()
+    assert "2 of 2 stones" in window.game_panel.turn_label.text()
     click_label(qtbot, window, "a1")
-    assert "1 of 2 stones" in window.turn_label.text()
+    assert "1 of 2 stones" in window.game_panel.turn_label.text()
     click_label(qtbot, window, "a1")
-    assert "occupied" in window.refusal.text()
+    assert "occupied" in window.game_panel.refusal.text()
     click_label(qtbot, window, "b1")
     assert window.game.to_move == BLACK
 
@@ -99,10 +99,10 @@ def test_progressive_turn_with_refused_click(qtbot, window):
     click_label(qtbot, window, "f6")
     click_label(qtbot, window, "h2")
     click_label(qtbot, window, "j4")
-    assert "3 of 3 stones" in window.turn_label.text()
+    assert "3 of 3 stones" in window.game_panel.turn_label.text()
     click_label(qtbot, window, "h3")
     click_label(qtbot, window, "i4")
-    assert "join a group" in window.refusal.text()
+    assert "join a group" in window.game_panel.refusal.text()
     assert window.game.stones_left_in_turn == 2
 
 
@@ -116,7 +116,7 @@ def test_hexagonal_pair_and_its_preview(qtbot, window):
     click_label(qtbot, window, "a1")
     opposite = g.opposite[g.cell("a1")]
     assert window.game.colours[opposite] == BLACK
-    assert "a1 + " + g.labels[opposite] in window.moves_list.item(1).text()
+    assert "a1 + " + g.labels[opposite] in window.game_panel.moves_list.item(1).text()
 
 
 def test_undo_redo_and_navigation_keys(qtbot, window):
@@ -136,7 +136,7 @@ def test_undo_redo_and_navigation_keys(qtbot, window):
     assert len(window.game.moves) == 2
     window.act_redo.trigger()
     assert len(window.game.moves) == 3
-    window.moves_list.itemClicked.emit(window.moves_list.item(1))
+    window.game_panel.moves_list.itemClicked.emit(window.game_panel.moves_list.item(1))
     assert len(window.game.moves) == 1
 
 
@@ -144,14 +144,14 @@ def test_playing_from_an_earlier_position_starts_a_variation(qtbot, window, answ
     start(window, "y", size=5)
     for label in ("a1", "b1", "c1"):
         click_label(qtbot, window, label)
-    window.go_back()
-    window.go_back()
+    window.session.back()
+    window.session.back()
     click_label(qtbot, window, "e1")
     assert answers.questions == []  # nothing is discarded, so nothing is asked
     assert [window.game.move_text(m) for m in window.game.moves] == ["a1", "e1"]
-    first = window.tree.root.children[0]
+    first = window.session.tree.root.children[0]
     assert [window.game.move_text(c.move) for c in first.children] == ["b1", "e1"]
-    assert "[2/2]" in window.moves_list.item(2).text()
+    assert "[2/2]" in window.game_panel.moves_list.item(2).text()
     qtbot.keyClick(window.view, Qt.Key.Key_Up)  # to the other branch
     assert [window.game.move_text(m) for m in window.game.moves] == ["a1", "b1"]
     qtbot.keyClick(window.view, Qt.Key.Key_End)
@@ -167,11 +167,11 @@ def test_save_and_load_through_the_ui(qtbot, window, answers, tmp_path):
     start(window, "poly-y")
     for label in ("43", "1", "2", "3"):
         click_label(qtbot, window, label)
-    window.go_back()
+    window.session.back()
     path = tmp_path / "game.ysgf"
     window.choose_save_path = lambda suffix=".ysgf": path
     window.act_save.trigger()
-    assert path.exists() and not window.dirty and window.path == path
+    assert path.exists() and not window.session.dirty and window.session.path == path
     saved = Game(window.game.options)
     saved.play_all(window.game.moves)
     start(window, "y")
@@ -179,21 +179,21 @@ def test_save_and_load_through_the_ui(qtbot, window, answers, tmp_path):
     window.act_open.trigger()
     assert window.game.options.game == "poly-y"
     assert [window.game.move_text(m) for m in window.game.moves] == ["43", "1", "2", "3"]
-    assert window.names == {BLACK: "Ann", WHITE: "Bo"}
+    assert window.session.names == {BLACK: "Ann", WHITE: "Bo"}
     assert str(path) in window.settings.get("recent_files")
 
 
 def test_damaged_file_gives_a_message_and_changes_nothing(qtbot, window, answers, tmp_path):
     start(window, "y", size=5)
     click_label(qtbot, window, "c2")
-    window.dirty = False
-    before = (window.game, list(window.game.moves), window.path)
+    window.session.dirty = False
+    before = (window.game, list(window.game.moves), window.session.path)
     bad = tmp_path / "bad.ysgf"
     bad.write_text("(;YG[y]YO[size=5]\n;B[a1]\n;B[b1])")
     window.choose_open_path = lambda: bad
     window.act_open.trigger()
     assert answers.informed and "line 3" in answers.informed[0]
-    assert (window.game, list(window.game.moves), window.path) == before
+    assert (window.game, list(window.game.moves), window.session.path) == before
 
 
 def test_unsaved_changes_prompt(qtbot, window, answers):
@@ -217,7 +217,7 @@ def test_autosave_recovery_after_a_crash(qtbot, answers):
     answers.yes_no = [True]
     assert second.offer_recovery()
     assert [second.game.move_text(m) for m in second.game.moves] == ["a1", "d4"]
-    assert second.game.options.game == "hexagonal-y" and second.dirty
+    assert second.game.options.game == "hexagonal-y" and second.session.dirty
     answers.save_choice = ["discard"]
     second.close()
     assert not autosave_path().exists()
@@ -278,7 +278,7 @@ def test_new_game_choices_are_remembered(qtbot, window, answers):
     window.run_new_game_dialog = fake_dialog
     window.act_new.trigger()
     assert window.game.options.game == "eccentric-y" and window.game.geometry.size == 61
-    assert window.player_name(BLACK) == "Cy"
+    assert window.session.player_name(BLACK) == "Cy"
     again = Settings().get("new_game")
     assert again["game"] == "eccentric-y" and again["size"] == 5 and again["black"] == "Cy"
 

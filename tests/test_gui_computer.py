@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from ygui.ai.engine import Engine
 from ygui.core.game import BLACK, WHITE
 from ygui.core.variants import GameOptions
-from ygui.ui.computer import Seat
+from ygui.session import Seat
 
 pytestmark = pytest.mark.usefixtures("ygui_home", "compiled_engine")
 
@@ -27,7 +27,7 @@ def wait_for_human(qtbot, window, timeout=60_000):
             window.game.is_over
             or (
                 not window.computer.runner.busy
-                and not window.seat_for(window.game.to_move).computer
+                and not window.session.seat_for(window.game.to_move).computer
             )
         ),
         timeout=timeout,
@@ -52,8 +52,8 @@ def test_whole_game_against_the_computer(qtbot, answers, game, kw):
         if window.game.is_over:
             break
         click_cell(qtbot, window, rng.choice(window.game.legal_cells()))
-    assert window.result_box.isVisible()
-    assert any(window.seat_for(c).computer for c in (BLACK, WHITE))
+    assert window.game_panel.result_box.isVisible()
+    assert any(window.session.seat_for(c).computer for c in (BLACK, WHITE))
     assert len(window.game.moves) > 2
 
 
@@ -70,7 +70,7 @@ def test_clicks_are_refused_while_it_thinks_and_move_now_plays(qtbot, answers):
     click_cell(qtbot, window, window.game.geometry.cell("f6"))
     qtbot.waitUntil(lambda: window.computer.thinking.isVisible(), timeout=10_000)
     click_cell(qtbot, window, window.game.geometry.cell("a1"))
-    assert "thinking" in window.refusal.text()
+    assert "thinking" in window.game_panel.refusal.text()
     assert len(window.game.moves) == 1
     qtbot.waitUntil(lambda: window.computer.thinking_bar.value() > 0, timeout=60_000)
     qtbot.mouseClick(window.computer.move_now_button, Qt.MouseButton.LeftButton)
@@ -95,7 +95,7 @@ def test_cancel_stops_the_search_and_drops_its_answer(qtbot, answers):
     runner = window.computer.runner
     assert runner.busy
     with qtbot.waitSignal(runner._worker.finished, timeout=60_000):
-        window.go_back()  # undo: cancels the search
+        window.session.back()  # undo: cancels the search
     qtbot.wait(50)
     assert window.game.moves == [] and not runner.busy
 
@@ -129,7 +129,7 @@ def test_engine_failure_is_reported_and_a_person_takes_over(qtbot, answers, monk
     click_cell(qtbot, window, window.game.geometry.cell("c2"))
     qtbot.waitUntil(lambda: bool(answers.informed), timeout=10_000)
     assert "out of cheese" in answers.informed[0]
-    assert not window.seat_for(WHITE).computer
+    assert not window.session.seat_for(WHITE).computer
     click_cell(qtbot, window, window.game.geometry.cell("a1"))
     assert len(window.game.moves) == 2
 
@@ -157,7 +157,7 @@ def test_hint_and_analysis_with_heat_map(qtbot, answers):
     assert "%" in window.computer.win_label.text()
     assert window.computer.line_label.text() != "Best line: -"
     click_cell(qtbot, window, window.game.geometry.cell("d4"))  # analysis follows the game
-    assert window.computer.runner.busy and window.computer.runner.current.purpose == "analysis"
+    assert window.computer.runner.busy and not window.computer.runner.current.is_move
     window.act_analyse.trigger()
     assert not window.computer.runner.busy
 

@@ -16,7 +16,9 @@ pytestmark = pytest.mark.usefixtures("ygui_home", "compiled_engine")
 def window(qtbot, answers):
     w = make_window(qtbot, answers)
     w.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("Ann", "Bo"))
-    w.study.show()
+    w.tree_panel.show()
+    w.setup_dock.show()
+    w.review_panel.show()
     return w
 
 
@@ -30,80 +32,80 @@ def labels(window):
 
 def test_set_up_a_position_by_clicks_then_play_on(qtbot, window):
     window.act_edit.trigger()
-    assert window.study.editing
+    assert window.session.editing
     click(qtbot, window, "c2")
     click(qtbot, window, "a1")
-    window.study.tool_buttons[WHITE].setChecked(True)
+    window.editor.tool_buttons[WHITE].setChecked(True)
     click(qtbot, window, "b1")
     click(qtbot, window, "a1")  # White over Black's stone: it changes colour
-    window.study.tool_buttons[BLACK].setChecked(True)
+    window.editor.tool_buttons[BLACK].setChecked(True)
     click(qtbot, window, "c2")  # a stone of the chosen colour is removed
     click(qtbot, window, "d3")
-    window.study.to_move.setCurrentIndex(window.study.to_move.findData(WHITE))
+    window.editor.to_move.setCurrentIndex(window.editor.to_move.findData(WHITE))
     g = window.game.geometry
     assert window.game.setup == {g.cell("a1"): WHITE, g.cell("b1"): WHITE, g.cell("d3"): BLACK}
     assert window.game.to_move == WHITE
-    window.study.edit_button.toggle()  # done: play from here
-    assert not window.study.editing
+    window.editor.edit_button.toggle()  # done: play from here
+    assert not window.session.editing
     click(qtbot, window, "e1")
     assert labels(window) == ["e1"] and window.game.colours[g.cell("e1")] == WHITE
 
 
 def test_set_up_warns_of_unreachable_positions_but_keeps_them(qtbot, window):
-    window.study.start_position(
+    window.session.set_position(
         {window.game.geometry.cell(c): BLACK for c in ("a1", "b1", "c1", "d1", "e1")}, WHITE
     )
-    assert "already won" in window.study.edit_warning.text()
+    assert "already won" in window.editor.edit_warning.text()
     assert window.game.winner == BLACK and window.scene.game.winning_groups()
     window.start_new_game(GameOptions(game="hexagonal-y", size=3).validated(), ("A", "B"))
     window.act_edit.trigger()
     click(qtbot, window, "a1")  # edit mode places single stones, even on the edge
-    assert "without their opposite" in window.study.edit_warning.text()
+    assert "without their opposite" in window.editor.edit_warning.text()
 
 
 def test_typed_moves_and_an_error_pointing_at_the_bad_token(qtbot, window):
-    window.study.entry.setText("a1 b1 zz9 c1")
-    qtbot.keyClick(window.study.entry, Qt.Key.Key_Return)
-    assert "move 3 'zz9'" in window.study.entry_error.text()
-    assert window.study.entry.selectedText() == "zz9"
+    window.entry_panel.entry.setText("a1 b1 zz9 c1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert "move 3 'zz9'" in window.entry_panel.entry_error.text()
+    assert window.entry_panel.entry.selectedText() == "zz9"
     assert labels(window) == []  # nothing was played
-    window.study.entry.setText("a1 b1 a1")
-    qtbot.keyClick(window.study.entry, Qt.Key.Key_Return)
+    window.entry_panel.entry.setText("a1 b1 a1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
     assert (
-        "move 3 'a1'" in window.study.entry_error.text()
-        and "occupied" in window.study.entry_error.text()
+        "move 3 'a1'" in window.entry_panel.entry_error.text()
+        and "occupied" in window.entry_panel.entry_error.text()
     )
-    window.study.entry.setText("a1, b1 c1")
-    qtbot.keyClick(window.study.entry, Qt.Key.Key_Return)
-    assert labels(window) == ["a1", "b1", "c1"] and window.study.entry_error.text() == ""
+    window.entry_panel.entry.setText("a1, b1 c1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert labels(window) == ["a1", "b1", "c1"] and window.entry_panel.entry_error.text() == ""
 
 
 def test_typed_position(qtbot, window):
-    window.study.entry.setText("B: a1 b2  W: c3 to move: W")
-    qtbot.keyClick(window.study.entry, Qt.Key.Key_Return)
+    window.entry_panel.entry.setText("B: a1 b2  W: c3 to move: W")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
     g = window.game.geometry
     assert window.game.setup == {g.cell("a1"): BLACK, g.cell("b2"): BLACK, g.cell("c3"): WHITE}
     assert window.game.to_move == WHITE
-    window.study.entry.setText("B: a1 q9")
-    qtbot.keyClick(window.study.entry, Qt.Key.Key_Return)
-    assert "'q9'" in window.study.entry_error.text()
-    assert window.study.entry.selectedText() == "q9"
+    window.entry_panel.entry.setText("B: a1 q9")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert "'q9'" in window.entry_panel.entry_error.text()
+    assert window.entry_panel.entry.selectedText() == "q9"
 
 
 def test_create_promote_and_delete_variations(qtbot, window):
     for label in ("a1", "b1", "c1"):
         click(qtbot, window, label)
-    window.go_back()
-    window.go_back()
+    window.session.back()
+    window.session.back()
     click(qtbot, window, "d1")
     click(qtbot, window, "e1")
-    first = window.tree.root.children[0]
+    first = window.session.tree.root.children[0]
     assert [window.game.move_text(c.move) for c in first.children] == ["b1", "d1"]
-    assert window.study.promote_button.isEnabled()
+    assert window.tree_panel.promote_button.isEnabled()
     window.act_promote.trigger()
-    assert [window.game.move_text(n.move) for n in window.tree.main_line()] == ["a1", "d1", "e1"]
-    assert not window.study.promote_button.isEnabled()
-    window.go_back()  # to d1, now the first of its siblings
+    assert [window.game.move_text(n.move) for n in window.session.tree.main_line()] == ["a1", "d1", "e1"]
+    assert not window.tree_panel.promote_button.isEnabled()
+    window.session.back()  # to d1, now the first of its siblings
     qtbot.keyClick(window.view, Qt.Key.Key_Up)
     assert labels(window)[-1] == "d1"  # nothing above the main line
     qtbot.keyClick(window.view, Qt.Key.Key_Down)
@@ -111,7 +113,7 @@ def test_create_promote_and_delete_variations(qtbot, window):
     window.act_delete.trigger()
     assert labels(window) == ["a1"] and len(first.children) == 1
     texts = []
-    it = window.study.tree_view.invisibleRootItem()
+    it = window.tree_panel.tree_view.invisibleRootItem()
     stack = [it]
     while stack:
         node = stack.pop()
@@ -123,73 +125,73 @@ def test_create_promote_and_delete_variations(qtbot, window):
 
 def test_comments_survive_save_and_load(qtbot, window, tmp_path):
     click(qtbot, window, "c2")
-    window.study.comment.setPlainText("a strong start")
+    window.tree_panel.comment.setPlainText("a strong start")
     click(qtbot, window, "a1")
-    window.go_first()
-    window.study.comment.setPlainText("study of Y 5")
+    window.session.to_start()
+    window.tree_panel.comment.setPlainText("study of Y 5")
     path = tmp_path / "study.ysgf"
     window.choose_save_path = lambda suffix=".ysgf": path
     window.act_save.trigger()
     window.start_new_game(GameOptions(game="y").validated(), ("A", "B"))
     assert window.open_path(path)
-    assert window.tree.root.comment == "study of Y 5"
-    assert window.tree.root.children[0].comment == "a strong start"
-    window.go_first()
-    window.go_forward()
-    assert window.study.comment.toPlainText() == "a strong start"
+    assert window.session.tree.root.comment == "study of Y 5"
+    assert window.session.tree.root.children[0].comment == "a strong start"
+    window.session.to_start()
+    window.session.forward()
+    assert window.tree_panel.comment.toPlainText() == "a strong start"
 
 
 def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     # Black could win (and must block) at e1 after move 8, but plays b2: White wins at e1.
-    window.study.entry.setText("e5 a1 e4 b1 e3 c1 e2 d1 b2 e1")
-    qtbot.keyClick(window.study.entry, Qt.Key.Key_Return)
+    window.entry_panel.entry.setText("e5 a1 e4 b1 e3 c1 e2 d1 b2 e1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
     assert window.game.winner == WHITE
-    window.study.budget.setValue(300)
+    window.review_panel.budget.setValue(300)
     window.act_review.trigger()
-    qtbot.waitUntil(lambda: not window.study.review, timeout=120_000)
-    found = drops(window.tree)
+    qtbot.waitUntil(lambda: not window.review_panel.review, timeout=120_000)
+    found = drops(window.session.tree)
     assert max(found, key=found.get) == 9
-    assert 9 in window.study.graph.marks
-    assert "mistake" in window.study.review_label.text()
-    window.study.go_to_main_line(8)
+    assert 9 in window.review_panel.graph.marks
+    assert "mistake" in window.review_panel.review_label.text()
+    window.session.go_to_main_line(8)
     window.act_mistake.trigger()
-    assert len(window.tree.path) == 9
-    values = [GameTree.analysis(n) for n in window.tree.main_line()]
+    assert len(window.session.tree.path) == 9
+    values = [GameTree.analysis(n) for n in window.session.tree.main_line()]
     assert all(v is not None for v in values)
 
 
 def test_whole_game_analysis_can_be_cancelled(qtbot, window):
-    window.study.entry.setText("e5 a1 e4 b1 e3 c1 e2 d1")
-    qtbot.keyClick(window.study.entry, Qt.Key.Key_Return)
-    window.study.budget.setValue(1_000_000)
+    window.entry_panel.entry.setText("e5 a1 e4 b1 e3 c1 e2 d1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    window.review_panel.budget.setValue(1_000_000)
     window.act_review.trigger()
-    assert window.study.review and window.computer.runner.busy
-    window.study.review_button.click()  # Cancel
-    assert not window.study.review and not window.computer.runner.busy
-    assert "cancelled" in window.study.review_label.text()
+    assert window.review_panel.review and window.computer.runner.busy
+    window.review_panel.review_button.click()  # Cancel
+    assert not window.review_panel.review and not window.computer.runner.busy
+    assert "cancelled" in window.review_panel.review_label.text()
 
 
 def test_win_rate_graph_click_goes_to_the_move(qtbot, window):
-    window.study.entry.setText("a1 b1 c1 d1")
-    qtbot.keyClick(window.study.entry, Qt.Key.Key_Return)
-    window.go_first()
-    graph = window.study.graph
+    window.entry_panel.entry.setText("a1 b1 c1 d1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    window.session.to_start()
+    graph = window.review_panel.graph
     graph.resize(400, 100)
     qtbot.mouseClick(graph, Qt.MouseButton.LeftButton, pos=graph.rect().center())
-    assert len(window.tree.path) == 2
+    assert len(window.session.tree.path) == 2
 
 
 def test_records_with_variations_and_analysis_round_trip(qtbot, window, tmp_path):
-    window.study.entry.setText("a1 b1")
-    qtbot.keyClick(window.study.entry, Qt.Key.Key_Return)
-    window.go_back()
+    window.entry_panel.entry.setText("a1 b1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    window.session.back()
     click(qtbot, window, "c2")
-    GameTree.set_analysis(window.tree.current, 0.3, 500)
+    GameTree.set_analysis(window.session.tree.current, 0.3, 500)
     path = tmp_path / "v.ysgf"
     window.choose_save_path = lambda suffix=".ysgf": path
     window.act_save.trigger()
     assert window.open_path(path)
-    first = window.tree.root.children[0]
+    first = window.session.tree.root.children[0]
     assert len(first.children) == 2
     assert GameTree.analysis(first.children[1]) == (0.3, 500)
 
@@ -207,17 +209,17 @@ def test_best_line_preview_without_playing(qtbot, window):
 def test_mudcrack_board_chosen_in_edit_mode(qtbot, window):
     window.start_new_game(GameOptions(game="mudcrack-y", size=40).validated(), ("A", "B"))
     window.act_edit.trigger()
-    assert window.study.mudcrack_row.isVisible()
-    window.study.cells_box.setValue(60)
-    window.study.seed_box.setValue(7)
-    window.study.board_apply.click()
+    assert window.editor.mudcrack_row.isVisible()
+    window.editor.cells_box.setValue(60)
+    window.editor.seed_box.setValue(7)
+    window.editor.board_apply.click()
     assert window.game.geometry.size == 60 and window.game.options.seed_value == 7
     click(qtbot, window, "5")
     assert window.game.setup == {window.game.geometry.cell("5"): BLACK}
 
 
 def test_set_up_position_then_the_computer_plays_on(qtbot, answers):
-    from ygui.ui.computer import Seat
+    from ygui.session import Seat
 
     w = make_window(qtbot, answers)
     w.start_new_game(
@@ -225,11 +227,13 @@ def test_set_up_position_then_the_computer_plays_on(qtbot, answers):
         ("A", "Bot"),
         (Seat("A"), Seat("Bot", computer=True, level=2)),
     )
-    w.study.show()
+    w.tree_panel.show()
+    w.setup_dock.show()
+    w.review_panel.show()
     w.act_edit.trigger()
     click(qtbot, w, "c2")
-    w.study.to_move.setCurrentIndex(w.study.to_move.findData(WHITE))
+    w.editor.to_move.setCurrentIndex(w.editor.to_move.findData(WHITE))
     assert not w.computer.runner.busy  # no thinking while editing
-    w.study.edit_button.toggle()
+    w.editor.edit_button.toggle()
     qtbot.waitUntil(lambda: len(w.game.moves) == 1, timeout=60_000)
     assert w.game.colours[w.game.moves[0].cell] == WHITE

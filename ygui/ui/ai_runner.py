@@ -1,9 +1,12 @@
 """AiRunner: the engine in one worker thread, off the window's thread.
 
-Every request carries an id; an answer whose id is not the latest one (the game moved on, was
-undone or replaced) is dropped. ``cancel`` stops a search at once and drops its answer;
-``move_now`` stops it and keeps the best move found so far. Results reach the window through
-signals connected to methods of main-thread objects, so they run on the window's thread.
+Every request carries an id, its own stop signal and the callbacks that take its answers: the
+one who asks says what the answer is for. An answer whose id is not the latest one (the game
+moved on, was undone or replaced) is dropped. ``cancel`` stops the search at once and drops its
+answer; ``move_now`` stops it and keeps the best move found so far. Starting a request stops
+the one before through that request's own signal, so a search nobody wants never delays the
+next. Results reach the window through signals connected to methods of main-thread objects,
+so the callbacks run on the window's thread.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ import gc
 import threading
 import time
 import traceback
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
@@ -22,12 +26,23 @@ from ygui.core.game import Game
 PROGRESS_INTERVAL = 0.1  # seconds between progress reports
 
 
+ResultCallback = Callable[["Request", SearchResult], None]
+
+
+def _ignore(*_args: object) -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class Request:
     ident: int
     game: Game  # a private copy: the window's game may change while this one is searched
     limits: SearchLimits
-    purpose: str  # "move", "hint" or "analysis"
+    on_finished: ResultCallback
+    on_progress: ResultCallback = _ignore
+    on_failed: Callable[[Request, str], None] = _ignore
+    is_move: bool = False  # a move for a seat: the board waits for it
+    stop: threading.Event = field(default_factory=threading.Event, compare=False)
 
 
 class _Worker(QObject):
@@ -38,7 +53,6 @@ class _Worker(QObject):
     def __init__(self) -> None:
         super().__init__()
         self.engine: Engine | None = None
-        self.stop = threading.Event()
 
     @Slot(object)
     def run(self, request: Request) -> None:
@@ -61,7 +75,9 @@ class _Worker(QObject):
                 # (finalising LLVM objects from another thread crashes), so collection waits.
                 gc.disable()
             try:
-                result = self.engine.search(request.game, request.limits, report, self.stop.is_set)
+                result = self.engine.search(
+                    request.game, request.limits, report, request.stop.is_set
+                )
             finally:
                 if first:
                     gc.enable()
@@ -73,11 +89,8 @@ class _Worker(QObject):
 
 
 class AiRunner(QObject):
-    """Owns the worker thread. Signals carry only answers to the current request."""
+    """Owns the worker thread. Only answers to the current request reach its callbacks."""
 
-    progress = Signal(object, object)  # Request, SearchResult
-    finished = Signal(object, object)  # Request, SearchResult
-    failed = Signal(object, str)  # Request, message
     _start = Signal(object)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -93,32 +106,41 @@ class AiRunner(QObject):
         self._thread.start()
         self._ident = 0
         self.current: Request | None = None
-        self._discard = False
 
     @property
     def busy(self) -> bool:
         return self.current is not None
 
-    def start(self, game: Game, limits: SearchLimits, purpose: str) -> Request:
+    def start(
+        self,
+        game: Game,
+        limits: SearchLimits,
+        on_finished: ResultCallback,
+        on_progress: ResultCallback = _ignore,
+        on_failed: Callable[[Request, str], None] = _ignore,
+        is_move: bool = False,
+    ) -> Request:
+        """Search ``game`` (copied) within ``limits``; the callbacks take the answers."""
         self.cancel()
         self._ident += 1
-        request = Request(self._ident, game.copy(), limits, purpose)
+        request = Request(
+            self._ident, game.copy(), limits, on_finished, on_progress, on_failed, is_move
+        )
         self.current = request
-        self._discard = False
-        self._worker.stop.clear()
         self._start.emit(request)
         return request
 
     def cancel(self) -> None:
         """Stop the current search and drop its answer."""
         if self.current is not None:
+            self.current.stop.set()
             self._ident += 1  # anything still on its way is stale now
             self.current = None
-        self._worker.stop.set()
 
     def move_now(self) -> None:
         """Stop the current search; its best move so far is delivered as the answer."""
-        self._worker.stop.set()
+        if self.current is not None:
+            self.current.stop.set()
 
     def _take(self, ident: int) -> Request | None:
         request = self.current
@@ -130,21 +152,21 @@ class AiRunner(QObject):
     def _on_progress(self, ident: int, result: SearchResult) -> None:
         request = self._take(ident)
         if request is not None:
-            self.progress.emit(request, result)
+            request.on_progress(request, result)
 
     @Slot(int, object)
     def _on_finished(self, ident: int, result: SearchResult) -> None:
         request = self._take(ident)
         if request is not None:
             self.current = None
-            self.finished.emit(request, result)
+            request.on_finished(request, result)
 
     @Slot(int, str)
     def _on_failed(self, ident: int, message: str) -> None:
         request = self._take(ident)
         if request is not None:
             self.current = None
-            self.failed.emit(request, message)
+            request.on_failed(request, message)
 
     def shutdown(self) -> None:
         """Stop any search and wait for the thread to end (call before the window closes)."""

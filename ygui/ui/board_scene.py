@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsPolygonItem,
+    QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
 )
@@ -30,11 +31,10 @@ from ygui.core.drawing import bounds, side_paths, stone_radii
 from ygui.core.game import BLACK, EMPTY, Game, Move
 from ygui.core.geometry import Point
 from ygui.core.rules.win import CornerRule
-from ygui.core.variants import ECCENTRIC_BLACK_SIDES
-from ygui.ui.theme import LIGHT, STONE_COLOURS, Theme
+from ygui.core.wording import side_label, side_role
+from ygui.ui.theme import LIGHT, STONE_COLOURS, Theme, ink_on
 
 UNIT = 40.0
-STARBOARD_LONG = ("upper-right", "bottom", "upper-left")
 
 
 def scene_point(p: Point) -> QPointF:
@@ -79,9 +79,15 @@ class BoardScene(QGraphicsScene):
         self._build()
 
     # ----- building ---------------------------------------------------------------------
-    def set_game(self, game: Game) -> None:
+    def show(self, game: Game) -> None:
+        """Draw ``game``'s position: the one way the board learns of a position. The board
+        itself is rebuilt only when the game is played on another board or by other rules."""
+        same_board = game.geometry is self.game.geometry and game.options == self.game.options
         self.game = game
-        self._build()
+        if same_board:
+            self.refresh()
+        else:
+            self._build()
 
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme
@@ -89,8 +95,7 @@ class BoardScene(QGraphicsScene):
 
     def set_show_labels(self, show: bool) -> None:
         self.show_labels = show
-        for item in self._labels:
-            item.setVisible(show)
+        self.refresh()
 
     def _build(self) -> None:
         self.clear()
@@ -175,14 +180,7 @@ class BoardScene(QGraphicsScene):
 
     def side_colour(self, side: int) -> QColor:
         name = self.game.geometry.side_names[side]
-        game = self.game.options.game
-        if game == "starboard-y":
-            return self.theme.colour("long_side" if name in STARBOARD_LONG else "short_side")
-        if game == "eccentric-y":
-            return self.theme.colour(
-                "black_side" if name in ECCENTRIC_BLACK_SIDES else "green_side"
-            )
-        return self.theme.colour("neutral_side")
+        return self.theme.colour(side_role(self.game.options.game, name))
 
     def _draw_sides(self) -> None:
         width = UNIT * (0.2 if self.game.geometry.outlines is not None else 0.16)
@@ -196,7 +194,7 @@ class BoardScene(QGraphicsScene):
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             item.setPen(pen)
             item.setZValue(2)
-            item.setToolTip(f"side {self.game.geometry.side_names[side]}")
+            item.setToolTip(f"{side_label(self.game.geometry.side_names[side])} side")
             self.addItem(item)
             self._side_items.append(item)
 
@@ -227,8 +225,12 @@ class BoardScene(QGraphicsScene):
             self._corner_items.append(item)
 
     def _draw_labels(self) -> None:
+        """Cell names, centred on the cell. On boards of points, where lines and dots cross
+        the name, an empty point's name sits on a patch of board colour."""
         g = self.game.geometry
         font = QFont()
+        self._label_backs: list[QGraphicsRectItem | None] = []
+        on_points = g.outlines is None
         for cell, centre in enumerate(g.centres):
             radius = self.radii[cell]
             font.setPixelSize(max(6, int(radius * (0.62 if len(g.labels[cell]) < 4 else 0.5))))
@@ -243,6 +245,28 @@ class BoardScene(QGraphicsScene):
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(item)
             self._labels.append(item)
+            back = None
+            if on_points:
+                pad = 1.5
+                back = QGraphicsRectItem(
+                    item.pos().x() - pad, item.pos().y(), rect.width() + 2 * pad, rect.height()
+                )
+                back.setBrush(self.theme.colour("board"))
+                back.setPen(QPen(Qt.PenStyle.NoPen))
+                back.setZValue(5)
+                back.setVisible(self.show_labels)
+                back.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+                self.addItem(back)
+            self._label_backs.append(back)
+
+    def _show_label(self, cell: int, stone: str | None) -> None:
+        """A label reads on its stone (light ink on a dark stone) and on the empty board."""
+        label = self._labels[cell]
+        label.setVisible(self.show_labels)
+        label.setBrush(QColor(ink_on(stone)) if stone else self.theme.colour("label"))
+        back = self._label_backs[cell]
+        if back is not None:
+            back.setVisible(self.show_labels and stone is None)
 
     # ----- state ------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -259,12 +283,7 @@ class BoardScene(QGraphicsScene):
                 item = StoneItem(scene_point(game.geometry.centres[cell]), self.radii[cell], name)
                 self.addItem(item)
                 self._stones[cell] = item
-            label = self._labels[cell]
-            label.setBrush(
-                self.theme.colour("label_on_stone" if colour == BLACK else "label")
-                if name not in ("White",)
-                else QColor("#555555")
-            )
+            self._show_label(cell, name)
         self.clear_ghost()
         self._draw_marks()
         self._colour_corners()
@@ -290,7 +309,10 @@ class BoardScene(QGraphicsScene):
                 else (self.theme.colour("last_move"))
             )
             for cell in cells:
-                self._mark(cell, self.radii[cell] * 0.28, fill=dot)
+                if self.show_labels:  # a ring round the stone, so the label stays readable
+                    self._mark(cell, self.radii[cell] * 0.92, ring=dot)
+                else:
+                    self._mark(cell, self.radii[cell] * 0.28, fill=dot)
         winning = game.winning_groups()
         for group in winning:
             for cell in group:

@@ -8,8 +8,7 @@ in the AiRunner's worker thread.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, QProcess
 from PySide6.QtWidgets import (
@@ -26,32 +25,43 @@ from PySide6.QtWidgets import (
 from ygui.ai.engine import LEVEL_PLAYOUTS, SearchLimits, SearchResult
 from ygui.core.game import BLACK, WHITE
 from ygui.core.tree import GameTree
+from ygui.session import Change, Seat, Session
 from ygui.ui.ai_runner import AiRunner, Request
-
-if TYPE_CHECKING:
-    from ygui.ui.main_window import MainWindow
+from ygui.ui.board_scene import BoardScene
 
 HINT_LEVEL = 7
 ANALYSIS_PLAYOUTS = 2_000_000  # analysis runs until the position changes or this many
 
+__all__ = ["ComputerPlay", "Seat"]
 
-@dataclass
-class Seat:
-    """One of the two players: the first seat starts as the first colour."""
 
-    name: str
-    computer: bool = False
-    level: int = 5
+class Host(Protocol):
+    """What the computer needs of the window around it: to say things."""
+
+    def show_status(self, text: str, ms: int = 0) -> None: ...
+
+    def inform(self, title: str, text: str) -> None: ...
+
+    def set_busy(self, busy: bool) -> None: ...
 
 
 class ComputerPlay(QObject):
-    def __init__(self, window: MainWindow, warm_up: bool = True) -> None:
-        super().__init__(window)
-        self.window = window
+    """The seats the computer plays, hints and the analysis of the shown position. It follows
+    the session: after every change it drops stale work and starts whatever is due."""
+
+    def __init__(
+        self,
+        session: Session,
+        scene: BoardScene,
+        host: Host,
+        parent: QObject | None = None,
+        warm_up: bool = True,
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.scene = scene
+        self.host = host
         self.runner = AiRunner(self)
-        self.runner.progress.connect(self.on_progress)
-        self.runner.finished.connect(self.on_finished)
-        self.runner.failed.connect(self.on_failed)
         self.ready = not warm_up
         self.warmup: QProcess | None = None
         self.hint_cell: int | None = None
@@ -79,6 +89,9 @@ class ComputerPlay(QObject):
         column.addWidget(self.thinking_bar)
         layout.addLayout(column, 1)
         layout.addWidget(self.move_now_button)
+        policy = self.thinking.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)  # the panel and the board keep still
+        self.thinking.setSizePolicy(policy)
         self.thinking.setVisible(False)
 
     def _build_analysis(self) -> None:
@@ -121,29 +134,29 @@ class ComputerPlay(QObject):
         process.finished.connect(self._warmed_up)
         process.errorOccurred.connect(lambda _error: self._warmed_up(-1, None))
         self.warmup = process
-        self.window.statusBar().showMessage("Preparing the computer player…")
-        self.window.engine_progress.setVisible(True)
+        self.host.show_status("Preparing the computer player…")
+        self.host.set_busy(True)
         process.start()
 
     def _warmed_up(self, code: int, _status: object) -> None:
         if self.ready:
             return
         self.ready = True  # even after a failed warm-up: the worker compiles on first use
-        self.window.engine_progress.setVisible(False)
+        self.host.set_busy(False)
         message = (
             "The computer player is ready."
             if code == 0
             else ("The engine could not be prepared in advance; its first move will be slow.")
         )
-        self.window.statusBar().showMessage(message, 5000)
+        self.host.show_status(message, 5000)
         self.after_change()
 
     # ----- whose move -------------------------------------------------------------------
     def seat_to_move(self) -> Seat | None:
-        game = self.window.game
+        game = self.session.game
         if game.is_over:
             return None
-        return self.window.seat_for(game.to_move)
+        return self.session.seat_for(game.to_move)
 
     def computer_to_move(self) -> bool:
         seat = self.seat_to_move()
@@ -151,42 +164,58 @@ class ComputerPlay(QObject):
 
     def thinking_for_move(self) -> bool:
         request = self.runner.current
-        return request is not None and request.purpose == "move"
+        return request is not None and request.is_move
+
+    def on_session_changed(self, change: Change) -> None:
+        if change not in (Change.SAVED, Change.ANALYSIS, Change.COMMENT):
+            self.after_change()
 
     def after_change(self) -> None:
         """The position changed: drop stale work and start whatever is due now."""
         self.runner.cancel()
         self.thinking.setVisible(False)
         self.set_hint(None)
-        game = self.window.game
-        if self.window.study.editing:
+        self.scene.set_heat(None)
+        self.best_line = []
+        self.scene.set_preview(None)
+        session = self.session
+        game = session.game
+        if session.editing:
             return
-        if self.computer_to_move() and not self.window.tree.current.children:
+        if self.computer_to_move() and not session.current.children:
             if not self.ready:
-                self.window.statusBar().showMessage("Waiting for the computer player…")
+                self.host.show_status("Waiting for the computer player…")
                 return
             seat = self.seat_to_move()
             assert seat is not None
-            self._think_for_move(seat.level, f"{game.colour_name(game.to_move)} is thinking…")
+            self._think_for_move(seat.level)
         elif self.analyse_box.isChecked() and not game.is_over and self.ready:
-            self.runner.start(game, SearchLimits(playouts=ANALYSIS_PLAYOUTS), "analysis")
-        self.window.scene.set_heat(None)
-        self.best_line = []
-        self.window.scene.set_preview(None)
+            self.runner.start(
+                game,
+                SearchLimits(playouts=ANALYSIS_PLAYOUTS),
+                self._analysed,
+                on_progress=self._analysed,
+            )
 
     def play_for_computer(self) -> None:
         """Let the computer make the move here (for the side to move, whoever sits there)."""
-        game = self.window.game
-        if game.is_over or not self.ready:
+        if self.session.game.is_over or not self.ready:
             return
-        level = next((s.level for s in self.window.seats if s.computer), 5)
-        self._think_for_move(level, "The computer is thinking…")
+        level = next((s.level for s in self.session.seats if s.computer), 5)
+        self._think_for_move(level)
 
-    def _think_for_move(self, level: int, label: str) -> None:
+    def _think_for_move(self, level: int) -> None:
         """Search the shown position for a move at ``level``, with the thinking bar."""
-        game = self.window.game
-        self.runner.start(game, SearchLimits.level(level, seed=len(game.moves) + 1), "move")
-        self.thinking_label.setText(label)
+        game = self.session.game
+        self.runner.start(
+            game,
+            SearchLimits.level(level, seed=len(game.moves) + 1),
+            self._move_found,
+            on_progress=self._move_progress,
+            on_failed=self._move_failed,
+            is_move=True,
+        )
+        self.thinking_label.setText(f"{game.colour_name(game.to_move)} is thinking…")
         self.thinking_bar.setRange(0, LEVEL_PLAYOUTS[level])
         self.thinking_bar.setValue(0)
         self.thinking.setVisible(True)
@@ -196,52 +225,67 @@ class ComputerPlay(QObject):
             self.runner.move_now()
 
     def hint(self) -> None:
-        game = self.window.game
+        game = self.session.game
         if game.is_over or self.thinking_for_move():
             return
-        self.runner.start(game, SearchLimits.level(HINT_LEVEL), "hint")
-        self.window.statusBar().showMessage("Looking for a good move…")
+        self.runner.start(game, SearchLimits.level(HINT_LEVEL), self._hint_found)
+        self.host.show_status("Looking for a good move…")
 
     # ----- answers ----------------------------------------------------------------------
-    def on_progress(self, request: Request, result: SearchResult) -> None:
-        if request.purpose == "move":
-            self.thinking_bar.setValue(result.playouts)
-            self.thinking_label.setText(
-                f"{request.game.colour_name(request.game.to_move)} is thinking… "
-                f"{result.playouts:,} playouts, {100 * result.win_rate:.0f}%"
-            )
+    def _is_current(self, request: Request) -> bool:
+        game = self.session.game
+        return game.moves == request.game.moves and game.setup == request.game.setup
+
+    def _move_progress(self, request: Request, result: SearchResult) -> None:
+        game = request.game
+        mover = game.colour_name(game.to_move)
+        self.thinking_bar.setValue(result.playouts)
+        self.thinking_label.setText(
+            f"{mover} is thinking… {result.playouts:,} of {self.thinking_bar.maximum():,} "
+            f"playouts · {mover}'s win probability {100 * result.win_rate:.0f}%"
+        )
         self.show_analysis(request, result)
 
-    def on_finished(self, request: Request, result: SearchResult) -> None:
+    def _move_found(self, request: Request, result: SearchResult) -> None:
         self.thinking.setVisible(False)
-        if request.purpose == "review":
-            self.window.study.review_result(request, result)
-            return
         self.show_analysis(request, result)
-        game = self.window.game
-        if game.moves != request.game.moves or game.setup != request.game.setup:
+        if not self._is_current(request):
             return  # the game moved on meanwhile
-        if request.purpose == "move":
-            self.window.computer_plays(result.move)
-        elif request.purpose == "hint":
-            self.set_hint(result.move.cell)
-            self.window.statusBar().showMessage(
-                f"Hint: {game.move_text(result.move)} "
-                f"(win probability {100 * result.win_rate:.0f}%)",
-                8000,
-            )
+        reason = self.session.play(result.move)  # never trust, always check
+        if reason is not None:
+            self.host.inform("The computer chose an illegal move", reason)
 
-    def on_failed(self, request: Request, message: str) -> None:
+    def _move_failed(self, request: Request, message: str) -> None:
         self.thinking.setVisible(False)
-        if request.purpose == "move":
-            seat = self.seat_to_move()
-            if seat is not None:
-                seat.computer = False  # a human takes over this side
-        self.window.inform(
+        seat = self.seat_to_move()
+        if seat is not None:
+            seat.computer = False  # a human takes over this side
+        self.host.inform(
             "The computer player failed",
             f"{message}\n\nThe game goes on; a person now plays this side.",
         )
-        self.window.update_all()
+        self.session.set_seats((self.session.seats[0], self.session.seats[1]))
+
+    def _hint_found(self, request: Request, result: SearchResult) -> None:
+        self.show_analysis(request, result)
+        if not self._is_current(request):
+            return
+        game = request.game
+        self.set_hint(result.move.cell)
+        self.host.show_status(
+            f"Hint: {game.move_text(result.move)} ({game.colour_name(game.to_move)}'s win "
+            f"probability {100 * result.win_rate:.0f}%)",
+            8000,
+        )
+
+    def _analysed(self, request: Request, result: SearchResult) -> None:
+        """The analysis of the shown position: shown, and kept with its node (quietly: keeping
+        it is no change of position to react to)."""
+        self.show_analysis(request, result)
+        if self._is_current(request) and result.playouts:
+            game = request.game
+            black = result.win_rate if game.to_move == BLACK else 1 - result.win_rate
+            GameTree.set_analysis(self.session.current, black, result.playouts)
 
     # ----- analysis display -------------------------------------------------------------
     def show_analysis(self, request: Request, result: SearchResult) -> None:
@@ -268,16 +312,14 @@ class ComputerPlay(QObject):
             self.stats_label.setText("From the opening book")
         else:
             self.stats_label.setText(f"{result.playouts:,} playouts in {result.seconds:.1f} s")
-        if game.moves == self.window.game.moves and game.setup == self.window.game.setup:
+        if self._is_current(request):
             if self.heat_box.isChecked():
-                self.window.scene.set_heat(result.visits)
+                self.scene.set_heat(result.visits)
             self.best_line = stones
             self._show_preview(self.preview_box.isChecked())
-            if request.purpose == "analysis" and result.playouts:
-                GameTree.set_analysis(self.window.tree.current, black, result.playouts)
 
     def _show_preview(self, on: bool) -> None:
-        self.window.scene.set_preview(self.best_line if on else None)
+        self.scene.set_preview(self.best_line if on else None)
 
     def set_analysing(self, on: bool) -> None:
         if on:
@@ -286,11 +328,11 @@ class ComputerPlay(QObject):
 
     def set_heat_map(self, on: bool) -> None:
         if not on:
-            self.window.scene.set_heat(None)
+            self.scene.set_heat(None)
 
     def set_hint(self, cell: int | None) -> None:
         self.hint_cell = cell
-        self.window.scene.set_hint(cell)
+        self.scene.set_hint(cell)
 
     def shutdown(self) -> None:
         """Stop thinking and end the worker thread and the warm-up process (idempotent)."""

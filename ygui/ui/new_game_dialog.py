@@ -249,7 +249,7 @@ class NewGameDialog(QDialog):
             f"<b>{v.title}</b>: {game.geometry.size} "
             f"{'points' if game.geometry.style == 'points' else 'cells'}. {v.description}"
         )
-        self.preview.board_scene().set_game(game)
+        self.preview.board_scene().show(game)
         self.preview.fit()
 
     # ----- result ----------------------------------------------------------------------

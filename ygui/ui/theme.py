@@ -18,7 +18,6 @@ class Theme:
     line: str
     point: str
     label: str
-    label_on_stone: str
     neutral_side: str
     long_side: str
     short_side: str
@@ -41,7 +40,6 @@ LIGHT = Theme(
     line="#6b4a22",
     point="#5a3d1a",
     label="#6b4a22",
-    label_on_stone="#b8b8b8",
     neutral_side="#7a4e1e",
     long_side="#2456a6",
     short_side="#e0892b",
@@ -61,7 +59,6 @@ DARK = Theme(
     line="#c8b58f",
     point="#d9c79f",
     label="#e6d8b8",
-    label_on_stone="#8c8c8c",
     neutral_side="#c49a5c",
     long_side="#5b8fe0",
     short_side="#f0a04b",
@@ -80,6 +77,13 @@ STONE_COLOURS = {
     "Red": ("#f26b5b", "#a3140a"),
     "Blue": ("#6aa7f5", "#15489e"),
 }
+
+
+def ink_on(stone: str) -> str:
+    """A text colour that reads on a stone of this colour name (dark ink on light stones)."""
+    light, dark = (QColor(c) for c in STONE_COLOURS[stone])
+    luminance = (light.lightnessF() + dark.lightnessF()) / 2
+    return "#141414" if luminance > 0.55 else "#f4f4f4"
 
 
 def apply_palette(app: QApplication, theme: Theme) -> None:

@@ -1,0 +1,125 @@
+"""What the screen says about a game, in words a person reads (no Qt).
+
+Titles that describe the board actually played, side names without code spelling, the roles of
+sides that carry a rule (Starboard Y's long and short sides, Eccentric Y's green and black
+ones) and the reason a game was won, worded by the kind of winning rule. The window shows
+these; it holds no per-game wording of its own.
+"""
+
+from __future__ import annotations
+
+from ygui.core.game import Game
+from ygui.core.rules.win import CornerRule, PerimeterRule, largest_gap, masks_of
+from ygui.core.variants import ECCENTRIC_BLACK_SIDES, GameOptions
+
+STARBOARD_LONG_SIDES = ("upper-right", "bottom", "upper-left")
+
+# Side roles by game: the theme colours each role; a side with no role is drawn neutral.
+SIDE_ROLES: dict[str, dict[str, str]] = {
+    "starboard-y": {
+        name: ("long_side" if name in STARBOARD_LONG_SIDES else "short_side")
+        for name in ("top", "upper-right", "lower-right", "bottom", "lower-left", "upper-left")
+    },
+    "eccentric-y": {
+        name: ("black_side" if name in ECCENTRIC_BLACK_SIDES else "green_side")
+        for name in ("top", "upper-right", "lower-right", "bottom", "lower-left", "upper-left")
+    },
+}
+
+# What a legend says of each role, and notes that carry a rule but no colour.
+ROLE_NAMES = {
+    "long_side": "long sides",
+    "short_side": "short sides",
+    "green_side": "green sides",
+    "black_side": "black sides",
+}
+NOTES = {
+    "poly-y": "Triangles mark the corners, coloured as they are captured.",
+    "hexagonal-y": "An edge stone brings its opposite: hover to see both.",
+}
+
+
+def side_role(game: str, side_name: str) -> str:
+    """The theme role of a side (``neutral_side`` where the side carries no rule of its own)."""
+    return SIDE_ROLES.get(game, {}).get(side_name, "neutral_side")
+
+
+def legend_roles(game: str) -> list[tuple[str, str]]:
+    """(role, words) for each coloured kind of side this game has, in a stable order."""
+    roles = SIDE_ROLES.get(game, {})
+    return [(role, ROLE_NAMES[role]) for role in dict.fromkeys(roles.values())]
+
+
+def side_label(name: str) -> str:
+    """``upper-right`` -> ``upper right``, ``side3`` -> ``side 3``."""
+    text = name.replace("-", " ").replace("_", " ")
+    head = text.rstrip("0123456789")
+    if head != text and head and not head.endswith(" "):
+        text = f"{head} {text[len(head) :]}"
+    return text
+
+
+def _join(words: list[str]) -> str:
+    if len(words) <= 2:
+        return " and ".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def is_board_file(game: Game) -> bool:
+    """True where the game is played on a board other than its options' own."""
+    if game.options.game == "mudcrack-y":
+        return False
+    return game.geometry is not game.options.board() and game.geometry != game.options.board()
+
+
+def title(game: Game) -> str:
+    """The game and the board actually played, as a heading."""
+    options = game.options
+    if not is_board_file(game):
+        return options.describe()
+    g = game.geometry
+    text = f"{options.variant.title} on a board of one's own ({g.size} cells, {len(g.sides)} sides"
+    if isinstance(game.rule, CornerRule):
+        text += f", {game.rule.corners} corners"
+    text += ")"
+    return text + _rule_options(options)
+
+
+def _rule_options(options: GameOptions) -> str:
+    text = ""
+    if options.turns != "standard":
+        text += f", {options.turns} turns"
+    if options.handicap_value:
+        text += f", handicap {options.handicap_value}"
+    if options.pie_value:
+        text += ", pie rule"
+    return text
+
+
+def win_reason(game: Game) -> str:
+    """Why the winner won, in a sentence (empty while nobody has)."""
+    if game.winner is None:
+        return ""
+    name = game.colour_name(game.winner)
+    rule = game.rule
+    if isinstance(rule, CornerRule):
+        held = [str(c + 1) for c in game.corners_held(game.winner)]
+        return (
+            f"{name} captured {len(held)} of the {rule.corners} corners "
+            f"(corner{'s' if len(held) != 1 else ''} {_join(held)})."
+        )
+    groups = game.winning_groups()
+    if isinstance(rule, PerimeterRule):
+        g = game.geometry
+        gaps = [
+            largest_gap(masks_of(group, g.side_mask, g.perimeter_position)[1], len(g.perimeter))
+            for group in groups
+        ]
+        return (
+            f"{name}'s group spans the edge: its largest gap is {min(gaps, default=0)} of the "
+            f"{len(g.perimeter)} edge cells, less than half."
+        )
+    sides = sorted({s for g in groups for s in game.sides_touched(g)})
+    if not sides:  # won by a set-up position whose groups the rules cannot name
+        return f"{name} has won."
+    return f"{name} connected the {_join([side_label(s) for s in sides])} sides."

@@ -1,0 +1,326 @@
+"""Session: the one game a window shows, without Qt.
+
+A session holds the game tree and its current node, the two seats, the file the game belongs
+to and whether it has unsaved changes. Everything that changes any of these goes through a
+method here, and every change ends in one notification to the session's listeners: the
+window redraws the board, the panels and the title from the session's current position in
+one place, so nothing on screen can keep a stale game. The session saves, opens and
+autosaves records; it never asks the user anything (that is the window's part).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import date
+from pathlib import Path
+
+from ygui.core.game import BLACK, WHITE, Game, Move
+from ygui.core.geometry import BoardGeometry
+from ygui.core.record import (
+    GameRecord,
+    RecordNode,
+    atomic_write_text,
+    load_record,
+    save_record,
+    write_record,
+)
+from ygui.core.tree import GameTree, path_to, tree_from_game
+from ygui.core.variants import GameOptions
+from ygui.settings import autosave_path
+
+ORIGINAL_FILE = "YF"  # an autosave names the file its game came from
+
+
+class Change(enum.Enum):
+    """What a notification says changed (each implies the ones above it may have)."""
+
+    POSITION = "position"  # the current node moved: the same tree, another position
+    TREE = "tree"  # the tree's content changed (a move added, a variation deleted, a comment)
+    GAME = "game"  # a different tree: a new game, an opened file, a set-up position
+    SEATS = "seats"  # who plays (names, computer, level); the position is unchanged
+    SAVED = "saved"  # written to its file: only the unsaved flag and the title change
+    ANALYSIS = "analysis"  # an analysis kept with a node: shown, no move made
+    COMMENT = "comment"  # a comment written: saved and shown, the position unchanged
+
+
+@dataclass
+class Seat:
+    """One of the two players: the first seat starts as the first colour."""
+
+    name: str
+    computer: bool = False
+    level: int = 5
+
+
+Listener = Callable[[Change], None]
+
+
+class Session:
+    def __init__(self, options: GameOptions | None = None) -> None:
+        self.tree = tree_from_game(Game((options or GameOptions()).validated()))
+        self.seats = [Seat("Player 1"), Seat("Player 2")]
+        self.path: Path | None = None
+        self.dirty = False
+        self.autosave_file = autosave_path()
+        self._listeners: list[Listener] = []
+        self.autosave_problem: str | None = None  # the last autosave's failure, if any
+        self.editing = False  # a position is being set up: nobody moves, nothing is searched
+
+    # ----- notifications ------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` after every change, in the order of subscription."""
+        self._listeners.append(listener)
+
+    def notify(self, change: Change) -> None:
+        for listener in list(self._listeners):
+            listener(change)
+
+    def _edited(self, change: Change = Change.TREE) -> None:
+        """The game's content changed: it is unsaved, autosaved, and shown."""
+        self.dirty = True
+        self.autosave_problem = self.autosave()
+        self.notify(change)
+
+    # ----- what is shown ------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The position at the current node (a fresh object after navigation: never keep it)."""
+        return self.tree.game
+
+    @property
+    def current(self) -> RecordNode:
+        return self.tree.current
+
+    @property
+    def names(self) -> dict[int, str]:
+        """The players' names by the colour each began with."""
+        return {BLACK: self.seats[0].name, WHITE: self.seats[1].name}
+
+    def seat_for(self, colour: int, game: Game | None = None) -> Seat:
+        """Who plays ``colour`` in ``game`` (the current one by default): after a swap the
+        players have exchanged colours."""
+        swapped = (game or self.game).swapped
+        return self.seats[(colour - 1) ^ (1 if swapped else 0)]
+
+    def player_name(self, colour: int) -> str:
+        seat = self.seat_for(colour)
+        return f"{seat.name} (computer, level {seat.level})" if seat.computer else seat.name
+
+    @property
+    def move_number(self) -> int:
+        return len(self.tree.path)
+
+    @property
+    def line_length(self) -> int:
+        """Moves in the line through the current node (what the move list shows)."""
+        return len(self.tree.line_through_current())
+
+    @property
+    def has_work(self) -> bool:
+        """Unsaved moves or comments that closing or replacing the game would lose."""
+        return self.dirty and bool(self.tree.root.children or self.tree.root.comment)
+
+    def is_against_computer(self) -> bool:
+        return any(s.computer for s in self.seats) and not all(s.computer for s in self.seats)
+
+    # ----- playing --------------------------------------------------------------------------
+    def play(self, move: Move) -> str | None:
+        """Play ``move`` at the current node if the rules allow it (following an existing
+        continuation or adding a variation: nothing is discarded). Returns why not, or None."""
+        reason = self.game.why_illegal(move)
+        if reason is not None:
+            return reason
+        self.tree.play(move)
+        self._edited()
+        return None
+
+    def play_line(self, moves: list[Move]) -> None:
+        """Play moves already checked together (typed moves): one change, one notification."""
+        for move in moves:
+            self.tree.play(move)
+        self._edited()
+
+    # ----- moving around --------------------------------------------------------------------
+    def go_to_path(self, path: list[RecordNode]) -> None:
+        if path == self.tree.path:
+            return
+        self.tree.go_to_path(path)
+        self.notify(Change.POSITION)
+
+    def go_to(self, node: RecordNode) -> None:
+        self.go_to_path(path_to(self.tree.root, node))
+
+    def navigate(self, index: int) -> None:
+        """Go to move ``index`` of the line through the current node (0: the start)."""
+        line = self.tree.line_through_current()
+        self.go_to_path(line[: max(0, min(len(line), index))])
+
+    def back(self) -> None:
+        """One move back; against the computer, back to the last position a person plays."""
+        index = self.move_number - 1
+        if self.is_against_computer():
+            while index > 0:
+                probe = self.tree.game_at(self.tree.path[:index])
+                if not self.seat_for(probe.to_move, probe).computer:
+                    break
+                index -= 1
+        self.navigate(index)
+
+    def forward(self) -> None:
+        self.navigate(self.move_number + 1)
+
+    def to_start(self) -> None:
+        self.navigate(0)
+
+    def to_end(self) -> None:
+        self.navigate(self.line_length)
+
+    def sibling(self, step: int) -> None:
+        """The previous (-1) or next (+1) variation of the current move."""
+        path = self.tree.path
+        if not path:
+            return
+        parent = path[-2] if len(path) > 1 else self.tree.root
+        index = parent.children.index(path[-1]) + step
+        if 0 <= index < len(parent.children):
+            self.go_to_path([*path[:-1], parent.children[index]])
+
+    def go_to_main_line(self, index: int) -> None:
+        self.go_to_path(self.tree.main_line()[:index])
+
+    # ----- editing the tree -----------------------------------------------------------------
+    def is_on_variation(self) -> bool:
+        chain = [self.tree.root, *self.tree.path]
+        pairs = zip(chain, chain[1:], strict=False)
+        return any(node is not parent.children[0] for parent, node in pairs)
+
+    def promote(self, node: RecordNode | None = None) -> None:
+        self.tree.promote(node or self.current)
+        self._edited()
+
+    def delete(self, node: RecordNode | None = None) -> None:
+        """Delete ``node`` (the current one by default) and what follows; never the start."""
+        target = node or self.current
+        if target is self.tree.root:
+            return
+        self.tree.delete(target)
+        self._edited()
+
+    def set_comment(self, text: str) -> None:
+        if self.current.comment != text:
+            self.current.comment = text
+            self._edited(Change.COMMENT)
+
+    def set_analysis(self, node: RecordNode, black_win_rate: float, visits: int) -> None:
+        """Keep an analysis with a node (saved with the game); shown, not a move."""
+        GameTree.set_analysis(node, black_win_rate, visits)
+        self.dirty = True
+        self.notify(Change.ANALYSIS)
+
+    # ----- replacing the game ---------------------------------------------------------------
+    def set_tree(
+        self,
+        tree: GameTree,
+        names: tuple[str, str] | None = None,
+        path: Path | None = None,
+        seats: tuple[Seat, Seat] | None = None,
+        dirty: bool = False,
+    ) -> None:
+        """Show another tree. Seats default to named humans; names default to the colours."""
+        game = tree.game
+        if seats is None:
+            given = names or (self.seats[0].name, self.seats[1].name)
+            seats = (Seat(given[0]), Seat(given[1]))
+        self.seats = [
+            replace(seat, name=seat.name or game.colour_name(colour))
+            for seat, colour in zip(seats, (BLACK, WHITE), strict=True)
+        ]
+        self.tree = tree
+        self.path = path
+        self.dirty = dirty
+        self.notify(Change.GAME)
+
+    def new_game(
+        self, options: GameOptions, names: tuple[str, str], seats: tuple[Seat, Seat] | None = None
+    ) -> None:
+        self.set_tree(tree_from_game(Game(options)), names, None, seats)
+
+    def set_position(
+        self,
+        setup: dict[int, int],
+        to_move: int,
+        options: GameOptions | None = None,
+        geometry: BoardGeometry | None = None,
+    ) -> None:
+        """A set-up position as the start of a new tree (same players and file)."""
+        old = self.game
+        options = options or old.options
+        if geometry is None:
+            geometry = old.geometry if options == old.options else options.board()
+        record = GameRecord(options=options, geometry=geometry, setup=dict(setup), to_move=to_move)
+        seats = (self.seats[0], self.seats[1])
+        self.set_tree(GameTree(record), path=self.path, seats=seats, dirty=True)
+        self.autosave_problem = self.autosave()
+
+    def set_editing(self, on: bool) -> None:
+        """Setting up a position (nobody moves) or playing on from it."""
+        self.editing = on
+        self.notify(Change.POSITION)
+
+    def set_seats(self, seats: tuple[Seat, Seat]) -> None:
+        self.seats = list(seats)
+        self.notify(Change.SEATS)
+
+    # ----- files ------------------------------------------------------------------------------
+    def record(self) -> GameRecord:
+        """The tree's record, with the players and the main line's result brought up to date."""
+        record = self.tree.record
+        record.black, record.white = self.names[BLACK], self.names[WHITE]
+        final = record.to_game()
+        record.result = {BLACK: "B+", WHITE: "W+"}.get(final.winner or 0, "")
+        record.date = record.date or date.today().isoformat()
+        return record
+
+    def save(self, path: Path) -> None:
+        """Write the game to ``path`` atomically (OSError if it cannot be written)."""
+        save_record(path, self.record())
+        self.path = path
+        self.dirty = False
+        self.remove_autosave()
+        self.notify(Change.SAVED)
+
+    def open(self, path: Path) -> None:
+        """Load a record at the end of its main line (RecordError, changing nothing, if it
+        cannot be read)."""
+        record = load_record(path)
+        tree = GameTree(record)
+        tree.to_end()
+        self.set_tree(tree, (record.black, record.white), path)
+
+    # ----- autosave -------------------------------------------------------------------------
+    def autosave(self) -> str | None:
+        """Write the game to the autosave file; returns what went wrong, or None."""
+        try:
+            self.autosave_file.parent.mkdir(parents=True, exist_ok=True)
+            record = replace(self.record())
+            record.root = replace(
+                record.root, extra={**record.root.extra, ORIGINAL_FILE: [str(self.path or "")]}
+            )
+            atomic_write_text(self.autosave_file, write_record(record))
+        except OSError as exc:
+            return f"Autosave failed: {exc}"
+        return None
+
+    def remove_autosave(self) -> None:
+        self.autosave_file.unlink(missing_ok=True)
+
+    def recover(self, record: GameRecord) -> None:
+        """Take back an autosaved record: its tree, players and original file, unsaved."""
+        original = (record.root.extra.pop(ORIGINAL_FILE, None) or [""])[0]
+        tree = GameTree(record)
+        tree.to_end()
+        self.set_tree(
+            tree, (record.black, record.white), Path(original) if original else None, dirty=True
+        )

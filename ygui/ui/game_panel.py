@@ -1,0 +1,228 @@
+"""GamePanel: beside the board, the game and whose turn it is, the result, the swap button and
+the moves of the line being viewed, with buttons to step through them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ygui.core.game import BLACK, WHITE, Game, Move
+from ygui.core.study import mistakes
+from ygui.core.wording import NOTES, legend_roles, title, win_reason
+from ygui.session import Session
+from ygui.ui.theme import Theme
+
+MISTAKE_COLOUR = "#d32f2f"
+
+
+def turn_text(session: Session) -> str:
+    """Whose turn it is and what the turn allows, or why the game is over."""
+    game = session.game
+    if game.winner is not None:
+        return win_reason(game)
+    text = f"{game.colour_name(game.to_move)} to play ({session.player_name(game.to_move)})."
+    if game.stones_in_turn() > 1:
+        text += (
+            f" Turn {game.turn}: {game.stones_left_in_turn} of "
+            f"{game.stones_in_turn()} stones still to place."
+        )
+    if game.can_swap:
+        text += " You may swap instead of placing a stone."
+    if game.options.game == "poly-y":
+        held = [len(game.corners_held(c)) for c in (BLACK, WHITE)]
+        text += (
+            f" Corners: {game.colour_name(BLACK)} {held[0]}, {game.colour_name(WHITE)} {held[1]}."
+        )
+    total = session.line_length
+    if total > session.move_number:
+        text += f" (Viewing move {session.move_number} of {total}.)"
+    return text
+
+
+def legend_text(game: Game, theme: Theme) -> str:
+    """What the board's colours mean, where they carry a rule."""
+    swatch = "<span style='color:{}'>&#9632;</span> {}".format
+    parts = [swatch(getattr(theme, role), words) for role, words in legend_roles(game.options.game)]
+    note = NOTES.get(game.options.game)
+    return "&nbsp;&nbsp; ".join(parts) + (note or "")
+
+
+def move_words(game: Game, move: Move) -> str:
+    """A move as the list shows it: its cell, and a Hexagonal Y pair's second stone."""
+    text = game.move_text(move)
+    if move.cell is not None:
+        cells = game.placement_cells(move.cell)
+        if len(cells) == 2:
+            text += f" + {game.geometry.labels[cells[1]]}"
+    return text
+
+
+class GamePanel(QWidget):
+    def __init__(
+        self,
+        session: Session,
+        thinking: QWidget,
+        swap: Callable[[], None],
+        new_game: Callable[[], None],
+    ) -> None:
+        super().__init__()
+        self.session = session
+        layout = QVBoxLayout(self)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        bold = QFont()
+        bold.setPointSizeF(bold.pointSizeF() * 1.15)
+        bold.setBold(True)
+        self.title.setFont(bold)
+        self.player_labels = {BLACK: QLabel(), WHITE: QLabel()}
+        self.legend = QLabel()
+        self.legend.setWordWrap(True)
+        self.turn_label = QLabel()
+        self.turn_label.setWordWrap(True)
+        self.refusal = QLabel()
+        self.refusal.setWordWrap(True)
+        self.swap_button = QPushButton("Swap (pie rule)")
+        self.swap_button.setToolTip(
+            "Take over the first stone: you play it, and your "
+            "opponent moves next with the other colour"
+        )
+        self.swap_button.clicked.connect(swap)
+        for widget in (
+            self.title,
+            self.legend,
+            self.player_labels[BLACK],
+            self.player_labels[WHITE],
+            self.turn_label,
+            self.refusal,
+            self.swap_button,
+            thinking,
+            self._build_result(new_game),
+        ):
+            layout.addWidget(widget)
+        self.moves_box = self._build_moves()
+        layout.addWidget(self.moves_box, 1)
+
+    def _build_result(self, new_game: Callable[[], None]) -> QWidget:
+        self.result_box = QWidget()
+        row = QHBoxLayout(self.result_box)
+        row.setContentsMargins(0, 4, 0, 4)
+        self.result_label = QLabel()
+        big = QFont()
+        big.setPointSizeF(big.pointSizeF() * 1.5)
+        big.setBold(True)
+        self.result_label.setFont(big)
+        self.result_label.setWordWrap(True)
+        again = QPushButton("New game…")
+        again.clicked.connect(new_game)
+        row.addWidget(self.result_label, 1)
+        row.addWidget(again)
+        return self.result_box
+
+    def _build_moves(self) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.moves_list = QListWidget()
+        self.moves_list.itemClicked.connect(self._move_clicked)
+        self.moves_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        nav = QHBoxLayout()
+        self.nav_buttons: dict[str, QPushButton] = {}
+        session = self.session
+        for key, text, tip, slot in (
+            ("first", "«", "To the start (Home)", session.to_start),
+            ("back", "‹", "Back one move (Left)", session.back),
+            ("forward", "›", "Forward one move (Right)", session.forward),
+            ("last", "»", "To the end (End)", session.to_end),
+        ):
+            button = QPushButton(text)
+            button.setToolTip(tip)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(slot)
+            nav.addWidget(button)
+            self.nav_buttons[key] = button
+        layout.addWidget(QLabel("Moves"))
+        layout.addWidget(self.moves_list, 1)
+        layout.addLayout(nav)
+        return box
+
+    # ----- showing the session -----------------------------------------------------------
+    def refresh(self, theme: Theme, message: str) -> None:
+        session = self.session
+        game = session.game
+        self.title.setText(title(game))
+        self.legend.setText(legend_text(game, theme))
+        self.legend.setVisible(bool(self.legend.text()))
+        for colour, label in self.player_labels.items():
+            marker = "▶ " if not game.is_over and game.to_move == colour else "   "
+            text = f"{marker}{game.colour_name(colour)}: {session.player_name(colour)}"
+            label.setText(f"<b>{text}</b>" if marker.strip() else text)
+        self.turn_label.setText(turn_text(session))
+        self.refusal.setStyleSheet(f"color: {theme.refused};")
+        self.refusal.setText(message)
+        self.swap_button.setVisible(game.options.pie_value)
+        self.swap_button.setEnabled(game.can_swap)
+        self.result_box.setVisible(game.winner is not None)
+        if game.winner is not None:
+            self.result_label.setText(
+                f"{game.colour_name(game.winner)} wins! ({session.player_name(game.winner)})"
+            )
+        self._fill_moves()
+        moves, later = session.move_number, session.line_length - session.move_number
+        for key, enabled in (
+            ("first", moves > 0),
+            ("back", moves > 0),
+            ("forward", later > 0),
+            ("last", later > 0),
+        ):
+            self.nav_buttons[key].setEnabled(enabled)
+
+    def _fill_moves(self) -> None:
+        """The line through the current node; later moves grey, branch points and mistakes
+        marked; the current move selected."""
+        tree = self.session.tree
+        self.moves_list.clear()
+        start = QListWidgetItem("Start")
+        start.setData(Qt.ItemDataRole.UserRole, 0)
+        self.moves_list.addItem(start)
+        replay = tree.record.new_game()
+        parent = tree.root
+        line = tree.line_through_current()
+        main = tree.main_line()
+        marked = set(mistakes(tree))
+        for i, node in enumerate(line, start=1):
+            assert node.move is not None
+            colour = replay.colour_name(replay.to_move)
+            text = f"{i}. {colour} {move_words(replay, node.move)}"
+            replay.play(node.move)
+            if len(parent.children) > 1:
+                text += f"   [{parent.children.index(node) + 1}/{len(parent.children)}]"
+            if node.comment:
+                text += "  ✎"
+            is_mistake = i in marked and line[:i] == main[:i]
+            if is_mistake:
+                text += "  ✗ mistake"
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, i)
+            if is_mistake:
+                item.setForeground(QColor(MISTAKE_COLOUR))
+            elif i > self.session.move_number:
+                item.setForeground(Qt.GlobalColor.gray)
+            self.moves_list.addItem(item)
+            parent = node
+        current = self.moves_list.item(self.session.move_number)
+        self.moves_list.setCurrentItem(current)
+        self.moves_list.scrollToItem(current)
+
+    def _move_clicked(self, item: QListWidgetItem) -> None:
+        self.session.navigate(int(item.data(Qt.ItemDataRole.UserRole)))

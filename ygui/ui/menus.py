@@ -1,0 +1,49 @@
+"""Menus built from one table: each entry names its menu, its words, what it does and its keys.
+
+An entry is ``(menu, name, text, slot, keys)`` with ``keys`` a tuple of shortcuts (the first is
+the one menus show), or ``(menu, None)`` for a separator. A name ending in ``?`` makes a
+checkable action, whose slot takes the new state. Every action is kept on the window under its
+name (``act_<name>``), so tests and other parts reach it as ``window.act_undo``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+Key = QKeySequence | QKeySequence.StandardKey | str
+Entry = tuple[str, str | None] | tuple[str, str, str, Callable[..., Any], tuple[Key, ...]]
+
+
+def build_menus(window: QMainWindow, table: Sequence[Entry]) -> dict[str, QMenu]:
+    """Create the actions and menus of ``table`` on ``window``; returns the menus by title."""
+    menus: dict[str, QMenu] = {}
+    for entry in table:
+        title = entry[0]
+        if title not in menus:
+            menus[title] = window.menuBar().addMenu(title)
+        if len(entry) == 2:
+            menus[title].addSeparator()
+            continue
+        _, name, text, slot, keys = entry
+        assert name is not None
+        action = QAction(text, window)
+        checkable = name.endswith("?")
+        name = name.rstrip("?")
+        shortcuts: list[QKeySequence] = []
+        for key in keys:
+            shortcuts += (
+                QKeySequence.keyBindings(key)
+                if isinstance(key, QKeySequence.StandardKey)
+                else [QKeySequence(key)]
+            )
+        action.setShortcuts(shortcuts)
+        action.setCheckable(checkable)
+        (action.toggled if checkable else action.triggered).connect(slot)
+        window.addAction(action)
+        menus[title].addAction(action)
+        setattr(window, f"act_{name}", action)
+    return menus

@@ -1,0 +1,159 @@
+"""PositionEditor: set up a position stone by stone, choose the side to move, and for Mudcrack
+Y draw a board for another cell count and seed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ygui.core.game import BLACK, EMPTY, WHITE
+from ygui.core.geometry import BoardError
+from ygui.core.study import setup_warnings
+from ygui.core.variants import GameOptions, OptionsError
+from ygui.session import Session
+
+
+class PositionEditor(QGroupBox):
+    def __init__(self, session: Session, may_replace: Callable[[], bool]) -> None:
+        super().__init__("Set up a position")
+        self.session = session
+        self.may_replace = may_replace
+        self.edit_colour = BLACK
+        layout = QVBoxLayout(self)
+        self.edit_button = QPushButton("Edit position")
+        self.edit_button.setCheckable(True)
+        self.edit_button.toggled.connect(self.set_editing)
+        self.edit_tools = self._build_tools()
+        self.edit_tools.setVisible(False)
+        layout.addWidget(self.edit_button)
+        layout.addWidget(self.edit_tools)
+
+    def _build_tools(self) -> QWidget:
+        tools = QHBoxLayout()
+        self.tool_group = QButtonGroup(self)
+        self.tool_buttons: dict[int, QRadioButton] = {}
+        for colour, text in ((BLACK, "First colour"), (WHITE, "Second colour"), (EMPTY, "Erase")):
+            button = QRadioButton(text)
+            self.tool_group.addButton(button)
+            button.toggled.connect(lambda on, c=colour: self._set_tool(c, on))
+            tools.addWidget(button)
+            self.tool_buttons[colour] = button
+        self.tool_buttons[BLACK].setChecked(True)
+        self.to_move = QComboBox()
+        self.to_move.addItem("first colour to move", BLACK)
+        self.to_move.addItem("second colour to move", WHITE)
+        self.to_move.currentIndexChanged.connect(lambda _: self._setup_changed())
+        clear = QPushButton("Clear board")
+        clear.clicked.connect(self.clear_board)
+        board = QHBoxLayout()
+        self.cells_box = QSpinBox()
+        self.cells_box.setRange(30, 400)
+        self.cells_box.setPrefix("cells ")
+        self.seed_box = QSpinBox()
+        self.seed_box.setRange(0, 2_000_000_000)
+        self.seed_box.setPrefix("seed ")
+        self.board_apply = QPushButton("New board")
+        self.board_apply.setToolTip("Mudcrack Y: draw the board for this cell count and seed")
+        self.board_apply.clicked.connect(self.apply_mudcrack_board)
+        board.addWidget(self.cells_box)
+        board.addWidget(self.seed_box)
+        board.addWidget(self.board_apply)
+        self.mudcrack_row = QWidget()
+        self.mudcrack_row.setLayout(board)
+        self.edit_warning = QLabel()
+        self.edit_warning.setWordWrap(True)
+        panel = QWidget()
+        column = QVBoxLayout(panel)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(tools)
+        column.addWidget(self.to_move)
+        column.addWidget(clear)
+        column.addWidget(self.mudcrack_row)
+        column.addWidget(self.edit_warning)
+        return panel
+
+    @property
+    def editing(self) -> bool:
+        return self.session.editing
+
+    def refresh(self) -> None:
+        game = self.session.game
+        self.mudcrack_row.setVisible(game.options.game == "mudcrack-y")
+        start = self.session.tree.record.new_game()  # the set-up position, if there is one
+        self.edit_warning.setText("\n".join(setup_warnings(start)) if start.setup else "")
+
+    def set_editing(self, on: bool) -> None:
+        session = self.session
+        if on and not self.may_replace():
+            self.edit_button.setChecked(False)
+            return
+        self.edit_tools.setVisible(on)
+        self.edit_button.setText("Done: play from this position" if on else "Edit position")
+        session.set_editing(on)
+        if on:
+            game = session.game
+            self.cells_box.setValue(game.geometry.size)
+            self.seed_box.setValue(int(game.geometry.meta.get("seed", 1) or 1))
+            to_move = game.to_move if not game.is_over else BLACK
+            self._start({c: col for c, col in enumerate(game.colours) if col}, to_move)
+
+    def _set_tool(self, colour: int, on: bool) -> None:
+        if on:
+            self.edit_colour = colour
+
+    def edit_click(self, cell: int) -> None:
+        game = self.session.game
+        setup = {c: col for c, col in enumerate(game.colours) if col}
+        if self.edit_colour == EMPTY or setup.get(cell) == self.edit_colour:
+            setup.pop(cell, None)  # clicking a stone of the chosen colour removes it
+        else:
+            setup[cell] = self.edit_colour
+        self._start(setup, int(self.to_move.currentData()))
+
+    def clear_board(self) -> None:
+        self._start({}, int(self.to_move.currentData()))
+
+    def _setup_changed(self) -> None:
+        if self.editing:
+            game = self.session.game
+            self._start(
+                {c: col for c, col in enumerate(game.colours) if col},
+                int(self.to_move.currentData()),
+            )
+
+    def _start(
+        self, setup: dict[int, int], to_move: int, options: GameOptions | None = None
+    ) -> None:
+        self.session.set_position(setup, to_move, options)
+        self.to_move.blockSignals(True)
+        self.to_move.setCurrentIndex(self.to_move.findData(to_move))
+        self.to_move.blockSignals(False)
+
+    def apply_mudcrack_board(self) -> None:
+        game = self.session.game
+        try:
+            options = GameOptions.from_keys(
+                "mudcrack-y",
+                [
+                    *(k for k in game.options.to_keys() if not k.startswith(("size", "seed"))),
+                    f"size={self.cells_box.value()}",
+                    f"seed={self.seed_box.value()}",
+                ],
+            )
+            options.board()
+        except (OptionsError, BoardError) as exc:
+            self.edit_warning.setText(str(exc))
+            return
+        self._start({}, int(self.to_move.currentData()), options)

@@ -1,0 +1,229 @@
+"""ReviewPanel: the engine over every position of the main line, the win-rate graph it draws,
+and the mistakes it finds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ygui.ai.engine import SearchLimits, SearchResult
+from ygui.core.game import BLACK
+from ygui.core.record import RecordNode
+from ygui.core.study import MISTAKE_DROP, mistakes
+from ygui.core.tree import GameTree, path_to
+from ygui.session import Change, Session
+from ygui.ui.ai_runner import AiRunner, Request
+from ygui.ui.game_panel import MISTAKE_COLOUR
+from ygui.ui.theme import LIGHT, Theme
+
+AXIS_MARGIN = 28  # room on the left for the percentages
+
+
+class WinRateGraph(QWidget):
+    """The first colour's win probability along the main line, with a 50% line and move
+    numbers; mistakes are red dots; a click goes to that move."""
+
+    def __init__(self, go_to_move: Callable[[int], None]) -> None:
+        super().__init__()
+        self.go_to_move = go_to_move
+        self.setMinimumHeight(100)
+        self.values: list[float | None] = []
+        self.marks: set[int] = set()
+        self.current = 0
+        self.theme = LIGHT
+        self.first_colour = "Black"
+
+    def _x(self, index: int) -> float:
+        count = max(1, len(self.values) - 1)
+        return AXIS_MARGIN + index * (self.width() - AXIS_MARGIN - 4) / count
+
+    def _y(self, value: float) -> float:
+        return 4 + (self.height() - 20) * (1 - value)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        dark = self.theme.name == "dark"
+        ink = QColor("#d8d8d8" if dark else "#333333")
+        painter.fillRect(self.rect(), QColor("#25282e" if dark else "#fbfaf7"))
+        painter.setPen(QPen(QColor("#5a5f69" if dark else "#c8c2b4"), 1, Qt.PenStyle.DashLine))
+        painter.drawLine(QPointF(AXIS_MARGIN, self._y(0.5)), QPointF(self.width(), self._y(0.5)))
+        painter.setPen(ink)
+        for value, text in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
+            painter.drawText(
+                QRectF(0, self._y(value) - 7, AXIS_MARGIN - 3, 14),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                text,
+            )
+        moves = len(self.values) - 1
+        step = max(1, round(moves / 6))
+        for i in range(0, moves + 1, step):
+            painter.drawText(
+                QRectF(self._x(i) - 15, self.height() - 15, 30, 14),
+                Qt.AlignmentFlag.AlignCenter,
+                str(i),
+            )
+        points = [
+            QPointF(self._x(i), self._y(v)) for i, v in enumerate(self.values) if v is not None
+        ]
+        if len(points) > 1:
+            painter.setPen(QPen(ink, 1.8))
+            painter.drawPolyline(QPolygonF(points))
+        painter.setPen(QPen(QColor(MISTAKE_COLOUR), 1))
+        painter.setBrush(QColor(MISTAKE_COLOUR))
+        for i in self.marks:
+            mark = self.values[i] if i < len(self.values) else None
+            if mark is not None:
+                painter.drawEllipse(QPointF(self._x(i), self._y(mark)), 3.5, 3.5)
+        painter.setPen(QPen(QColor("#1e88e5"), 1.5))
+        x = self._x(self.current)
+        painter.drawLine(QPointF(x, 0), QPointF(x, self.height() - 16))
+        painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        count = max(1, len(self.values) - 1)
+        span = max(1, self.width() - AXIS_MARGIN - 4)
+        index = round((event.position().x() - AXIS_MARGIN) / span * count)
+        self.go_to_move(max(0, min(len(self.values) - 1, index)))
+
+
+class ReviewPanel(QDockWidget):
+    def __init__(self, session: Session, runner: AiRunner, is_ready: Callable[[], bool]) -> None:
+        super().__init__("Game review")
+        self.setObjectName("review")
+        self.session = session
+        self.runner = runner
+        self.is_ready = is_ready
+        self.review: list[RecordNode] = []  # positions still to analyse
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        self.graph_title = QLabel()
+        self.graph = WinRateGraph(session.go_to_main_line)
+        row = QHBoxLayout()
+        self.budget = QSpinBox()
+        self.budget.setRange(100, 1_000_000)
+        self.budget.setSingleStep(1000)
+        self.budget.setValue(3000)
+        self.budget.setSuffix(" playouts")
+        self.budget.setToolTip("The engine's effort for each position of the game")
+        self.review_button = QPushButton("Analyse game")
+        self.review_button.clicked.connect(self.toggle_review)
+        self.next_mistake_button = QPushButton("Next mistake")
+        self.next_mistake_button.clicked.connect(self.next_mistake)
+        row.addWidget(self.budget)
+        row.addWidget(self.review_button)
+        row.addWidget(self.next_mistake_button)
+        self.review_bar = QProgressBar()
+        self.review_bar.setVisible(False)
+        self.review_label = QLabel()
+        self.review_label.setWordWrap(True)
+        for widget in (self.graph_title, self.graph):
+            layout.addWidget(widget)
+        layout.addLayout(row)
+        layout.addWidget(self.review_bar)
+        layout.addWidget(self.review_label)
+        layout.addStretch(1)
+        self.setWidget(body)
+
+    def refresh(self, theme: Theme) -> None:
+        tree = self.session.tree
+        line = tree.main_line()
+        values: list[float | None] = [_black_rate(tree.root)]
+        values += [_black_rate(node) for node in line]
+        first = self.session.game.colour_name(BLACK)
+        self.graph_title.setText(f"{first}'s win probability along the main line")
+        self.graph.values = values
+        self.graph.marks = set(mistakes(tree))
+        self.graph.theme = theme
+        path = tree.path
+        self.graph.current = len(path) if path == line[: len(path)] else 0
+        self.graph.update()
+
+    # ----- analysing the whole game ------------------------------------------------------
+    def toggle_review(self) -> None:
+        if self.review:
+            self.stop_review()
+            return
+        if not self.is_ready():
+            self.review_label.setText(
+                "The computer player is still being prepared; try again in a moment."
+            )
+            return
+        tree = self.session.tree
+        self.review = [tree.root, *tree.main_line()]
+        self.review_bar.setRange(0, len(self.review))
+        self.review_bar.setValue(0)
+        self.review_bar.setVisible(True)
+        self.review_button.setText("Cancel")
+        self._review_next()
+
+    def stop_review(self, message: str = "Analysis cancelled.") -> None:
+        self.review = []
+        self.runner.cancel()
+        self.review_bar.setVisible(False)
+        self.review_button.setText("Analyse game")
+        self.review_label.setText(message)
+
+    def _review_next(self) -> None:
+        total = self.review_bar.maximum()
+        tree = self.session.tree
+        while self.review:
+            node = self.review[0]
+            game = tree.game_at(path_to(tree.root, node))
+            self.review_bar.setValue(total - len(self.review))
+            if game.is_over:
+                GameTree.set_analysis(node, 1.0 if game.winner == BLACK else 0.0, 0)
+                self.review.pop(0)
+                continue
+            self.runner.start(
+                game,
+                SearchLimits(playouts=self.budget.value(), seed=total - len(self.review)),
+                self._reviewed,
+            )
+            return
+        self.review_bar.setVisible(False)
+        self.review_button.setText("Analyse game")
+        found = mistakes(tree)
+        self.review_label.setText(
+            f"Done. {len(found)} mistake{'s' if len(found) != 1 else ''} "
+            f"(a drop of {100 * MISTAKE_DROP:.0f}% or more) marked in red in the graph, "
+            "the move list and the tree."
+            if found
+            else "Done. No move lost much."
+        )
+        self.session.notify(Change.ANALYSIS)
+
+    def _reviewed(self, request: Request, result: SearchResult) -> None:
+        if not self.review:
+            return
+        node = self.review.pop(0)
+        game = request.game
+        black = result.win_rate if game.to_move == BLACK else 1 - result.win_rate
+        self.session.set_analysis(node, black, result.playouts)
+        self._review_next()
+
+    def next_mistake(self) -> None:
+        found = mistakes(self.session.tree)
+        here = self.session.move_number
+        later = [i for i in found if i > here] or found
+        if not later:
+            self.review_label.setText("No mistakes marked: analyse the game first.")
+            return
+        self.session.go_to_main_line(later[0])
+
+
+def _black_rate(node: RecordNode) -> float | None:
+    analysis = GameTree.analysis(node)
+    return analysis[0] if analysis else None
