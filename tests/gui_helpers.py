@@ -42,8 +42,9 @@ def make_window(qtbot, answers: Answers) -> MainWindow:
     window.ask_save_discard_cancel = ask_save
     window.inform = lambda title, text: answers.informed.append(text)
     answers.windows.append(window)
-    window.show()
-    qtbot.waitExposed(window)
+    with qtbot.waitActive(window):  # shortcuts reach only the active window
+        window.show()
+        window.activateWindow()
     return window
 
 

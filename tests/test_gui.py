@@ -65,7 +65,9 @@ def test_click_on_occupied_cell_is_refused_with_a_reason(qtbot, window):
 
 def test_swap_through_the_button(qtbot, window):
     start(window, "y")
-    assert window.game_panel.swap_button.isVisible() and not window.game_panel.swap_button.isEnabled()
+    assert (
+        window.game_panel.swap_button.isVisible() and not window.game_panel.swap_button.isEnabled()
+    )
     click_label(qtbot, window, "f6")
     assert window.game_panel.swap_button.isEnabled()
     qtbot.mouseClick(window.game_panel.swap_button, Qt.MouseButton.LeftButton)

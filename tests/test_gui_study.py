@@ -103,7 +103,11 @@ def test_create_promote_and_delete_variations(qtbot, window):
     assert [window.game.move_text(c.move) for c in first.children] == ["b1", "d1"]
     assert window.tree_panel.promote_button.isEnabled()
     window.act_promote.trigger()
-    assert [window.game.move_text(n.move) for n in window.session.tree.main_line()] == ["a1", "d1", "e1"]
+    assert [window.game.move_text(n.move) for n in window.session.tree.main_line()] == [
+        "a1",
+        "d1",
+        "e1",
+    ]
     assert not window.tree_panel.promote_button.isEnabled()
     window.session.back()  # to d1, now the first of its siblings
     qtbot.keyClick(window.view, Qt.Key.Key_Up)

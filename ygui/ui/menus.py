@@ -40,7 +40,7 @@ def build_menus(window: QMainWindow, table: Sequence[Entry]) -> dict[str, QMenu]
                 if isinstance(key, QKeySequence.StandardKey)
                 else [QKeySequence(key)]
             )
-        action.setShortcuts(shortcuts)
+        action.setShortcuts(list(dict.fromkeys(shortcuts)))  # one key, one binding
         action.setCheckable(checkable)
         (action.toggled if checkable else action.triggered).connect(slot)
         window.addAction(action)

@@ -1,0 +1,135 @@
+"""What the window draws, read back from the screen's own items and pixels, and compared with
+the position the session says is current. Used by the tests of user sessions."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from ygui.core.game import EMPTY
+from ygui.ui.board_scene import StoneItem
+from ygui.ui.game_panel import turn_text
+from ygui.ui.main_window import MainWindow
+
+
+def drawn_stones(window: MainWindow) -> dict[int, str]:
+    """The stones on the board as drawn: every solid stone item in the scene, found by where
+    it is (not by the scene's own bookkeeping), as cell -> colour name."""
+    scene = window.scene
+    stones: dict[int, str] = {}
+    for item in scene.items():
+        if not isinstance(item, StoneItem) or item.opacity() < 1 or not item.isVisible():
+            continue
+        cell = scene.cell_at(item.sceneBoundingRect().center())
+        assert cell is not None, "a stone drawn off the board"
+        assert cell not in stones, f"two stones drawn on {cell}"
+        stones[cell] = item.colour_name
+    return stones
+
+
+def expected_stones(window: MainWindow) -> dict[int, str]:
+    game = window.session.game
+    return {c: game.colour_name(col) for c, col in enumerate(game.colours) if col != EMPTY}
+
+
+def last_move_mark(window: MainWindow) -> set[int]:
+    """The cells the last-move mark is drawn on (small dots or, with labels, thin rings)."""
+    scene = window.scene
+    cells = set()
+    for item in scene._marks:
+        if item.pen().color() == QColor(window.theme.win) and item.brush().style() == (
+            Qt.BrushStyle.NoBrush
+        ):
+            continue  # a ring of the winning group
+        cell = scene.cell_at(item.sceneBoundingRect().center())
+        if cell is not None and item.rect().width() < 2 * scene.radii[cell]:
+            cells.add(cell)
+    return cells
+
+
+def expected_last_move(window: MainWindow) -> set[int]:
+    game = window.session.game
+    last = next((m for m in reversed(game.moves) if m.cell is not None), None)
+    if last is None or last.cell is None:
+        return set()
+    cells = {last.cell}
+    opposite = game.geometry.opposite.get(last.cell) if game.options.game == "hexagonal-y" else None
+    if opposite is not None and game.colours[opposite] == game.colours[last.cell]:
+        cells.add(opposite)
+    return cells
+
+
+def mismatches(window: MainWindow) -> list[str]:
+    """Every way what the window shows differs from the session's current position."""
+    session = window.session
+    found = []
+    drawn, expected = drawn_stones(window), expected_stones(window)
+    if drawn != expected:
+        labels = session.game.geometry.labels
+        extra = sorted(labels[c] for c in drawn.keys() - expected.keys())
+        missing = sorted(labels[c] for c in expected.keys() - drawn.keys())
+        wrong = sorted(labels[c] for c in drawn.keys() & expected.keys() if drawn[c] != expected[c])
+        found.append(f"stones: extra {extra}, missing {missing}, wrong colour {wrong}")
+    if last_move_mark(window) != expected_last_move(window):
+        found.append(
+            f"last-move mark on {last_move_mark(window)}, last move {expected_last_move(window)}"
+        )
+    moves = window.game_panel.moves_list
+    current = moves.currentItem()
+    if current is None or current.data(Qt.ItemDataRole.UserRole) != session.move_number:
+        found.append(
+            f"move list selects {current and current.text()!r}, not move {session.move_number}"
+        )
+    if moves.count() != session.line_length + 1:
+        found.append(f"move list has {moves.count() - 1} moves, the line {session.line_length}")
+    tree_item = window.tree_panel.tree_view.currentItem()
+    selected = next((n for i, n in window.tree_panel._items if i is tree_item), None)
+    if selected is not session.current:
+        found.append("the tree selects another node than the current one")
+    if window.game_panel.turn_label.text() != turn_text(session):
+        found.append(f"turn text {window.game_panel.turn_label.text()!r}")
+    return found
+
+
+def pixel_mismatches(window: MainWindow) -> list[str]:
+    """The board rendered to an image: at each cell's centre, a stone's colour where the
+    position has a stone and the board's where it has none."""
+    scene = window.scene
+    rect = scene.sceneRect()
+    image = QImage(int(rect.width()), int(rect.height()), QImage.Format.Format_ARGB32)
+    image.fill(QColor("#000000"))
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, image.width(), image.height()), rect)
+    painter.end()
+    game = window.session.game
+    found = []
+    for cell, colour in enumerate(game.colours):
+        p = scene.cell_position(cell) - rect.topLeft()
+        # a little off the centre, past the last-move dot and the label
+        probe = p + QPointF(scene.radii[cell] * 0.55, scene.radii[cell] * 0.2)
+        pixel = image.pixelColor(int(probe.x()), int(probe.y()))
+        if colour == EMPTY:
+            ok = _near(pixel, QColor(window.theme.board), 60) or not game.geometry.outlines
+        else:
+            name = game.colour_name(colour)
+            ok = _stone_like(pixel, name)
+        if not ok:
+            found.append(f"{game.geometry.labels[cell]}: pixel {pixel.name()} for {colour}")
+    return found
+
+
+def _near(a: QColor, b: QColor, tolerance: int) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a.getRgb()[:3], b.getRgb()[:3], strict=True))
+
+
+def _stone_like(pixel: QColor, name: str) -> bool:
+    r, g, b, _ = pixel.getRgb()
+    if name == "Black":
+        return max(r, g, b) < 110
+    if name == "White":
+        return min(r, g, b) > 170
+    if name == "Red":
+        return r > 120 and r > g + 50 and r > b + 50
+    if name == "Blue":
+        return b > 120 and b > r + 40
+    raise AssertionError(name)
