@@ -233,8 +233,10 @@ class BoardScene(QGraphicsScene):
         on_points = g.outlines is None
         for cell, centre in enumerate(g.centres):
             radius = self.radii[cell]
-            font.setPixelSize(max(6, int(radius * (0.62 if len(g.labels[cell]) < 4 else 0.5))))
-            item = QGraphicsSimpleTextItem(g.labels[cell])
+            # as large as fits the cell: three-digit names as well as two-letter ones
+            text = g.labels[cell]
+            font.setPixelSize(max(6, int(min(0.75 * radius, 1.75 * radius / (0.6 * len(text))))))
+            item = QGraphicsSimpleTextItem(text)
             item.setFont(font)
             item.setBrush(self.theme.colour("label"))
             rect = item.boundingRect()

@@ -32,8 +32,6 @@ from ygui.ui.board_scene import BoardScene
 HINT_LEVEL = 7
 ANALYSIS_PLAYOUTS = 2_000_000  # analysis runs until the position changes or this many
 
-__all__ = ["ComputerPlay", "Seat"]
-
 
 class Host(Protocol):
     """What the computer needs of the window around it: to say things."""

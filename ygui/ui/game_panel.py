@@ -112,6 +112,11 @@ class GamePanel(QWidget):
             layout.addWidget(widget)
         self.moves_box = self._build_moves()
         layout.addWidget(self.moves_box, 1)
+        layout.addStretch(0)  # holds the rest together at the top while the moves are hidden
+
+    def show_moves(self, shown: bool) -> None:
+        """The move list, or (while the game tree shows the same and more) not."""
+        self.moves_box.setVisible(shown)
 
     def _build_result(self, new_game: Callable[[], None]) -> QWidget:
         self.result_box = QWidget()

@@ -135,9 +135,15 @@ class MainWindow(QMainWindow):
             dock.hide()
         self.resizeDocks([self.game_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         # the tree shows what the move list shows, and more: one of them at a time
-        self.tree_panel.toggleViewAction().toggled.connect(
-            lambda shown: self.game_panel.moves_box.setVisible(not shown)
-        )
+        self.tree_panel.toggleViewAction().toggled.connect(self._tree_shown)
+
+    def _tree_shown(self, shown: bool) -> None:
+        """The tree shows what the move list shows, and more: one of them at a time, and the
+        game panel no taller than it needs to be while the tree is there."""
+        self.game_panel.show_moves(not shown)
+        if shown:
+            height = self.game_panel.sizeHint().height()
+            self.resizeDocks([self.game_dock], [height], Qt.Orientation.Vertical)
 
     def _menu_table(self) -> list[Entry]:
         std = QKeySequence.StandardKey

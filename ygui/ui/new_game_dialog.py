@@ -33,9 +33,9 @@ from ygui.core.variants import (
     GameOptions,
     OptionsError,
 )
+from ygui.session import Seat
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
-from ygui.ui.computer import Seat
 from ygui.ui.theme import Theme
 
 
@@ -64,6 +64,11 @@ class NewGameDialog(QDialog):
         self.games.setSpacing(2)
 
         self.size_box = QComboBox()
+        # as wide for every game: the dialog keeps its size as the game changes
+        self.size_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.size_box.setMinimumContentsLength(30)
         self.corners = QComboBox()
         for k in (3, 5, 7, 9):
             self.corners.addItem(str(k), k)
@@ -119,6 +124,8 @@ class NewGameDialog(QDialog):
         self.preview.setInteractive(False)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.summary.setMinimumHeight(self.summary.fontMetrics().lineSpacing() * 3 + 4)
 
         right = QVBoxLayout()
         right.addWidget(self.preview, 1)

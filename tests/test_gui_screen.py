@@ -1,0 +1,196 @@
+"""What the screen says and how it is laid out: titles, result wording, the room the board gets,
+readable labels, the dark theme, numbers that say what they are, menus, the new-game dialog."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from drawn import last_move_mark
+from gui_helpers import click_cell, make_window
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+
+from ygui.ai.engine import SearchResult
+from ygui.core.boards.polyy import polyy_board
+from ygui.core.game import BLACK, Move
+from ygui.core.tree import GameTree
+from ygui.core.variants import VARIANTS, GameOptions
+from ygui.session import Change
+from ygui.ui.new_game_dialog import NewGameDialog
+from ygui.ui.theme import DARK, STONE_COLOURS, ink_on
+
+pytestmark = pytest.mark.usefixtures("ygui_home")
+
+
+@pytest.fixture
+def window(qtbot, answers):
+    return make_window(qtbot, answers)
+
+
+def start(window, game, **kw):
+    window.start_new_game(GameOptions(game=game, **kw).validated(), ("Ann", "Bo"))
+
+
+def play_out(qtbot, window, seed=1):
+    rng = random.Random(seed)
+    while window.game.winner is None:
+        click_cell(qtbot, window, rng.choice(window.game.legal_cells()))
+
+
+def test_typing_a_position_asks_before_it_replaces_an_unsaved_game(qtbot, window, answers):
+    start(window, "y", size=7, pie=False)
+    rng = random.Random(3)
+    for _ in range(17):
+        click_cell(qtbot, window, rng.choice(window.game.legal_cells()))
+    entry = window.entry_panel.entry
+    answers.save_choice = ["cancel"]
+    entry.setText("B: a1 b2 W: c3 to move: W")
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    assert answers.questions == ["Save the current game first?"]
+    assert window.session.move_number == 17 and "kept" in window.entry_panel.entry_error.text()
+    answers.save_choice = ["discard"]
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    assert window.session.move_number == 0 and len(window.game.setup) == 3
+
+
+@pytest.mark.parametrize("game", list(VARIANTS))
+def test_the_board_keeps_most_of_the_window_with_every_panel_open(qtbot, window, game):
+    start(window, game)
+    width = window.width()
+    for dock in (window.tree_panel, window.setup_dock, window.review_panel, window.computer.dock):
+        dock.show()
+    qtbot.wait(20)
+    assert window.width() == width  # opening panels does not widen the window
+    view = window.view
+    assert view.width() >= 0.6 * window.width() and view.height() >= 0.75 * window.height()
+
+
+@pytest.mark.parametrize("game", list(VARIANTS))
+def test_labels_are_readable_at_the_default_size(qtbot, window, game):
+    start(window, game)
+    window.act_labels.setChecked(True)
+    qtbot.wait(20)
+    scale = window.view.transform().m11()
+    smallest = min(label.font().pixelSize() for label in window.scene._labels) * scale
+    assert smallest >= 8, f"labels {smallest:.1f} px on screen"
+
+
+def test_game_of_y_labels_sit_on_a_patch_and_the_last_move_is_a_ring(qtbot, window):
+    start(window, "game-of-y")
+    window.act_labels.setChecked(True)
+    click_cell(qtbot, window, 0)
+    backs = window.scene._label_backs
+    assert all(b is not None for b in backs)
+    assert not backs[0].isVisible() and all(b.isVisible() for b in backs[1:])
+    assert last_move_mark(window) == {0}
+    ring = next(m for m in window.scene._marks)
+    assert ring.brush().style() == Qt.BrushStyle.NoBrush  # the label on the stone stays readable
+
+
+def test_a_board_file_is_titled_by_the_board_played(qtbot, window, tmp_path):
+    path = tmp_path / "small.json"
+    path.write_text(polyy_board(5, 4).to_json())
+    assert window.open_board(path)
+    title = window.game_panel.title.text()
+    assert "7 cells per side" not in title and "board of one's own" in title
+    assert f"{window.game.geometry.size} cells" in title and "5 corners" in title
+    assert "board of one's own" in window.windowTitle()
+
+
+@pytest.mark.parametrize("game", list(VARIANTS))
+def test_results_are_worded_for_people(qtbot, window, game):
+    start(window, game, **({"size": 40} if game == "mudcrack-y" else {}))
+    play_out(qtbot, window)
+    text = window.game_panel.turn_label.text()
+    assert "side1" not in text and "-" not in text.replace("Poly-Y", "")
+    if game == "poly-y":
+        assert "corners" in text and "side" not in text
+    assert window.game.colour_name(window.game.winner) in text
+
+
+def test_the_dark_theme_reaches_the_graph_and_the_labels(qtbot, window):
+    start(window, "y", size=5)
+    window.review_panel.show()
+    window.act_dark.setChecked(True)
+    graph = window.review_panel.graph
+    image = graph.grab().toImage()
+    assert image.pixelColor(graph.width() - 3, 3).lightnessF() < 0.3
+    for name, (light, dark) in STONE_COLOURS.items():
+        ink = QColor(ink_on(name))
+        middle = (QColor(light).lightnessF() + QColor(dark).lightnessF()) / 2
+        assert abs(ink.lightnessF() - middle) >= 0.4, name
+    window.act_dark.setChecked(False)
+    assert window.theme.name == "light" and DARK.name == "dark"
+
+
+@pytest.mark.usefixtures("compiled_engine")
+def test_the_thinking_numbers_say_what_they_are(qtbot, window):
+    start(window, "y", size=7)
+    computer = window.computer
+    computer._think_for_move(10)  # a request, then a progress report as the worker sends it
+    request = computer.runner.current
+    assert request is not None and request.is_move
+    result = SearchResult(Move(3), 0.93, 232_704, ())
+    computer._move_progress(request, result)
+    text = computer.thinking_label.text()
+    assert "232,704 of 400,000 playouts" in text and "win probability 93%" in text
+    computer.runner.cancel()
+
+
+def test_the_board_keeps_still_when_the_thinking_bar_appears(qtbot, window):
+    start(window, "y", size=7)
+    before = window.view.geometry()
+    window.computer.thinking.setVisible(True)
+    qtbot.wait(20)
+    assert window.view.geometry() == before
+    window.computer.thinking.setVisible(False)
+
+
+def test_each_menu_entry_is_named_once(window):
+    texts = []
+    for menu_action in window.menuBar().actions():
+        for action in menu_action.menu().actions():
+            if action.menu():
+                texts += [a.text().replace("&", "") for a in action.menu().actions()]
+            elif not action.isSeparator():
+                texts.append(action.text().replace("&", ""))
+    assert len(texts) == len(set(texts))
+    assert sum(t.startswith("Analyse") for t in texts) == 2  # the position, the whole game
+    # the View menu shows and hides things; it starts no analysis
+    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    shown = [a.text() for a in view.actions()]
+    shown += [a.text() for a in view.actions() if a.menu() for a in a.menu().actions()]
+    assert not any(t.replace("&", "").startswith("Analyse") for t in shown)
+
+
+def test_the_new_game_dialog_keeps_its_size(qtbot):
+    dialog = NewGameDialog({}, DARK)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    size = dialog.size()
+    for row in range(dialog.games.count()):
+        dialog.games.setCurrentRow(row)
+        qtbot.wait(10)
+        assert dialog.size() == size, VARIANTS[dialog.game_name].title
+
+
+def test_mistakes_are_marked_in_the_move_list_and_the_tree(qtbot, window):
+    start(window, "y", size=5, pie=False)
+    for label in ("c2", "a1", "b1"):
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+    tree = window.session.tree
+    line = tree.main_line()
+    values = [0.5, 0.55, 0.6, 0.2]  # White's a1 lost 5%, Black's b1 lost 40%
+    for node, value in zip([tree.root, *line], values, strict=True):
+        GameTree.set_analysis(node, value, 1000)
+    window.session.notify(Change.ANALYSIS)
+    item = window.game_panel.moves_list.item(3)
+    assert "mistake" in item.text() and item.foreground().color() == QColor("#d32f2f")
+    assert "mistake" not in window.game_panel.moves_list.item(2).text()
+    tree_items = {n.move: i for i, n in window.tree_panel._items if n.move is not None}
+    marked = tree_items[line[2].move]
+    assert "lost 40%" in marked.text(0) and marked.foreground(0).color() == QColor("#d32f2f")
+    assert 3 in window.review_panel.graph.marks
+    assert window.game.colour_name(BLACK) in window.review_panel.graph_title.text()
