@@ -6,6 +6,7 @@ session says is current. Random sequences of the same actions run as a hypothesi
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -309,24 +310,13 @@ class WindowActions(RuleBasedStateMachine):
 
 
 def test_random_action_sequences(qtbot, answers):
+    """A sample in every run; YGUI_THOROUGH=1 runs 150 sequences of 40 actions."""
     WindowActions.qtbot, WindowActions.answers = qtbot, answers
+    thorough = bool(os.environ.get("YGUI_THOROUGH"))
     runner = WindowActions.TestCase
     runner.settings = settings(
-        max_examples=12,
-        stateful_step_count=25,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
-    )
-    runner().runTest()
-
-
-@pytest.mark.slow
-def test_many_random_action_sequences(qtbot, answers):
-    WindowActions.qtbot, WindowActions.answers = qtbot, answers
-    runner = WindowActions.TestCase
-    runner.settings = settings(
-        max_examples=150,
-        stateful_step_count=40,
+        max_examples=150 if thorough else 12,
+        stateful_step_count=40 if thorough else 25,
         deadline=None,
         suppress_health_check=list(HealthCheck),
     )

@@ -1,4 +1,4 @@
-"""The core, the engine shell and record I/O never import Qt."""
+"""The core, the engine, the session and record I/O never import Qt."""
 
 import subprocess
 import sys
@@ -8,7 +8,8 @@ def test_core_does_not_import_qt():
     code = (
         "import sys\n"
         "import ygui.core.game, ygui.core.record, ygui.core.variants, ygui.gtp, ygui.cli\n"
-        "import ygui.core.diagram\n"
+        "import ygui.core.diagram, ygui.core.study, ygui.core.wording, ygui.session\n"
+        "import ygui.ai.engine, ygui.settings\n"
         "bad = [m for m in sys.modules if m.startswith(('PySide6', 'ygui.ui'))]\n"
         "assert not bad, bad\n"
     )
