@@ -141,3 +141,19 @@ def test_a_board_of_ones_own_plays_y(tmp_path):
         [sys.executable, "-m", "ygui", "check-board", str(path)], capture_output=True, text=True
     )
     assert check.returncode == 2 and "not a valid board" in check.stderr
+
+
+def test_a_board_of_ones_own_is_played_as_y_or_poly_y_by_its_sides():
+    from ygui.core.boards.polyy import polyy_board
+    from ygui.core.boards.triangle import triangle_board
+    from ygui.core.variants import OptionsError, options_for_board
+
+    assert options_for_board(triangle_board(5)).game == "y"
+    assert options_for_board(polyy_board(5, 4)).game == "poly-y"
+    assert options_for_board(polyy_board(7, 4)).pie_value
+    square = polyy_board(5, 4)
+    even = type(square)(
+        **{**square.__dict__, "sides": square.sides[:4], "side_names": square.side_names[:4]}
+    )
+    with pytest.raises(OptionsError, match="odd number of sides"):
+        options_for_board(even)

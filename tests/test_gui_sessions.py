@@ -14,7 +14,13 @@ from drawn import drawn_stones, mismatches, pixel_mismatches
 from gui_helpers import Answers, click_cell, make_window
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    rule,
+    run_state_machine_as_test,
+)
 from PySide6.QtCore import Qt
 
 from ygui.core.game import SWAP, Move
@@ -249,6 +255,7 @@ class WindowActions(RuleBasedStateMachine):
 
     qtbot = None
     answers = None
+    runs = steps = 0  # counted over a test, for its report
 
     @initialize(game=st.sampled_from(list(VARIANTS)), seed=st.integers(0, 10_000))
     def start(self, game, seed):
@@ -257,6 +264,7 @@ class WindowActions(RuleBasedStateMachine):
         self.window.start_new_game(options, ("Ann", "Bo"))
         self.rng = random.Random(seed)
         self.checker = Checker(self.qtbot, self.window)
+        WindowActions.runs += 1
 
     def teardown(self):
         self.window.session.dirty = False
@@ -306,18 +314,23 @@ class WindowActions(RuleBasedStateMachine):
     @invariant()
     def shows_the_position(self):
         if hasattr(self, "checker"):
+            WindowActions.steps += 1
             assert not mismatches(self.window)
 
 
 def test_random_action_sequences(qtbot, answers):
-    """A sample in every run; YGUI_THOROUGH=1 runs 150 sequences of 40 actions."""
+    """A sample in every run; YGUI_THOROUGH=1 runs 150 sequences of up to 40 actions."""
     WindowActions.qtbot, WindowActions.answers = qtbot, answers
+    WindowActions.runs = WindowActions.steps = 0
     thorough = bool(os.environ.get("YGUI_THOROUGH"))
-    runner = WindowActions.TestCase
-    runner.settings = settings(
-        max_examples=150 if thorough else 12,
-        stateful_step_count=40 if thorough else 25,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
+    run_state_machine_as_test(
+        WindowActions,
+        settings=settings(
+            max_examples=150 if thorough else 12,
+            stateful_step_count=40 if thorough else 25,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+        ),
     )
-    runner().runTest()
+    print(f"random sessions: {WindowActions.runs}, steps checked: {WindowActions.steps}")
+    assert WindowActions.steps > WindowActions.runs

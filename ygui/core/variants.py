@@ -345,3 +345,17 @@ class GameOptions:
 @lru_cache(maxsize=64)
 def _cached_board(options: GameOptions) -> BoardGeometry:
     return options.variant.build_board(options)
+
+
+def options_for_board(geometry: BoardGeometry) -> GameOptions:
+    """The game a board of one's own is played as: Y on three sides, Poly-Y on an odd number
+    of sides (their corners), with the pie rule. OptionsError says why a board has no game."""
+    sides = len(geometry.sides)
+    if sides == 3:
+        return GameOptions(game="y", pie=True).validated()
+    if sides % 2 == 1:
+        return GameOptions(game="poly-y", pie=True).validated()
+    raise OptionsError(
+        "a board of one's own needs three sides (Y) or an odd number of sides (Poly-Y), "
+        f"not {sides}"
+    )

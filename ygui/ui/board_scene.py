@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
 from ygui.core.drawing import bounds, side_paths, stone_radii
 from ygui.core.game import BLACK, EMPTY, Game, Move
 from ygui.core.geometry import Point
-from ygui.core.rules.win import CornerRule
+from ygui.core.rules.win import CornerRule, PerimeterRule
 from ygui.core.wording import side_label, side_role
-from ygui.ui.theme import LIGHT, STONE_COLOURS, Theme, ink_on
+from ygui.ui.theme import LIGHT, STONE_COLOURS, Theme, ink_on, mark_on
 
 UNIT = 40.0
 
@@ -300,16 +300,13 @@ class BoardScene(QGraphicsScene):
             cells = [last.cell]
             opposite = (
                 game.geometry.opposite.get(last.cell)
-                if game.options.game == ("hexagonal-y")
+                if isinstance(game.rule, PerimeterRule)
                 else None
             )
             if opposite is not None and game.colours[opposite] == game.colours[last.cell]:
                 cells.append(opposite)
-            dot = (
-                QColor("#ffffff")
-                if game.variant.colour_names[0] == "Red"
-                else (self.theme.colour("last_move"))
-            )
+            stone = game.colour_name(game.colours[last.cell])
+            dot = QColor(mark_on(stone) or self.theme.last_move)
             for cell in cells:
                 if self.show_labels:  # a ring round the stone, so the label stays readable
                     self._mark(cell, self.radii[cell] * 0.92, ring=dot)
@@ -405,7 +402,7 @@ class BoardScene(QGraphicsScene):
             font.setPixelSize(max(7, int(self.radii[cell] * 0.9)))
             font.setBold(True)
             label.setFont(font)
-            label.setBrush(QColor("#ffffff" if name in ("Black", "Red", "Blue") else "#000000"))
+            label.setBrush(QColor(ink_on(name)))
             rect = label.boundingRect()
             p = self.cell_position(cell)
             label.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)

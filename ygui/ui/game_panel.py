@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ygui.core.game import BLACK, WHITE, Game, Move
+from ygui.core.rules.win import CornerRule
 from ygui.core.study import mistakes
 from ygui.core.wording import NOTES, legend_roles, title, win_reason
 from ygui.session import Session
@@ -39,7 +40,7 @@ def turn_text(session: Session) -> str:
         )
     if game.can_swap:
         text += " You may swap instead of placing a stone."
-    if game.options.game == "poly-y":
+    if isinstance(game.rule, CornerRule):
         held = [len(game.corners_held(c)) for c in (BLACK, WHITE)]
         text += (
             f" Corners: {game.colour_name(BLACK)} {held[0]}, {game.colour_name(WHITE)} {held[1]}."

@@ -25,7 +25,7 @@ from ygui.core.game import SWAP, Game, Move
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.record import RecordError, load_record
 from ygui.core.tree import tree_from_game
-from ygui.core.variants import GameOptions
+from ygui.core.variants import GameOptions, OptionsError, options_for_board
 from ygui.core.wording import title
 from ygui.session import Change, Seat, Session
 from ygui.settings import Settings
@@ -448,15 +448,11 @@ class MainWindow(QMainWindow):
         except BoardError as exc:
             self.inform("Not a usable board", f"{path}:\n{exc}")
             return False
-        game = "y" if len(geometry.sides) == 3 else "poly-y"
-        if game == "poly-y" and len(geometry.sides) % 2 == 0:
-            self.inform(
-                "Not a usable board",
-                f"{path}: a board of one's own needs three sides "
-                f"(Y) or an odd number of sides (Poly-Y), not {len(geometry.sides)}",
-            )
+        try:
+            options = options_for_board(geometry)
+        except OptionsError as exc:
+            self.inform("Not a usable board", f"{path}: {exc}")
             return False
-        options = GameOptions(game=game, pie=True).validated()
         names = (self.session.seats[0].name, self.session.seats[1].name)
         self.session.set_tree(tree_from_game(Game(options, geometry)), names)
         self.statusBar().showMessage(f"Playing {options.variant.title} on {path.name}", 5000)

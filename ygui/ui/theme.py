@@ -86,6 +86,12 @@ def ink_on(stone: str) -> str:
     return "#141414" if luminance > 0.55 else "#f4f4f4"
 
 
+def mark_on(stone: str) -> str | None:
+    """The last-move mark's colour on a stone: white on the coloured stones, where the theme's
+    red would not show; None for the theme's own."""
+    return "#ffffff" if stone in ("Red", "Blue") else None
+
+
 def apply_palette(app: QApplication, theme: Theme) -> None:
     """Fusion with a palette to match the theme."""
     app.setStyle("Fusion")
