@@ -52,3 +52,14 @@ def click_cell(qtbot, window: MainWindow, cell: int) -> None:
     view = window.view
     pos = view.mapFromScene(window.scene.cell_position(cell))
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+
+
+def crash(window: MainWindow) -> None:
+    """What a crash leaves: the window's autosave stays and its lock is released (as the kernel
+    releases a dead process's locks); the window is then forgotten without a close."""
+    lock = window.autosave._lock
+    assert lock is not None
+    lock.close()
+    window.autosave._lock = None
+    window.autosave.path = window.autosave.path.with_name("gone.ysgf")  # never removed by it
+    window.session.autosave_file = None

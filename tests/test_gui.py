@@ -5,13 +5,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from gui_helpers import click_cell, make_window
+from gui_helpers import click_cell, crash, make_window
 from PySide6.QtCore import Qt
 
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.record import GameRecord, save_record
 from ygui.core.variants import VARIANTS, GameOptions
-from ygui.settings import Settings, autosave_path
+from ygui.settings import Settings
 from ygui.ui.main_window import MainWindow
 from ygui.ui.new_game_dialog import NewGameDialog
 from ygui.ui.theme import LIGHT
@@ -213,16 +213,18 @@ def test_autosave_recovery_after_a_crash(qtbot, answers):
     start(first, "hexagonal-y", size=4)
     click_label(qtbot, first, "a1")
     click_label(qtbot, first, "d4")
-    assert autosave_path().exists()
-    # the process dies here: no closeEvent, the autosave stays
+    saved = first.autosave.path
+    assert saved.exists()
+    crash(first)
     second = make_window(qtbot, answers)
     answers.yes_no = [True]
-    assert second.offer_recovery()
+    assert second.offer_recovery() == 1
     assert [second.game.move_text(m) for m in second.game.moves] == ["a1", "d4"]
     assert second.game.options.game == "hexagonal-y" and second.session.dirty
+    assert not saved.exists() and second.autosave.path.exists()
     answers.save_choice = ["discard"]
     second.close()
-    assert not autosave_path().exists()
+    assert not second.autosave.path.exists()
 
 
 def test_no_recovery_offered_after_a_clean_exit(qtbot, answers):

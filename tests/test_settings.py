@@ -2,7 +2,8 @@
 
 import json
 
-from ygui.settings import SCHEMA_VERSION, Settings, autosave_path
+from ygui.autosave import autosave_dir
+from ygui.settings import SCHEMA_VERSION, Settings
 
 
 def test_defaults_and_round_trip(tmp_path):
@@ -53,4 +54,4 @@ def test_recent_files_are_unique_and_bounded(tmp_path):
 
 def test_folders_follow_ygui_home(tmp_path, monkeypatch):
     monkeypatch.setenv("YGUI_HOME", str(tmp_path))
-    assert autosave_path().is_relative_to(tmp_path)
+    assert autosave_dir().is_relative_to(tmp_path)

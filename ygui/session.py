@@ -11,10 +11,13 @@ autosaves records; it never asks the user anything (that is the window's part).
 from __future__ import annotations
 
 import enum
+import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
+from urllib.parse import quote, unquote_to_bytes
 
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.geometry import BoardGeometry
@@ -28,9 +31,11 @@ from ygui.core.record import (
 )
 from ygui.core.tree import GameTree, path_to, tree_from_game
 from ygui.core.variants import GameOptions
-from ygui.settings import autosave_path
 
-ORIGINAL_FILE = "YF"  # an autosave names the file its game came from
+# What an autosave keeps beyond the record, so that recovery restores the whole situation
+ORIGINAL_FILE = "YF"  # the file the game came from (bytes, percent-quoted: any file name)
+SEATS = "YS"  # each seat: computer or human, level, name
+VIEWED = "YP"  # the node being viewed: child indices from the root, dot-separated
 
 
 class Change(enum.Enum):
@@ -63,7 +68,7 @@ class Session:
         self.seats = [Seat("Player 1"), Seat("Player 2")]
         self.path: Path | None = None
         self.dirty = False
-        self.autosave_file = autosave_path()
+        self.autosave_file: Path | None = None  # the window gives each session its own
         self._listeners: list[Listener] = []
         self.autosave_problem: str | None = None  # the last autosave's failure, if any
         self.editing = False  # a position is being set up: nobody moves, nothing is searched
@@ -121,6 +126,12 @@ class Session:
     def has_work(self) -> bool:
         """Unsaved moves or comments that closing or replacing the game would lose."""
         return self.dirty and bool(self.tree.root.children or self.tree.root.comment)
+
+    @property
+    def is_blank(self) -> bool:
+        """A new game nobody has touched: no moves, set-up, comment or file."""
+        record = self.tree.record
+        return not (record.root.children or record.setup or record.root.comment or self.path)
 
     def is_against_computer(self) -> bool:
         return any(s.computer for s in self.seats) and not all(s.computer for s in self.seats)
@@ -302,25 +313,66 @@ class Session:
     # ----- autosave -------------------------------------------------------------------------
     def autosave(self) -> str | None:
         """Write the game to the autosave file; returns what went wrong, or None."""
+        if self.autosave_file is None:
+            return None
         try:
             self.autosave_file.parent.mkdir(parents=True, exist_ok=True)
             record = replace(self.record())
-            record.root = replace(
-                record.root, extra={**record.root.extra, ORIGINAL_FILE: [str(self.path or "")]}
-            )
+            record.root = replace(record.root, extra={**record.root.extra, **self._situation()})
             atomic_write_text(self.autosave_file, write_record(record))
-        except OSError as exc:
+        except (OSError, ValueError) as exc:
             return f"Autosave failed: {exc}"
         return None
 
+    def _situation(self) -> dict[str, list[str]]:
+        """The seats, the node being viewed and the file, as record properties."""
+        indices, node = [], self.tree.root
+        for child in self.tree.path:
+            indices.append(str(node.children.index(child)))
+            node = child
+        path = quote(os.fsencode(self.path)) if self.path else ""
+        seats = [json.dumps([s.name, s.computer, s.level]) for s in self.seats]
+        return {ORIGINAL_FILE: [path], SEATS: seats, VIEWED: [".".join(indices)]}
+
     def remove_autosave(self) -> None:
-        self.autosave_file.unlink(missing_ok=True)
+        if self.autosave_file is not None:
+            self.autosave_file.unlink(missing_ok=True)
 
     def recover(self, record: GameRecord) -> None:
-        """Take back an autosaved record: its tree, players and original file, unsaved."""
-        original = (record.root.extra.pop(ORIGINAL_FILE, None) or [""])[0]
+        """Take back an autosaved record: its tree, the node being viewed, the seats and the
+        original file, marked unsaved. A part that cannot be read falls back alone."""
+        extra = record.root.extra
+        original = (extra.pop(ORIGINAL_FILE, None) or [""])[0]
+        seats = _seats(extra.pop(SEATS, None), record)
+        viewed = (extra.pop(VIEWED, None) or [""])[0]
         tree = GameTree(record)
-        tree.to_end()
-        self.set_tree(
-            tree, (record.black, record.white), Path(original) if original else None, dirty=True
-        )
+        tree.go_to_path(_path(record.root, viewed) if viewed else record.main_line())
+        path = Path(os.fsdecode(unquote_to_bytes(original))) if original else None
+        self.set_tree(tree, path=path, seats=seats, dirty=True)
+
+
+def _seats(values: list[str] | None, record: GameRecord) -> tuple[Seat, Seat]:
+    seats = [Seat(record.black), Seat(record.white)]
+    for i, text in enumerate((values or [])[:2]):
+        try:
+            name, computer, level = json.loads(text)
+            if isinstance(name, str) and isinstance(computer, bool) and _is_level(level):
+                seats[i] = Seat(name, computer, level)
+        except (ValueError, TypeError):
+            continue
+    return seats[0], seats[1]
+
+
+def _is_level(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 10
+
+
+def _path(root: RecordNode, viewed: str) -> list[RecordNode]:
+    """The nodes a dotted list of child indices leads to, as far as they exist."""
+    path, node = [], root
+    for word in viewed.split("."):
+        if not word.isdecimal() or int(word) >= len(node.children):
+            break
+        node = node.children[int(word)]
+        path.append(node)
+    return path

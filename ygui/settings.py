@@ -63,10 +63,6 @@ def cache_dir() -> Path:
     return _base("cache")
 
 
-def autosave_path() -> Path:
-    return data_dir() / "autosave" / "current.ysgf"
-
-
 def _merge(defaults: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
     merged = dict(stored)
     for key, value in defaults.items():

@@ -24,8 +24,7 @@ def run(files: list[str]) -> int:
     window.show()
     if files:
         window.open_path(Path(files[0]))
-    else:
-        schedule_recovery(window)
+    schedule_recovery(window)  # a crashed game is offered back whatever was opened
     code = app.exec()
     window.computer.shutdown()
     del window

@@ -4,6 +4,7 @@ it, the menus, files and autosave. It shows a Session: every change of the sessi
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TypeVar
 
@@ -21,9 +22,18 @@ from PySide6.QtWidgets import (
 )
 
 from ygui import __version__
+from ygui.autosave import (
+    KEEP_DAYS,
+    AutosaveSlot,
+    discard,
+    orphans,
+    purge_declined,
+    read_orphan,
+    set_aside,
+)
 from ygui.core.game import SWAP, Game, Move
 from ygui.core.geometry import BoardError, BoardGeometry
-from ygui.core.record import RecordError, load_record
+from ygui.core.record import RecordError
 from ygui.core.tree import tree_from_game
 from ygui.core.variants import GameOptions, OptionsError, options_for_board
 from ygui.core.wording import title
@@ -69,6 +79,9 @@ class MainWindow(QMainWindow):
         self.settings = settings or Settings()
         self.theme = THEMES.get(self.settings.get("theme"), THEMES["light"])
         self.session = Session()
+        self.autosave = AutosaveSlot()
+        self.session.autosave_file = self.autosave.path
+        self._others: list[MainWindow] = []
         self.message = ""
         self.setWindowIcon(resource_icon())
         self.scene = BoardScene(
@@ -93,8 +106,8 @@ class MainWindow(QMainWindow):
         self.session.subscribe(self.computer.on_session_changed)
         self.resize(QSize(1100, 760))
         self.start_new_game(GameOptions().validated(), ("Player 1", "Player 2"))
-        if self.settings.problem:
-            self.statusBar().showMessage(self.settings.problem, 10000)
+        if self.settings.problem or self.autosave.problem:
+            self.statusBar().showMessage(self.settings.problem or self.autosave.problem, 10000)
 
     # ----- building ---------------------------------------------------------------------
     def _dock(self, dock: D) -> D:
@@ -493,33 +506,55 @@ class MainWindow(QMainWindow):
         return answer == "discard"
 
     # ----- recovery -----------------------------------------------------------------------
-    def offer_recovery(self) -> bool:
-        """After a crash: offer the autosaved game back. True if it was restored."""
-        path = self.session.autosave_file
-        if not path.exists():
-            return False
-        try:
-            record = load_record(path)
-            game = record.to_game()
-        except RecordError:
-            path.rename(path.with_suffix(".damaged"))
-            return False
-        if not self.ask_yes_no(
-            "Recover game?",
-            "ygui did not close normally. Recover the game "
-            f"that was in progress ({game.options.describe()}, "
-            f"{len(game.moves)} moves)?",
-        ):
-            self.session.remove_autosave()
-            return False
-        self.session.recover(record)
-        return True
+    def offer_recovery(self) -> int:
+        """After a crash: offer back every autosave no running window owns, one by one. An
+        accepted game comes back here (or, if this window has a game already, in a window of
+        its own); a declined one is kept for a while; one that cannot be read is kept and the
+        reason given. Returns how many games came back."""
+        purge_declined()
+        recovered = 0
+        for path in orphans():
+            if path == self.autosave.path:
+                continue
+            orphan = read_orphan(path)
+            if orphan.record is None:
+                kept = set_aside(path, "unreadable")
+                self.inform(
+                    "An autosaved game could not be opened",
+                    f"ygui found a game it saved automatically, but cannot open it: "
+                    f"{orphan.problem}.\n\nThe file is kept in {kept}.",
+                )
+                continue
+            game = orphan.record.to_game()
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(orphan.modified))
+            question = (
+                "ygui did not close normally. Recover the game that was in progress "
+                f"({title(game)}, {len(game.moves)} moves, saved {when})?"
+            )
+            if not self.ask_yes_no("Recover game?", question):
+                kept = set_aside(path, "declined")
+                self.show_status(f"The autosaved game is kept for {KEEP_DAYS} days in {kept}")
+                continue
+            target = self if recovered == 0 and self.session.is_blank else self.new_window()
+            target.session.recover(orphan.record)
+            target.session.autosave()
+            discard(path)
+            recovered += 1
+        return recovered
+
+    def new_window(self) -> MainWindow:
+        """Another window, sharing the settings (for a second recovered game)."""
+        window = MainWindow(self.settings, warm_up_engine=False)
+        window.computer.ready = self.computer.ready
+        self._others.append(window)
+        window.show()
+        return window
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if not self.maybe_keep_changes():
             event.ignore()
             return
-        self.session.remove_autosave()
+        self.autosave.release()
         self.computer.shutdown()
         event.accept()
 

@@ -1,0 +1,168 @@
+"""A game is never lost: one autosave per window, a lock that keeps a live window's game from
+being offered, recovery of the whole situation, and autosaves that cannot be read kept and
+explained. Two real processes for the two-window cases."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from gui_helpers import click_cell, crash, make_window
+
+from ygui.autosave import autosave_dir, orphans, purge_declined, read_orphan
+from ygui.core.game import Move
+from ygui.core.variants import GameOptions
+from ygui.session import Seat
+
+pytestmark = pytest.mark.usefixtures("ygui_home")
+
+OTHER_WINDOW = """
+import os, sys
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from ygui.core.game import Move
+from ygui.settings import Settings
+from ygui.ui.main_window import MainWindow
+window = MainWindow(Settings(), warm_up_engine=False)
+window.session.play(Move(0))
+window.session.play(Move(5))
+print(window.autosave.path, flush=True)
+sys.stdin.readline()
+"""
+
+
+def start(window, game="y", seats=None, **kw):
+    options = GameOptions(game=game, **kw).validated()
+    window.start_new_game(options, ("Ann", "Bo"), seats)
+
+
+def test_two_windows_in_two_processes_never_touch_each_others_game(qtbot, answers):
+    other = subprocess.Popen(
+        [sys.executable, "-c", OTHER_WINDOW],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=os.environ.copy(),
+    )
+    try:
+        theirs = Path(other.stdout.readline().strip())
+        assert theirs.exists()
+        mine = make_window(qtbot, answers)
+        start(mine, "y", size=5)
+        click_cell(qtbot, mine, 3)
+        assert mine.autosave.path != theirs and mine.autosave.path.exists()
+        assert theirs not in orphans()  # alive: never offered, never touched
+        assert mine.offer_recovery() == 0 and answers.questions == []
+        assert theirs.exists()
+        os.kill(other.pid, signal.SIGKILL)  # the other window crashes
+        other.wait(10)
+        assert theirs in orphans() and mine.autosave.path not in orphans()
+        answers.yes_no = [True]
+        assert mine.offer_recovery() == 1  # into a window of its own: this one has a game
+        assert len(mine._others) == 1
+        assert len(mine._others[0].game.moves) == 2 and len(mine.game.moves) == 1
+        assert not theirs.exists()
+    finally:
+        if other.poll() is None:
+            other.kill()
+        other.wait(10)
+
+
+def test_a_window_closed_normally_leaves_the_others_autosave(qtbot, answers):
+    first, second = make_window(qtbot, answers), make_window(qtbot, answers)
+    for window in (first, second):
+        start(window, "y", size=5)
+        click_cell(qtbot, window, 2)
+    answers.save_choice = ["discard"]
+    first.close()
+    assert not first.autosave.path.exists() and second.autosave.path.exists()
+
+
+def test_recovery_restores_seats_the_viewed_node_and_the_file(qtbot, answers, tmp_path):
+    first = make_window(qtbot, answers)
+    seats = (Seat("Ann"), Seat("Bot", computer=True, level=7))
+    start(first, "y", seats=seats, size=5, pie=False)
+    session = first.session
+    for cell in (0, 1, 2, 3):
+        session.tree.play(Move(cell))
+    session.back()  # viewing move 3 of 4 (the computer's turn is skipped for a person)
+    viewed = session.move_number
+    weird = Path(os.fsdecode(b"/tmp/g\xffme.ysgf"))  # a name that is not UTF-8
+    session.path = weird
+    session.play_line([])  # an edit: written to the autosave
+    crash(first)
+    second = make_window(qtbot, answers)
+    answers.yes_no = [True]
+    assert second.offer_recovery() == 1
+    s = second.session
+    assert s.seats[1].computer and s.seats[1].level == 7 and s.seats[1].name == "Bot"
+    assert s.move_number == viewed and s.line_length == 4
+    assert s.path == weird and s.dirty
+    assert "*" in second.windowTitle()
+
+
+def test_an_unreadable_autosave_is_kept_and_explained_never_replaced(qtbot, answers):
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    (folder / "a.ysgf").write_text("(;YG[y]YO[size=5]\n;B[a1]\n;B[b1])")
+    (folder / "b.ysgf").write_text("(;YV[2]YG[y]YO[size=5])")
+    window = make_window(qtbot, answers)
+    assert window.offer_recovery() == 0
+    assert len(answers.informed) == 2
+    assert "line 3" in answers.informed[0] and "newer ygui" in answers.informed[1]
+    kept = sorted((folder / "unreadable").glob("*.ysgf"))
+    assert len(kept) == 2 and all(str(k) in " ".join(answers.informed) for k in kept)
+    (folder / "a.ysgf").write_text("(;YG[y]YO[size=5]\n;B[a1]\n;B[b1])")  # damaged again
+    make_window(qtbot, answers).offer_recovery()
+    assert len(list((folder / "unreadable").glob("*.ysgf"))) == 3
+
+
+def test_a_fifo_or_a_device_in_place_of_an_autosave_does_not_hang(qtbot, answers):
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "fifo.ysgf")
+    (folder / "zero.ysgf").symlink_to("/dev/zero")
+    assert read_orphan(folder / "fifo.ysgf").problem == "it is not a regular file"
+    window = make_window(qtbot, answers)
+    assert window.offer_recovery() == 0 and len(answers.informed) == 2
+
+
+def test_a_declined_game_is_kept_for_days(qtbot, answers):
+    first = make_window(qtbot, answers)
+    start(first, "y", size=5)
+    click_cell(qtbot, first, 1)
+    crash(first)
+    second = make_window(qtbot, answers)
+    answers.yes_no = [False]
+    assert second.offer_recovery() == 0
+    declined = list((autosave_dir() / "declined").glob("*.ysgf"))
+    assert len(declined) == 1 and "kept for 7 days" in second.statusBar().currentMessage()
+    purge_declined()
+    assert declined[0].exists()
+    old = time.time() - 8 * 86400
+    os.utime(declined[0], (old, old))
+    purge_declined()
+    assert not declined[0].exists()
+
+
+def test_opening_a_file_still_offers_the_crashed_game(qtbot, answers, tmp_path):
+    first = make_window(qtbot, answers)
+    start(first, "y", size=5)
+    click_cell(qtbot, first, 1)
+    path = tmp_path / "g.ysgf"
+    first.save_to(path)
+    click_cell(qtbot, first, 2)
+    crash(first)
+    second = make_window(qtbot, answers)
+    assert second.open_path(path)  # as `ygui g.ysgf` does, before offering recovery
+    answers.yes_no = [True]
+    assert second.offer_recovery() == 1
+    assert len(second.game.moves) == 1 and second.session.path == path
+    assert len(second._others[0].game.moves) == 2

@@ -1,0 +1,165 @@
+"""Autosaves (no Qt): one file per window, a lock that says the window is alive, and the
+orphans a crash leaves behind.
+
+Each window writes its game to ``autosave/<id>.ysgf`` and holds ``<id>.lock`` locked for as long
+as it runs, so no other window ever takes a live game for a crashed one. At start, every autosave
+whose lock nobody holds is an orphan to offer back. One the user declines is kept in
+``autosave/declined/`` for ``KEEP_DAYS`` days; one that cannot be read is kept in
+``autosave/unreadable/``; neither ever replaces an earlier copy.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from ygui.core.record import GameRecord, RecordError, read_record_bytes
+from ygui.settings import data_dir
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: a lock file with the process id instead
+    fcntl = None  # type: ignore[assignment]
+
+KEEP_DAYS = 7
+MAX_AUTOSAVE_BYTES = 20_000_000
+LEGACY_NAME = "current.ysgf"  # the single autosave of ygui before autosaves per window
+
+
+def autosave_dir() -> Path:
+    return data_dir() / "autosave"
+
+
+class AutosaveSlot:
+    """One window's autosave file and the lock that says its window is alive."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder or autosave_dir()
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        self.name = f"{stamp}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
+        self.path = self.folder / f"{self.name}.ysgf"
+        self.lock_path = self.folder / f"{self.name}.lock"
+        self._lock: IO[str] | None = None
+        self.problem = ""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self._lock = open(self.lock_path, "w", encoding="utf-8")  # noqa: SIM115 - held open
+            if fcntl is not None:
+                fcntl.flock(self._lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            self._lock.write(str(os.getpid()))
+            self._lock.flush()
+        except OSError as exc:
+            self.problem = f"the autosave folder {self.folder} cannot be used ({exc})"
+
+    def release(self) -> None:
+        """The window closes normally: its autosave and its lock go."""
+        self.path.unlink(missing_ok=True)
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+            self.lock_path.unlink(missing_ok=True)
+
+
+def is_alive(lock_path: Path) -> bool:
+    """True while the window that owns this lock file runs."""
+    if fcntl is None:  # pragma: no cover
+        try:
+            os.kill(int(lock_path.read_text()), 0)
+        except (OSError, ValueError):
+            return False
+        return True
+    try:
+        with open(lock_path, encoding="utf-8") as handle:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                return True
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+            return False
+    except OSError:
+        return False
+
+
+def orphans(folder: Path | None = None) -> list[Path]:
+    """Autosaves no running window owns, oldest first."""
+    folder = folder or autosave_dir()
+    try:
+        candidates = sorted(folder.glob("*.ysgf"))
+    except OSError:
+        return []
+    found = []
+    for path in candidates:
+        lock = path.with_suffix(".lock")
+        if path.name != LEGACY_NAME and lock.exists() and is_alive(lock):
+            continue
+        found.append(path)
+    return found
+
+
+@dataclass
+class Orphan:
+    """An orphaned autosave: its record, or why it cannot be read."""
+
+    path: Path
+    record: GameRecord | None
+    problem: str
+    modified: float
+
+
+def read_orphan(path: Path) -> Orphan:
+    """Read an orphan with bounded effort: a regular file of limited size, fully checked."""
+    try:
+        info = path.stat()
+        modified = info.st_mtime
+        if not path.is_file():
+            return Orphan(path, None, "it is not a regular file", modified)
+        if info.st_size > MAX_AUTOSAVE_BYTES:
+            return Orphan(path, None, f"it is too large ({info.st_size} bytes)", modified)
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_AUTOSAVE_BYTES + 1)
+    except OSError as exc:
+        return Orphan(path, None, f"it cannot be read ({exc.strerror or exc})", 0.0)
+    try:
+        return Orphan(path, read_record_bytes(data), "", modified)
+    except (RecordError, RecursionError, ValueError, OverflowError) as exc:
+        return Orphan(path, None, str(exc) or type(exc).__name__, modified)
+
+
+def set_aside(path: Path, kind: str) -> Path:
+    """Move an orphan (and its lock) into ``autosave/<kind>/`` under a name no other copy has;
+    returns where it went (its old place if it could not be moved)."""
+    target_dir = path.parent / kind
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    try:
+        target_dir.mkdir(parents=True, exist_ok=True)
+        for number in range(1000):
+            suffix = f"-{number}" if number else ""
+            target = target_dir / f"{path.stem}-{stamp}{suffix}.ysgf"
+            if not target.exists():
+                os.replace(path, target)
+                path.with_suffix(".lock").unlink(missing_ok=True)
+                return target
+    except OSError:
+        pass
+    return path
+
+
+def discard(path: Path) -> None:
+    """A recovered orphan is the window's game now: its file and lock go."""
+    path.unlink(missing_ok=True)
+    path.with_suffix(".lock").unlink(missing_ok=True)
+
+
+def purge_declined(folder: Path | None = None, days: float = KEEP_DAYS) -> None:
+    """Declined autosaves older than ``days`` go; unreadable ones stay until removed by hand."""
+    limit = time.time() - days * 86400
+    try:
+        for path in ((folder or autosave_dir()) / "declined").glob("*.ysgf"):
+            if path.stat().st_mtime < limit:
+                path.unlink(missing_ok=True)
+    except OSError:
+        pass
