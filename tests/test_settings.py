@@ -1,6 +1,7 @@
 """Settings: defaults merged in, unknown keys kept, damaged or newer files never lost."""
 
 import json
+import os
 
 from ygui.autosave import autosave_dir
 from ygui.settings import SCHEMA_VERSION, Settings
@@ -34,13 +35,16 @@ def test_damaged_file_gives_defaults_and_a_message(tmp_path):
     assert s.get("theme") == "light" and "could not be read" in s.problem
 
 
-def test_a_newer_file_is_left_untouched(tmp_path):
+def test_a_newer_file_is_read_for_the_keys_this_version_knows(tmp_path):
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"version": SCHEMA_VERSION + 1, "theme": "dark"}))
+    path.write_text(json.dumps({"version": SCHEMA_VERSION + 1, "theme": "dark", "future": [1]}))
     s = Settings(path)
+    assert s.get("theme") == "dark" and "newer" in s.problem
     s.set("theme", "light")
-    assert json.loads(path.read_text())["theme"] == "dark"
-    assert "newer" in s.problem
+    stored = json.loads(path.read_text())
+    assert stored["theme"] == "light" and stored["future"] == [1]
+    assert stored["version"] == SCHEMA_VERSION + 1
+    assert Settings(path).get("theme") == "light"  # the change is read back at the next start
 
 
 def test_recent_files_are_unique_and_bounded(tmp_path):
@@ -55,3 +59,113 @@ def test_recent_files_are_unique_and_bounded(tmp_path):
 def test_folders_follow_ygui_home(tmp_path, monkeypatch):
     monkeypatch.setenv("YGUI_HOME", str(tmp_path))
     assert autosave_dir().is_relative_to(tmp_path)
+
+
+# ----- files an editor, a sync tool or a newer ygui touched (each starts ygui) ---------------
+
+
+def _write(path, value):
+    path.write_text(value if isinstance(value, str) else json.dumps(value))
+    return path
+
+
+def test_a_wrong_type_falls_back_alone(tmp_path):
+    path = _write(
+        tmp_path / "settings.json",
+        {"version": 1, "theme": ["dark"], "show_labels": "no", "recent_files": 5, "mine": 1},
+    )
+    s = Settings(path)
+    assert s.get("theme") == "light" and s.get("show_labels") is False
+    assert s.get("recent_files") == []
+    for key in ("theme", "show_labels", "recent_files"):
+        assert key in s.problem
+    assert s.add_recent("/g/a.ysgf") is None  # saving a game is not broken halfway
+    stored = json.loads(path.read_text())
+    assert stored["recent_files"] == ["/g/a.ysgf"] and stored["mine"] == 1
+
+
+def test_bad_new_game_values_fall_back_one_by_one(tmp_path):
+    path = _write(
+        tmp_path / "settings.json",
+        '{"new_game": {"game": "poly-y", "seed": "x", "size": 1e400, "black": 123,'
+        ' "handicap": true, "turns": "tabu"}}',
+    )
+    ng = Settings(path).get("new_game")
+    assert ng["game"] == "poly-y" and ng["turns"] == "tabu"  # the good ones are kept
+    assert ng["seed"] is None and ng["size"] is None
+    assert ng["black"] == "Player 1" and ng["handicap"] == 0
+
+
+def test_deep_nesting_is_refused_and_the_file_kept_aside(tmp_path):
+    path = _write(tmp_path / "settings.json", "[" * 100_000 + "]" * 100_000)
+    s = Settings(path)
+    assert s.get("theme") == "light" and "nested too deeply" in s.problem
+    kept = list(tmp_path.glob("settings.json.unreadable-*"))
+    assert len(kept) == 1 and str(kept[0]) in s.problem
+    assert s.set("theme", "dark") is None
+    assert len(list(tmp_path.glob("settings.json.unreadable-*"))) == 1  # copied once only
+    assert kept[0].read_text().startswith("[[[") and Settings(path).get("theme") == "dark"
+
+
+def test_not_json_object_and_bad_bytes(tmp_path):
+    for content in ("[1, 2]", "\ufeff{", "\x00\x01"):
+        path = _write(tmp_path / "settings.json", content)
+        s = Settings(path)
+        assert s.get("theme") == "light" and s.problem
+    path.write_bytes(b'{"theme": "\xff"}')
+    assert "not UTF-8" in Settings(path).problem
+
+
+def test_a_large_file_is_not_read_whole(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"x": "' + "a" * 2_000_000 + '"}')
+    s = Settings(path)
+    assert "larger than" in s.problem and s.get("theme") == "light"
+
+
+def test_a_link_to_dev_zero_and_a_fifo_do_not_hang(tmp_path):
+    link = tmp_path / "a" / "settings.json"
+    link.parent.mkdir()
+    link.symlink_to("/dev/zero")
+    s = Settings(link)
+    assert "not a regular file" in s.problem
+    assert s.set("theme", "dark") is None  # the link is replaced by a real file
+    assert link.is_file() and not link.is_symlink() and Settings(link).get("theme") == "dark"
+    fifo = tmp_path / "b" / "settings.json"
+    fifo.parent.mkdir()
+    os.mkfifo(fifo)
+    s = Settings(fifo)
+    assert "not a regular file" in s.problem and s.get("theme") == "light"
+    assert s.set("show_labels", True) is None and Settings(fifo).get("show_labels") is True
+
+
+def test_a_linked_settings_file_stays_a_link(tmp_path):
+    (tmp_path / "dotfiles").mkdir()
+    real = _write(tmp_path / "dotfiles" / "ygui.json", {"theme": "dark"})
+    link = tmp_path / "settings.json"
+    link.symlink_to(real)
+    s = Settings(link)
+    assert s.get("theme") == "dark"
+    s.set("show_labels", True)
+    assert link.is_symlink() and json.loads(real.read_text())["show_labels"] is True
+
+
+def test_two_windows_merge_their_changes(tmp_path):
+    path = tmp_path / "settings.json"
+    first, second = Settings(path), Settings(path)
+    first.set("theme", "dark")
+    second.set("show_labels", True)
+    second.add_recent("/g/b.ysgf")
+    first.add_recent("/g/a.ysgf")
+    again = Settings(path)
+    assert again.get("theme") == "dark" and again.get("show_labels") is True
+    assert again.get("recent_files")[0] == "/g/a.ysgf"
+
+
+def test_a_failed_write_is_reported(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    s = Settings(blocker / "settings.json")  # its folder is a file: nothing can be written
+    problem = s.set("theme", "dark")
+    assert problem and "could not be saved" in problem
+    assert s.get("theme") == "dark"  # the change holds for this session

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from ygui.core.record import GameRecord, RecordError, read_record_bytes
+from ygui.core.record import GameRecord, read_record_bytes
 from ygui.settings import data_dir
 
 try:
@@ -125,7 +125,7 @@ def read_orphan(path: Path) -> Orphan:
         return Orphan(path, None, f"it cannot be read ({exc.strerror or exc})", 0.0)
     try:
         return Orphan(path, read_record_bytes(data), "", modified)
-    except (RecordError, RecursionError, ValueError, OverflowError) as exc:
+    except Exception as exc:  # noqa: BLE001 - whatever a damaged file raises, start goes on
         return Orphan(path, None, str(exc) or type(exc).__name__, modified)
 
 

@@ -1,45 +1,91 @@
-"""User settings and folders (no Qt): JSON under platformdirs, with a schema version.
+"""User settings and folders (no Qt): JSON under platformdirs, read through one typed schema.
 
-A user's file is never overwritten wholesale: the stored values are read, defaults are merged
-in for keys it lacks, old versions are migrated forward, and unknown keys are kept.
-``YGUI_HOME`` (used by the tests) puts every folder below one directory.
+Every key has a type and a range; a stored value that fails its check falls back to the default
+alone, and the rest is kept. The file is read with bounds (a regular file of limited size, any
+nesting depth refused without a crash); one that cannot be read is copied aside before anything
+is written, and ``problem`` says where. A change is written key by key over what the file holds
+at that moment, so two windows merge their changes instead of the last writer erasing the
+other's, and unknown keys (a newer ygui's) are kept. ``YGUI_HOME`` (used by the tests) puts
+every folder below one directory.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 
 from ygui.core.record import atomic_write_text
+from ygui.core.variants import MAX_HANDICAP, TURN_STRUCTURES, VARIANTS
 
 SCHEMA_VERSION = 1
 MAX_RECENT = 10
+MAX_SETTINGS_BYTES = 1_000_000
+MAX_NAME = 100
 
+Check = Callable[[Any], bool]
+
+
+def _int_in(low: int, high: int) -> Check:
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+def _optional(check: Check) -> Check:
+    return lambda v: v is None or check(v)
+
+
+def _one_of(*values: object) -> Check:
+    return lambda v: isinstance(v, str) and v in values
+
+
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+def _is_name(v: Any) -> bool:
+    return isinstance(v, str) and len(v) <= MAX_NAME
+
+
+def _is_paths(v: Any) -> bool:
+    return (
+        isinstance(v, list)
+        and len(v) <= MAX_RECENT
+        and all(isinstance(p, str) and 0 < len(p) <= 4096 for p in v)
+    )
+
+
+# key -> (default, check); a nested section is a dict of the same
+NEW_GAME: dict[str, tuple[Any, Check]] = {
+    "game": ("y", _one_of(*VARIANTS)),
+    "size": (None, _optional(_int_in(1, 1000))),
+    "corners": (None, _optional(_int_in(3, 9))),
+    "seed": (None, _optional(_int_in(0, 2_000_000_000))),
+    "pie": (None, _optional(_is_bool)),
+    "turns": ("standard", _one_of(*TURN_STRUCTURES)),
+    "handicap": (0, _int_in(0, MAX_HANDICAP)),
+    "black": ("Player 1", _is_name),
+    "white": ("Player 2", _is_name),
+    "black_player": ("human", _one_of("human", "computer")),
+    "white_player": ("human", _one_of("human", "computer")),
+    "black_level": (5, _int_in(1, 10)),
+    "white_level": (5, _int_in(1, 10)),
+}
+SCHEMA: dict[str, tuple[Any, Check]] = {
+    "version": (SCHEMA_VERSION, _int_in(0, 1_000_000)),
+    "theme": ("light", _one_of("light", "dark")),
+    "show_labels": (False, _is_bool),
+    "recent_files": ([], _is_paths),
+    "window": ({}, lambda v: isinstance(v, dict)),
+}
 DEFAULTS: dict[str, Any] = {
-    "version": SCHEMA_VERSION,
-    "theme": "light",
-    "show_labels": False,
-    "recent_files": [],
-    "new_game": {
-        "game": "y",
-        "size": None,
-        "corners": None,
-        "seed": None,
-        "pie": None,
-        "turns": "standard",
-        "handicap": 0,
-        "black": "Player 1",
-        "white": "Player 2",
-        "black_player": "human",
-        "white_player": "human",
-        "black_level": 5,
-        "white_level": 5,
-    },
-    "window": {},
+    **{k: d for k, (d, _) in SCHEMA.items()},
+    "new_game": {k: d for k, (d, _) in NEW_GAME.items()},
 }
 
 
@@ -63,62 +109,138 @@ def cache_dir() -> Path:
     return _base("cache")
 
 
-def _merge(defaults: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(stored)
-    for key, value in defaults.items():
-        if key not in merged:
-            merged[key] = value
-        elif isinstance(value, dict) and isinstance(merged[key], dict):
-            merged[key] = _merge(value, merged[key])
-    return merged
+def _checked(stored: dict[str, Any], schema: dict[str, tuple[Any, Check]]) -> list[str]:
+    """Replace each value that fails its check by its default; returns the keys replaced."""
+    bad = []
+    for key, (default, check) in schema.items():
+        if key in stored and not check(stored[key]):
+            bad.append(key)
+        if key not in stored or not check(stored[key]):
+            stored[key] = json.loads(json.dumps(default))
+    return bad
 
 
-def _migrate(data: dict[str, Any]) -> dict[str, Any]:
-    """Bring an older settings file forward. Version 1 is the first."""
-    data["version"] = SCHEMA_VERSION
-    return data
+def validated(stored: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """``stored`` with every known key checked and defaults filled in; unknown keys kept."""
+    data = dict(stored)
+    bad = _checked(data, SCHEMA)
+    section = data.get("new_game")
+    if not isinstance(section, dict):
+        if "new_game" in data:
+            bad.append("new_game")
+        section = {}
+    section = dict(section)
+    bad += [f"new_game.{k}" for k in _checked(section, NEW_GAME)]
+    data["new_game"] = section
+    return data, bad
+
+
+def read_bounded_json(path: Path, limit: int = MAX_SETTINGS_BYTES) -> Any:
+    """A JSON file read with bounds: a regular file of at most ``limit`` bytes; OSError or
+    ValueError (with a reason) otherwise, never a hang or a crash on deep nesting."""
+    if not path.is_file():
+        raise ValueError("it is not a regular file")
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"it is larger than {limit} bytes")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("it is nested too deeply") from None
+    except UnicodeDecodeError:
+        raise ValueError("it is not UTF-8 text") from None
 
 
 class Settings:
-    """The settings file, read once, written back atomically on every change."""
+    """The settings file, read once and validated; each change written key by key."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or config_dir() / "settings.json"
         self.problem = ""
-        self.data = _merge(json.loads(json.dumps(DEFAULTS)), self._read())
+        stored = self._read()
+        self.data, bad = validated(stored if stored is not None else {})
+        if bad and not self.problem:
+            self.problem = (
+                f"some settings in {self.path} were not valid and are back to their defaults: "
+                + ", ".join(bad)
+            )
 
-    def _read(self) -> dict[str, Any]:
+    def _read(self, at_start: bool = True) -> dict[str, Any] | None:
+        """What the file holds now; None if it cannot be read. At start, ``problem`` says why
+        and a regular file is copied aside (once: a later read only finds it still bad)."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = read_bounded_json(self.path)
         except FileNotFoundError:
             return {}
         except (OSError, ValueError) as exc:
-            self.problem = f"the settings file {self.path} could not be read ({exc}); defaults used"
-            return {}
+            if not self.path.exists() and not self.path.is_symlink():
+                return {}
+            if not at_start:
+                return None
+            kept = self._copy_aside()
+            self.problem = (
+                f"the settings file {self.path} could not be read ({exc}); defaults are used"
+                + (f", and the file is kept as {kept}" if kept else "")
+            )
+            return None
         if not isinstance(data, dict):
-            self.problem = f"the settings file {self.path} is not a JSON object; defaults used"
-            return {}
+            if not at_start:
+                return None
+            kept = self._copy_aside()
+            self.problem = (
+                f"the settings file {self.path} is not a JSON object; defaults are used"
+                + (f", and the file is kept as {kept}" if kept else "")
+            )
+            return None
         version = data.get("version", 0)
-        if isinstance(version, int) and version > SCHEMA_VERSION:
-            self.problem = f"the settings file {self.path} is from a newer ygui; left untouched"
-            self.path = self.path.with_name("settings.v1.json")
-            return {}
-        return _migrate(data)
+        if at_start and isinstance(version, int) and version > SCHEMA_VERSION:
+            self.problem = (
+                f"the settings file {self.path} is from a newer ygui: the settings this "
+                "version knows are used, and the others are kept"
+            )
+        return data
+
+    def _copy_aside(self) -> Path | None:
+        if not self.path.is_file():
+            return None  # a FIFO, a device or a dangling link: nothing to keep, never read
+        target = self.path.with_name(f"{self.path.name}.unreadable-{time.strftime('%Y%m%d%H%M%S')}")
+        try:
+            shutil.copyfile(self.path, target)
+        except OSError:
+            return None
+        return target
 
     def get(self, key: str) -> Any:
         return self.data[key]
 
-    def set(self, key: str, value: Any) -> None:
+    def set(self, key: str, value: Any) -> str | None:
+        """Change one setting and write it over what the file holds now (another window's
+        changes stay). Returns what went wrong, or None."""
         self.data[key] = value
-        self.save()
+        return self._write(key, value)
 
-    def save(self) -> None:
+    def _write(self, key: str, value: Any) -> str | None:
+        latest = self._read(at_start=False)
+        merged = dict(latest) if latest is not None else dict(self.data)
+        merged[key] = value
+        if "version" not in merged or not isinstance(merged["version"], int):
+            merged["version"] = SCHEMA_VERSION
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(self.path, json.dumps(self.data, indent=2, sort_keys=True) + "\n")
-        except OSError as exc:
-            self.problem = f"settings could not be saved: {exc}"
+            atomic_write_text(self.path, json.dumps(merged, indent=2, sort_keys=True) + "\n")
+        except (OSError, ValueError) as exc:
+            return f"settings could not be saved: {exc}"
+        return None
 
-    def add_recent(self, path: str) -> None:
+    def save(self) -> str | None:
+        """Write every setting this version knows (over the file's other keys)."""
+        for key in (*SCHEMA, "new_game"):
+            problem = self._write(key, self.data[key])
+            if problem:
+                return problem
+        return None
+
+    def add_recent(self, path: str) -> str | None:
         recent = [p for p in self.data.get("recent_files", []) if p != path]
-        self.set("recent_files", [path, *recent][:MAX_RECENT])
+        return self.set("recent_files", [path, *recent][:MAX_RECENT])

@@ -15,6 +15,7 @@ half-loads. Every move of every variation is checked against the rules.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from datetime import date
@@ -183,17 +184,93 @@ def _write_children(record: GameRecord, node: RecordNode, out: SgfNode) -> None:
 
 
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
-    atomic_write_text(Path(path), write_record(record))
+    """Write ``record`` atomically; RecordError (writing nothing) if the reader would refuse
+    the result, OSError if it cannot be written."""
+    text = write_record(record)
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:
+        raise RecordError(
+            f"the game is too large to save ({size:,} bytes; a record holds at most "
+            f"{MAX_FILE_BYTES:,}): shorten its comments"
+        )
+    atomic_write_text(Path(path), text)
+
+
+def _default_mode() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+_NEW_FILE_MODE = _default_mode()
+_TMP_SUFFIX = ".tmp"
+
+
+def _write_target(path: Path) -> Path:
+    """The file to replace: a symbolic link's target where it is (or would be) a regular file,
+    so that a link the user made stays a link."""
+    if not path.is_symlink():
+        return path
+    target = path.resolve()
+    if target.is_file() or (not target.exists() and target.parent.is_dir()):
+        return target
+    return path
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def remove_stale_temporaries(path: Path) -> int:
+    """Remove the temporary files that a killed save of ``path`` left (those of ygui's own
+    naming whose process is gone); returns how many."""
+    removed = 0
+    prefix = f".{path.name}."
+    try:
+        entries = list(path.parent.iterdir())
+    except OSError:
+        return 0
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(prefix) and name.endswith(_TMP_SUFFIX)):
+            continue
+        pid = name[len(prefix) :].split(".", 1)[0]
+        if pid.isascii() and pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+            try:
+                entry.unlink()
+                removed += 1
+            except OSError:
+                pass
+    return removed
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write a file so that it holds either the old text or the new, never a mix."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """Write a file so that it holds either the old text or the new, never a mix.
+
+    A symbolic link is written through (its target replaced, the link kept); an existing
+    file keeps its permissions, a new one gets the usual ones (not the temporary file's 0600);
+    temporary files left by a killed save of the same file are removed.
+    """
+    path = _write_target(Path(path))
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mode = _NEW_FILE_MODE
+    remove_stale_temporaries(path)
+    fd, tmp = tempfile.mkstemp(
+        prefix=f".{path.name}.{os.getpid()}.", suffix=_TMP_SUFFIX, dir=path.parent
+    )
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
+            os.fchmod(handle.fileno(), mode)
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:

@@ -123,3 +123,18 @@ def win_reason(game: Game) -> str:
     if not sides:  # won by a set-up position whose groups the rules cannot name
         return f"{name} has won."
     return f"{name} connected the {_join([side_label(s) for s in sides])} sides."
+
+
+def shown_path(path: object) -> str:
+    """A file name as a person (and Qt) can read it: bytes that are not UTF-8, which Python
+    keeps as lone surrogates, are shown as replacement characters."""
+    return str(path).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def autosave_failed(problem: str) -> str:
+    """The words for the first autosave of a session that could not be written."""
+    return (
+        f"{problem}.\n\nThe game is still open here; save it with File → Save to keep it. "
+        "Autosave is tried again after every move, and further failures are shown in the "
+        "status bar."
+    )

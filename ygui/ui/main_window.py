@@ -36,7 +36,7 @@ from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.record import RecordError
 from ygui.core.tree import tree_from_game
 from ygui.core.variants import GameOptions, OptionsError, options_for_board
-from ygui.core.wording import title
+from ygui.core.wording import autosave_failed, shown_path, title
 from ygui.session import Change, Seat, Session
 from ygui.settings import Settings
 from ygui.ui.board_scene import BoardScene
@@ -80,6 +80,7 @@ class MainWindow(QMainWindow):
         self.theme = THEMES.get(self.settings.get("theme"), THEMES["light"])
         self.session = Session()
         self.autosave = AutosaveSlot()
+        self._autosave_failed = False
         self.session.autosave_file = self.autosave.path
         self._others: list[MainWindow] = []
         self.message = ""
@@ -106,8 +107,10 @@ class MainWindow(QMainWindow):
         self.session.subscribe(self.computer.on_session_changed)
         self.resize(QSize(1100, 760))
         self.start_new_game(GameOptions().validated(), ("Player 1", "Player 2"))
-        if self.settings.problem or self.autosave.problem:
-            self.statusBar().showMessage(self.settings.problem or self.autosave.problem, 10000)
+        problems = [p for p in (self.settings.problem, self.autosave.problem) if p]
+        if problems:  # said once the window is up, in a message that stays until read
+            text = "\n\n".join(p[0].upper() + p[1:] + "." for p in problems)
+            QTimer.singleShot(0, lambda: self.inform("Settings and autosave", text))
 
     # ----- building ---------------------------------------------------------------------
     def _dock(self, dock: D) -> D:
@@ -281,6 +284,13 @@ class MainWindow(QMainWindow):
         return dialog if dialog.exec() else None
 
     # ----- the host of the computer player ------------------------------------------------
+    def remember(self, key: str, value: object) -> None:
+        self.say_problem(self.settings.set(key, value))
+
+    def say_problem(self, problem: str | None) -> None:
+        if problem:
+            self.statusBar().showMessage(problem[0].upper() + problem[1:], 15000)
+
     def show_status(self, text: str, ms: int = 0) -> None:
         self.statusBar().showMessage(text, ms)
 
@@ -300,8 +310,14 @@ class MainWindow(QMainWindow):
         self.scene.show(self.session.game)
         if change is Change.GAME:
             self.view.fit()
-        if self.session.autosave_problem:
-            self.statusBar().showMessage(self.session.autosave_problem, 5000)
+        problem = self.session.autosave_problem
+        if problem and not self._autosave_failed:
+            self._autosave_failed = True  # said once in words; then in the status bar
+            QTimer.singleShot(0, lambda: self.inform("Autosave failed", autosave_failed(problem)))
+        elif problem:
+            self.statusBar().showMessage(problem, 5000)
+        else:
+            self._autosave_failed = False
         self.update_all()
 
     def update_all(self) -> None:
@@ -316,7 +332,7 @@ class MainWindow(QMainWindow):
         self.act_redo.setEnabled(session.line_length > session.move_number)
         self.act_promote.setEnabled(session.is_on_variation())
         self.act_delete.setEnabled(session.move_number > 0)
-        name = session.path.name if session.path else "unsaved game"
+        name = shown_path(session.path.name) if session.path else "unsaved game"
         star = "*" if session.dirty else ""
         self.setWindowTitle(f"{star}{name} — {title(game)} — ygui")
 
@@ -332,7 +348,7 @@ class MainWindow(QMainWindow):
         dialog = self.run_new_game_dialog()
         if dialog is None or dialog.options is None:
             return
-        self.settings.set("new_game", dialog.choices())
+        self.remember("new_game", dialog.choices())
         self.start_new_game(dialog.options, dialog.player_names(), dialog.seats())
         self.session.remove_autosave()
 
@@ -382,11 +398,11 @@ class MainWindow(QMainWindow):
     # ----- view options -----------------------------------------------------------------
     def set_show_labels(self, show: bool) -> None:
         self.scene.set_show_labels(show)
-        self.settings.set("show_labels", bool(show))
+        self.remember("show_labels", bool(show))
 
     def set_dark(self, dark: bool) -> None:
         self.theme = THEMES["dark" if dark else "light"]
-        self.settings.set("theme", self.theme.name)
+        self.remember("theme", self.theme.name)
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_palette(app, self.theme)
@@ -419,10 +435,13 @@ class MainWindow(QMainWindow):
         try:
             self.session.save(path)
         except OSError as exc:
-            self.inform("Could not save", f"{path} could not be written: {exc}")
+            self.inform("Could not save", f"{shown_path(path)} could not be written: {exc}")
             return False
-        self.settings.add_recent(str(path))
-        self.statusBar().showMessage(f"Saved {path}", 4000)
+        except RecordError as exc:
+            self.inform("Could not save", f"{shown_path(path)} was not written: {exc}.")
+            return False
+        self.say_problem(self.settings.add_recent(str(path)))
+        self.statusBar().showMessage(f"Saved {shown_path(path)}", 4000)
         return True
 
     def open_dialog(self) -> None:
@@ -437,9 +456,9 @@ class MainWindow(QMainWindow):
         try:
             self.session.open(path)
         except RecordError as exc:
-            self.inform("Could not open the game", f"{path}:\n{exc}")
+            self.inform("Could not open the game", f"{shown_path(path)}:\n{exc}")
             return False
-        self.settings.add_recent(str(path))
+        self.say_problem(self.settings.add_recent(str(path)))
         return True
 
     def open_board_dialog(self) -> None:
@@ -456,19 +475,20 @@ class MainWindow(QMainWindow):
         try:
             geometry = BoardGeometry.from_json(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError) as exc:
-            self.inform("Could not read the board", f"{path}: {exc}")
+            self.inform("Could not read the board", f"{shown_path(path)}: {exc}")
             return False
         except BoardError as exc:
-            self.inform("Not a usable board", f"{path}:\n{exc}")
+            self.inform("Not a usable board", f"{shown_path(path)}:\n{exc}")
             return False
         try:
             options = options_for_board(geometry)
         except OptionsError as exc:
-            self.inform("Not a usable board", f"{path}: {exc}")
+            self.inform("Not a usable board", f"{shown_path(path)}: {exc}")
             return False
         names = (self.session.seats[0].name, self.session.seats[1].name)
         self.session.set_tree(tree_from_game(Game(options, geometry)), names)
-        self.statusBar().showMessage(f"Playing {options.variant.title} on {path.name}", 5000)
+        shown = f"Playing {options.variant.title} on {shown_path(path.name)}"
+        self.statusBar().showMessage(shown, 5000)
         return True
 
     def _fill_recent(self) -> None:
@@ -477,7 +497,7 @@ class MainWindow(QMainWindow):
         if not recent:
             self.recent_menu.addAction("(none)").setEnabled(False)
         for name in recent:
-            action = self.recent_menu.addAction(name)
+            action = self.recent_menu.addAction(shown_path(name))
             action.triggered.connect(lambda _=False, n=name: self._open_recent(Path(n)))
 
     def _open_recent(self, path: Path) -> None:
@@ -494,7 +514,7 @@ class MainWindow(QMainWindow):
         except (RenderError, OSError) as exc:
             self.inform("Could not export", str(exc))
             return
-        self.statusBar().showMessage(f"Wrote {path}", 4000)
+        self.statusBar().showMessage(f"Wrote {shown_path(path)}", 4000)
 
     def maybe_keep_changes(self) -> bool:
         """Ask about unsaved changes. True means: go ahead (saved or discarded)."""

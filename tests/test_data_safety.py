@@ -1,0 +1,173 @@
+"""Saving keeps what the user set up, and the window tells the user in words when a settings
+file, a save or an autosave goes wrong, without losing the game."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+from gui_helpers import click_cell, make_window
+
+from ygui.core.game import Move
+from ygui.core.record import (
+    RecordError,
+    atomic_write_text,
+    load_record,
+    remove_stale_temporaries,
+)
+from ygui.session import Session
+from ygui.settings import config_dir
+from ygui.ui.new_game_dialog import NewGameDialog
+
+pytestmark = pytest.mark.usefixtures("ygui_home")
+
+
+def a_session(moves=(0, 5, 9)) -> Session:
+    session = Session()
+    for cell in moves:
+        session.play(Move(cell))
+    return session
+
+
+# ----- saving -----------------------------------------------------------------------------------
+
+
+def test_saving_over_a_link_writes_its_target(tmp_path):
+    real = tmp_path / "games" / "real.ysgf"
+    real.parent.mkdir()
+    a_session((0,)).save(real)
+    link = tmp_path / "link.ysgf"
+    link.symlink_to(real)
+    a_session((0, 5, 9)).save(link)
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert len(load_record(real).to_game().moves) == 3
+
+
+def test_saving_keeps_the_files_mode_and_a_new_file_is_not_private(tmp_path):
+    path = tmp_path / "g.ysgf"
+    a_session().save(path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~_umask()
+    path.chmod(0o640)
+    a_session((1, 2)).save(path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_temporary_files_of_a_killed_save_are_removed(tmp_path):
+    path = tmp_path / "g.ysgf"
+    dead = tmp_path / ".g.ysgf.999999999.abc123.tmp"  # no process has this number
+    mine = tmp_path / f".g.ysgf.{os.getpid()}.def456.tmp"  # a save of this process under way
+    other = tmp_path / ".h.ysgf.999999999.abc123.tmp"  # another file's
+    users = tmp_path / ".g.ysgf.notes.tmp"  # not of ygui's naming
+    for f in (dead, mine, other, users):
+        f.write_text("partial")
+    a_session().save(path)
+    assert not dead.exists() and mine.exists() and other.exists() and users.exists()
+    assert remove_stale_temporaries(tmp_path / "h.ysgf") == 1
+
+
+def test_a_record_the_reader_would_refuse_is_not_written(tmp_path, monkeypatch):
+    monkeypatch.setattr("ygui.core.record.MAX_FILE_BYTES", 20_000)  # one limit for both
+    session = a_session()
+    session.set_comment("x" * 20_010)
+    path = tmp_path / "big.ysgf"
+    with pytest.raises(RecordError, match="too large to save"):
+        session.save(path)
+    assert not path.exists() and session.dirty
+    session.set_comment("x" * 19_000)
+    session.save(path)
+    assert load_record(path).to_game().moves  # what is written can be read back
+
+
+def test_a_file_name_that_is_not_utf8_saves_autosaves_and_reopens(tmp_path):
+    name = os.fsdecode(b"partie-\xff.ysgf")
+    path = tmp_path / name
+    session = a_session()
+    session.autosave_file = tmp_path / "auto.ysgf"
+    session.save(path)
+    session.play(Move(20))
+    assert session.autosave_problem is None
+    restored = Session()
+    restored.recover(load_record(session.autosave_file))
+    assert restored.path == path and restored.dirty
+    reopened = Session()
+    reopened.open(path)
+    assert len(reopened.game.moves) == 3
+
+
+def test_atomic_write_through_a_dangling_link_creates_its_target(tmp_path):
+    link = tmp_path / "settings.json"
+    link.symlink_to(tmp_path / "elsewhere.json")
+    atomic_write_text(link, "{}")
+    assert link.is_symlink() and (tmp_path / "elsewhere.json").read_text() == "{}"
+
+
+# ----- what the window says -------------------------------------------------------------------
+
+
+def test_the_window_starts_on_a_bad_settings_file_and_says_so(qtbot, answers):
+    path = config_dir() / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        '{"theme": ["dark"], "show_labels": "no", "recent_files": 5,'
+        ' "new_game": {"seed": "x", "size": 1e400, "black": 123, "game": "hexagonal-y"}}'
+    )
+    window = make_window(qtbot, answers)
+    qtbot.waitUntil(lambda: len(answers.informed) == 1)
+    assert "back to their defaults" in answers.informed[0]
+    assert "new_game.seed" in answers.informed[0]
+    dialog = NewGameDialog(dict(window.settings.get("new_game")), window.theme, window)
+    dialog.warn = lambda title, text: pytest.fail(text)
+    dialog.accept()
+    assert dialog.options is not None and dialog.options.game == "hexagonal-y"
+    window.remember("theme", "dark")
+    assert json.loads(path.read_text())["theme"] == "dark"
+
+
+def test_a_damaged_settings_file_is_kept_and_the_message_says_where(qtbot, answers):
+    path = config_dir() / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("{damaged")
+    make_window(qtbot, answers)
+    qtbot.waitUntil(lambda: len(answers.informed) == 1)
+    kept = list(path.parent.glob("settings.json.unreadable-*"))
+    assert len(kept) == 1 and str(kept[0]) in answers.informed[0]
+
+
+def test_settings_that_cannot_be_written_are_reported(qtbot, answers, tmp_path):
+    window = make_window(qtbot, answers)
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    window.settings.path = blocker / "settings.json"
+    window.set_dark(True)
+    assert "could not be saved" in window.statusBar().currentMessage()
+
+
+def test_a_failed_save_and_a_failed_autosave_are_said_in_words(
+    qtbot, answers, tmp_path, monkeypatch
+):
+    monkeypatch.setattr("ygui.core.record.MAX_FILE_BYTES", 20_000)
+    window = make_window(qtbot, answers)
+    click_cell(qtbot, window, 0)
+    window.session.set_comment("x" * 20_001)
+    assert window.save_to(tmp_path / "big.ysgf") is False
+    assert "too large to save" in answers.informed[-1]
+    blocker = tmp_path / "plain-file"
+    blocker.write_text("")
+    window.session.set_comment("")
+    window.session.autosave_file = blocker / "auto.ysgf"
+    click_cell(qtbot, window, 5)
+    qtbot.waitUntil(lambda: any("Autosave failed" in t for t in answers.informed))
+    said = len(answers.informed)
+    click_cell(qtbot, window, 9)  # the next failure goes to the status bar, not a dialog
+    qtbot.wait(20)
+    assert len(answers.informed) == said
+    assert "Autosave failed" in window.statusBar().currentMessage()
+    assert len(window.session.game.moves) == 3  # the game is still there
