@@ -39,6 +39,7 @@ def make_window(qtbot, answers: Answers) -> MainWindow:
         return answers.save_choice.pop(0)
 
     window.ask_yes_no = ask_yes_no
+    window.ask_recover = lambda question, game: ask_yes_no("Recover game?", question)
     window.ask_save_discard_cancel = ask_save
     window.inform = lambda title, text: answers.informed.append(text)
     answers.windows.append(window)

@@ -166,3 +166,30 @@ def test_opening_a_file_still_offers_the_crashed_game(qtbot, answers, tmp_path):
     assert second.offer_recovery() == 1
     assert len(second.game.moves) == 1 and second.session.path == path
     assert len(second._others[0].game.moves) == 2
+
+
+def test_the_recovery_question_shows_the_position(qtbot, answers):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from ygui.ui.main_window import MainWindow
+
+    window = make_window(qtbot, answers)
+    for cell in (0, 5, 9):
+        window.session.play(Move(cell))
+    seen = {}
+
+    def answer():
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        seen["text"] = box.text()
+        seen["image"] = box.iconPixmap().toImage()
+        box.button(QMessageBox.StandardButton.No).click()
+
+    QTimer.singleShot(50, answer)
+    assert MainWindow.ask_recover(window, "Recover this game?", window.session.game) is False
+    image = seen["image"]
+    assert seen["text"] == "Recover this game?" and image.width() == 240
+    pixels = [image.pixelColor(x, y) for x in range(240) for y in range(image.height())]
+    dark = sum(1 for c in pixels if c.alpha() > 200 and c.lightness() < 50)
+    assert dark > 100  # the black stones are drawn, not a blank icon

@@ -169,3 +169,21 @@ def test_a_failed_write_is_reported(tmp_path):
     problem = s.set("theme", "dark")
     assert problem and "could not be saved" in problem
     assert s.get("theme") == "dark"  # the change holds for this session
+
+
+def test_two_processes_keep_each_others_changes(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "settings.json"
+    mine = Settings(path)  # read before the other process writes, as a window open at start
+    code = (
+        "import sys; from pathlib import Path; from ygui.settings import Settings; "
+        "s = Settings(Path(sys.argv[1])); s.set('theme', 'dark'); s.add_recent('/other.ysgf')"
+    )
+    subprocess.run([sys.executable, "-c", code, str(path)], check=True, timeout=60)
+    mine.set("show_labels", True)
+    mine.add_recent("/mine.ysgf")
+    again = Settings(path)
+    assert again.get("theme") == "dark" and again.get("show_labels") is True
+    assert again.get("recent_files") == ["/mine.ysgf", "/other.ysgf"]

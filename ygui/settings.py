@@ -242,5 +242,10 @@ class Settings:
         return None
 
     def add_recent(self, path: str) -> str | None:
-        recent = [p for p in self.data.get("recent_files", []) if p != path]
+        """Put ``path`` first in the recent files, as the file holds them now (another
+        window's additions stay)."""
+        latest = self._read(at_start=False) or {}
+        stored = latest.get("recent_files")
+        current: list[str] = stored if _is_paths(stored) else self.data["recent_files"]
+        recent = [p for p in current if p != path]
         return self.set("recent_files", [path, *recent][:MAX_RECENT])

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -48,7 +48,7 @@ from ygui.ui.help import AboutText, RulesDialog, shortcuts_text
 from ygui.ui.menus import Entry, build_menus
 from ygui.ui.new_game_dialog import NewGameDialog
 from ygui.ui.position_editor import PositionEditor
-from ygui.ui.render import RenderError, render_scene
+from ygui.ui.render import RenderError, render_scene, scene_image
 from ygui.ui.review_panel import ReviewPanel
 from ygui.ui.theme import THEMES, apply_palette, resource_icon
 from ygui.ui.tree_panel import TreePanel
@@ -251,6 +251,13 @@ class MainWindow(QMainWindow):
     def ask_yes_no(self, title: str, text: str) -> bool:
         answer = QMessageBox.question(self, title, text)
         return answer == QMessageBox.StandardButton.Yes
+
+    def ask_recover(self, question: str, game: Game) -> bool:
+        """Yes or no to an autosaved game, shown with a picture of its position."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Recover game?", question, parent=self)
+        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        box.setIconPixmap(QPixmap.fromImage(scene_image(BoardScene(game, self.theme), 240)))
+        return box.exec() == QMessageBox.StandardButton.Yes
 
     def ask_save_discard_cancel(self, text: str) -> str:
         buttons = (
@@ -551,7 +558,7 @@ class MainWindow(QMainWindow):
                 "ygui did not close normally. Recover the game that was in progress "
                 f"({title(game)}, {len(game.moves)} moves, saved {when})?"
             )
-            if not self.ask_yes_no("Recover game?", question):
+            if not self.ask_recover(question, game):
                 kept = set_aside(path, "declined")
                 self.show_status(f"The autosaved game is kept for {KEEP_DAYS} days in {kept}")
                 continue

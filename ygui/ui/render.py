@@ -16,6 +16,19 @@ class RenderError(ValueError):
     pass
 
 
+def scene_image(scene: QGraphicsScene, width: int) -> QImage:
+    """The whole scene drawn into an image ``width`` pixels wide (transparent around it)."""
+    rect = scene.sceneRect()
+    height = max(1, round(width * rect.height() / rect.width()))
+    image = QImage(QSize(width, height), QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+    scene.render(painter, QRectF(0, 0, width, height), rect)
+    painter.end()
+    return image
+
+
 def render_scene(scene: QGraphicsScene, path: Path, width: int = 1000) -> None:
     """Write the whole scene to ``path`` (PNG or SVG by its suffix), atomically for PNG."""
     suffix = path.suffix.lower()
@@ -24,14 +37,7 @@ def render_scene(scene: QGraphicsScene, path: Path, width: int = 1000) -> None:
     rect = scene.sceneRect()
     height = max(1, round(width * rect.height() / rect.width()))
     if suffix == ".png":
-        image = QImage(QSize(width, height), QImage.Format.Format_ARGB32)
-        image.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(image)
-        painter.setRenderHints(
-            QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
-        )
-        scene.render(painter, QRectF(0, 0, width, height), rect)
-        painter.end()
+        image = scene_image(scene, width)
         tmp = path.with_name(f".{path.name}.tmp.png")
         if not image.save(str(tmp)):
             raise RenderError(f"could not write {path}")
