@@ -246,6 +246,8 @@ class Settings:
         window's additions stay)."""
         latest = self._read(at_start=False) or {}
         stored = latest.get("recent_files")
-        current: list[str] = stored if _is_paths(stored) else self.data["recent_files"]
+        current: list[str] = self.data["recent_files"]
+        if _is_paths(stored):
+            current = list(stored or [])
         recent = [p for p in current if p != path]
         return self.set("recent_files", [path, *recent][:MAX_RECENT])
