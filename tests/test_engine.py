@@ -12,6 +12,9 @@ from helpers import random_game
 from ygui.ai import kernels as k
 from ygui.ai.engine import (
     LEVEL_PLAYOUTS,
+    LEVEL_SECONDS,
+    MIN_SCALE,
+    REFERENCE_CELLS,
     WINDOW_THREADS,
     Engine,
     SearchLimits,
@@ -357,6 +360,23 @@ def test_levels():
     assert all(LEVEL_PLAYOUTS[i] < LEVEL_PLAYOUTS[i + 1] for i in range(1, 10))
     with pytest.raises(ValueError):
         SearchLimits.level(11)
+
+
+def test_a_level_searches_fewer_playouts_on_a_larger_board_within_its_time():
+    """A playout on a larger board takes longer: a level's playouts shrink in proportion to
+    the cells, so its time per move holds on every board; and it has a time budget."""
+    assert all(SearchLimits.level(i).seconds == LEVEL_SECONDS[i] for i in range(1, 11))
+    limits = SearchLimits.level(10)
+    assert limits.playouts_on(REFERENCE_CELLS) == LEVEL_PLAYOUTS[10]
+    assert limits.playouts_on(28) == LEVEL_PLAYOUTS[10]  # a small board is not given more
+    assert limits.playouts_on(132) == LEVEL_PLAYOUTS[10] // 2
+    assert limits.playouts_on(10_000) == LEVEL_PLAYOUTS[10] * MIN_SCALE
+    assert SearchLimits(playouts=1000).playouts_on(132) == 1000  # a plain budget is as given
+    game = Game(GameOptions(game="hexagonal-y", size=7).validated())  # 127 cells
+    for _ in range(3):
+        game.play(next(m for m in game.legal_moves() if not m.is_swap))
+    result = Engine().search(game, SearchLimits.level(4))
+    assert result.playouts == round(LEVEL_PLAYOUTS[4] * REFERENCE_CELLS / 127)
 
 
 def test_engine_does_not_import_qt():

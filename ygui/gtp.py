@@ -195,13 +195,17 @@ class GtpEngine:
         number = _number(args[0], int, 1, 50_000_000)
         # the opening book as the levels have it: for a budget of a strong level
         book = number >= LEVEL_PLAYOUTS[BOOK_LEVEL]
-        self.limits = replace(self.limits, playouts=int(number), seconds=None, book=book)
+        self.limits = replace(
+            self.limits, playouts=int(number), seconds=None, book=book, scaled=False
+        )
         return ""
 
     def _time(self, args: list[str]) -> str:
         _need(args, 1, "ygui-time SECONDS")
         seconds = _number(args[0], float, 0.001, 3600.0)
-        self.limits = replace(self.limits, playouts=50_000_000, seconds=float(seconds), book=True)
+        self.limits = replace(
+            self.limits, playouts=50_000_000, seconds=float(seconds), book=True, scaled=False
+        )
         return ""
 
     def _level(self, args: list[str]) -> str:

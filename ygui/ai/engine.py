@@ -12,7 +12,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -22,8 +22,11 @@ from ygui.ai.book import book_move
 from ygui.ai.tables import BoardTables, Position, board_tables, params_of, position_of
 from ygui.core.game import SWAP, Game, Move
 
-# Playouts per move for each level. Level 10 takes about two seconds a move on Y 11 on one
-# core of the reference machine (see benchmarks/engine_speed.py).
+# Playouts per move for each level on a board of REFERENCE_CELLS cells (Y 11). On a larger
+# board a playout takes longer, so a level searches fewer, in proportion (never fewer than
+# MIN_SCALE of them): its time stays about the same on every board. Each level also has a time
+# budget per stone, LEVEL_SECONDS, that it never passes; on the machines measured (README)
+# the playouts run out first, so a level's moves are the same on every run.
 LEVEL_PLAYOUTS = {
     1: 40,
     2: 120,
@@ -36,6 +39,20 @@ LEVEL_PLAYOUTS = {
     9: 120_000,
     10: 400_000,
 }
+REFERENCE_CELLS = 66
+MIN_SCALE = 0.25
+LEVEL_SECONDS = {  # about three times the longest move measured (README), as a guard
+    1: 0.5,
+    2: 0.5,
+    3: 0.5,
+    4: 0.5,
+    5: 0.5,
+    6: 0.5,
+    7: 0.5,
+    8: 1.0,
+    9: 2.0,
+    10: 5.0,
+}
 LEVEL_DESCRIPTIONS = {
     1: "a beginner: little more than random",
     2: "sees the obvious",
@@ -46,7 +63,7 @@ LEVEL_DESCRIPTIONS = {
     7: "strong club player",
     8: "expert",
     9: "very strong",
-    10: "the strongest (about 2 s a move)",
+    10: "the strongest (a few seconds a move)",
 }
 # the levels from which the engine plays the opening book (ygui.ai.book); weaker ones search
 BOOK_LEVEL = 7
@@ -101,12 +118,25 @@ class SearchLimits:
     seconds: float | None = None
     seed: int = 1
     book: bool = False  # play the opening book's move where it knows the position
+    scaled: bool = False  # playouts are for a board of REFERENCE_CELLS: scale them to the board
 
     @staticmethod
     def level(level: int, seed: int = 1) -> SearchLimits:
         if level not in LEVEL_PLAYOUTS:
             raise ValueError(f"levels are 1 to 10, not {level}")
-        return SearchLimits(playouts=LEVEL_PLAYOUTS[level], seed=seed, book=level >= BOOK_LEVEL)
+        return SearchLimits(
+            playouts=LEVEL_PLAYOUTS[level],
+            seconds=LEVEL_SECONDS[level],
+            seed=seed,
+            book=level >= BOOK_LEVEL,
+            scaled=True,
+        )
+
+    def playouts_on(self, cells: int) -> int:
+        """The playouts these limits allow on a board of ``cells`` cells."""
+        if not self.scaled or cells <= REFERENCE_CELLS:
+            return self.playouts
+        return max(1, round(self.playouts * max(MIN_SCALE, REFERENCE_CELLS / cells)))
 
 
 @dataclass(frozen=True)
@@ -210,6 +240,8 @@ class Engine:
         legal = [m for m in game.legal_moves() if allowed[n if m.cell is None else m.cell]]
         if len(legal) == 1:
             return SearchResult(legal[0], 0.5, 0, (legal[0],), reason="only move")
+        if limits.scaled:
+            limits = replace(limits, playouts=limits.playouts_on(n), scaled=False)
         expand_at = self.expand_at_for(limits)
         trees = [
             self._tree_for(i, game, tables, params, pos, limits, expand_at, reset=reason == "block")

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ygui.ai.engine import LEVEL_PLAYOUTS, SearchLimits, SearchResult
+from ygui.ai.engine import SearchLimits, SearchResult
 from ygui.core.game import BLACK, WHITE
 from ygui.core.tree import GameTree
 from ygui.session import Change, Seat, Session
@@ -205,16 +205,17 @@ class ComputerPlay(QObject):
     def _think_for_move(self, level: int) -> None:
         """Search the shown position for a move at ``level``, with the thinking bar."""
         game = self.session.game
+        limits = SearchLimits.level(level, seed=len(game.moves) + 1)
         self.runner.start(
             game,
-            SearchLimits.level(level, seed=len(game.moves) + 1),
+            limits,
             self._move_found,
             on_progress=self._move_progress,
             on_failed=self._move_failed,
             is_move=True,
         )
         self.thinking_label.setText(f"{game.colour_name(game.to_move)} is thinking…")
-        self.thinking_bar.setRange(0, LEVEL_PLAYOUTS[level])
+        self.thinking_bar.setRange(0, limits.playouts_on(game.geometry.size))
         self.thinking_bar.setValue(0)
         self.thinking.setVisible(True)
 
