@@ -27,4 +27,8 @@ def test_every_package_is_in_the_wheel():
     found = {
         ".".join(p.parent.relative_to(root).parts) for p in (root / "ygui").rglob("__init__.py")
     }
-    assert found | {"ygui.resources"} == listed
+    resources = root / "resources"
+    data = {"ygui.resources"} | {
+        f"ygui.resources.{d.name}" for d in resources.iterdir() if d.is_dir() and d.name[0] != "_"
+    }
+    assert found | data == listed

@@ -73,8 +73,10 @@ def main(argv: list[str] | None = None) -> int:
         return _window(argv)
     args = _parser().parse_args(argv)
     if args.command == "render":
-        from ygui.ui.render_cli import render_command
-
+        try:
+            from ygui.ui.render_cli import render_command
+        except ImportError as exc:
+            return _qt_missing(exc)
         return render_command(args)
     if args.command == "gtp":
         from ygui.gtp import main as gtp_main
@@ -92,9 +94,19 @@ def _window(files: list[str]) -> int:
     try:
         from ygui.ui.app import run
     except ImportError as exc:
-        print(f"ygui: the window needs PySide6 ({exc}); install ygui[gui]", file=sys.stderr)
-        return 2
+        return _qt_missing(exc)
     return run(files)
+
+
+def _qt_missing(exc: ImportError) -> int:
+    print(
+        f"ygui: Qt could not be loaded ({exc}).\n"
+        "PySide6-Essentials is installed with ygui (pip install --force-reinstall ygui repairs "
+        "a broken install); if it is there, the system lacks a library Qt needs: see the "
+        "README's list of system packages.",
+        file=sys.stderr,
+    )
+    return 2
 
 
 def _write_board(game: str, keys: list[str], output: Path) -> int:
