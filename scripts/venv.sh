@@ -11,7 +11,10 @@ ensure_venv() {
     if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
         echo "Setting up .venv (once; later starts skip this)..."
         .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-        .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${extra:+[$extra]}"
+        # (setuptools warns of every editable install that a folder named like the package may
+        # shadow it: here that folder is the package itself)
+        PYTHONWARNINGS="ignore:Editable installation" .venv/bin/python -m pip install \
+            --quiet --disable-pip-version-check -e ".${extra:+[$extra]}"
         echo "$want" >"$stamp"
     fi
 }

@@ -1,4 +1,4 @@
-"""Acceptance figures of every board (RULES.md sections 0-7), for every size offered."""
+"""Acceptance figures of every board (docs/rules.md), for every size offered."""
 
 from collections import Counter
 from itertools import pairwise
@@ -51,7 +51,7 @@ def test_triangle(n):
     # The apex is drawn at the top, row 1 at the bottom (screen y grows downward).
     apex, a1 = g.cell(f"{chr(96 + n)}{n}"), g.cell("a1")
     assert g.centres[apex][1] < g.centres[a1][1]
-    # Neighbours as DESIGN.md gives them.
+    # Neighbours in axial coordinates (docs/design.md).
     c, r = 2, 2
     expected = {(c - 1, r), (c + 1, r), (c, r - 1), (c, r + 1), (c - 1, r - 1), (c + 1, r + 1)}
     labels = {f"{chr(96 + x)}{y}" for x, y in expected if 1 <= y <= x <= n}

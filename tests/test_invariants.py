@@ -1,4 +1,4 @@
-"""Invariants over many random games and fills (RULES.md section 0), and agreement with
+"""Invariants over many random games and fills (docs/rules.md), and agreement with
 independent references: Y-reduction and open_spiel's implementation of Y."""
 
 import os
@@ -188,7 +188,7 @@ def test_stone_counts_follow_the_turn_structure():
 
 
 def y_reduction_winner(n: int, g, colours) -> int:
-    """RULES.md 1: reduce the board row by row (rows counted from the apex)."""
+    """docs/rules.md, Y: reduce the board row by row (rows counted from the apex)."""
     rows = []
     for big_r in range(n):  # row from apex
         r = n - big_r

@@ -1,4 +1,4 @@
-"""Hand-made cases from the rule texts and RULES.md, one or more per statement."""
+"""Hand-made cases from the rule texts and docs/rules.md, one or more per statement."""
 
 from itertools import combinations
 

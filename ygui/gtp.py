@@ -1,4 +1,4 @@
-"""``ygui gtp``: the engine as a GTP version 2 program on stdin and stdout (DESIGN.md).
+"""``ygui gtp``: the engine as a GTP version 2 program on stdin and stdout (docs/design.md).
 
 An illegal or malformed command gets a ``?`` reply and changes nothing.
 """

@@ -1,6 +1,6 @@
 """The engine's view of a game: a board as arrays, and a position as arrays (no numba here).
 
-One uniform form for every game (DESIGN.md): a padded neighbour table, each cell's side mask,
+One uniform form for every game (docs/design.md): a padded neighbour table, each cell's side mask,
 a table of objectives indexed by a group's side mask (side-set games and Poly-Y's corners), and
 for Hexagonal Y the perimeter positions and opposite cells.
 """

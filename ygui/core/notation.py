@@ -1,6 +1,6 @@
 """Cell-label helpers shared by the board builders.
 
-Lettered coordinates follow DESIGN.md: a..z, then aa, ab, ... (spreadsheet style).
+Lettered coordinates (docs/rules.md, cell names): a..z, then aa, ab, ... (spreadsheet style).
 """
 
 from __future__ import annotations

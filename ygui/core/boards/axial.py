@@ -1,4 +1,4 @@
-"""Boards of hexagonal cells in the axial coordinates of DESIGN.md.
+"""Boards of hexagonal cells in axial coordinates (docs/design.md).
 
 Cell (c, r): r is the row counted from the bottom, c the line of cells running from lower
 right to upper left. Neighbours: (c-1, r), (c+1, r), (c, r-1), (c, r+1), (c-1, r-1),

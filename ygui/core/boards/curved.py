@@ -1,4 +1,4 @@
-"""The curved boards of the Game of Y (RULES.md section 2): stones on points joined by lines.
+"""The curved boards of the Game of Y (docs/rules.md): stones on points joined by lines.
 
 Built by the sector construction: three sectors k of rows r = 0..h (row 0 is a board side)
 with positions p = 0..S-r, glued along seams, around a central triangle of side c = S - h

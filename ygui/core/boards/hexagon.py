@@ -1,4 +1,4 @@
-"""Hexagon-shaped boards of hexagonal cells (RULES.md sections 5-7).
+"""Hexagon-shaped boards of hexagonal cells (docs/rules.md: Starboard Y, Hexagonal Y, Eccentric Y).
 
 Both shapes are the cells (c, r) with 1 <= c <= C, 1 <= r <= R, c - r <= D1 and
 r - c <= D2, whose six sides, clockwise on screen from the top, are

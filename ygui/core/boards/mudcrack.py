@@ -1,4 +1,4 @@
-"""Mudcrack Y boards (RULES.md section 4): seeded Voronoi cells clipped to a triangle.
+"""Mudcrack Y boards (docs/rules.md, Mudcrack Y): seeded Voronoi cells clipped to a triangle.
 
 The cells themselves decide the rules: two cells are neighbours when they share a border of
 positive length, and a cell lies on a side when it touches it along a positive length. A board

@@ -1,4 +1,4 @@
-"""Poly-Y boards (RULES.md section 3): a centre cell of degree k and rings of k*j cells.
+"""Poly-Y boards (docs/rules.md, Poly-Y): a centre cell of degree k and rings of k*j cells.
 
 Cell (j, s, i): ring j, side s, index 0 <= i < j; index j means (j, s+1, 0); ring 0 is the
 centre. Board side s is ring m-1 from corner (m-1, s, 0) to the next corner. Labels are the

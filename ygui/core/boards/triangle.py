@@ -1,4 +1,4 @@
-"""The triangular board of Y: side n, n(n+1)/2 hexagonal cells (RULES.md section 1)."""
+"""The triangular board of Y: side n, n(n+1)/2 hexagonal cells (docs/rules.md, Y)."""
 
 from __future__ import annotations
 

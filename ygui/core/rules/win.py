@@ -1,6 +1,6 @@
 """Win predicates: what a group must touch for its owner to win.
 
-Every game is judged the same way (RULES.md section 0). Each group has a side mask (bit i set
+Every game is judged the same way (docs/rules.md). Each group has a side mask (bit i set
 when it touches side i) and, for Hexagonal Y, a perimeter mask (bit j set when it holds
 perimeter cell j). ``objectives`` turns a group's masks into a bit set of what the group
 achieves; a player has won when the union over their groups satisfies ``is_win``.
