@@ -1,5 +1,6 @@
 """The GTP engine shell: a scripted session per game, and error replies."""
 
+import os
 import subprocess
 import sys
 
@@ -262,3 +263,117 @@ def test_a_board_of_ones_own(tmp_path):
     ok(e, "ygui-variant hexagonal-y")
     assert "Y and Poly-Y" in err(e, f"ygui-board {path}")
     assert len(ok(e, "ygui-cells").split()) == 127
+
+
+# ----- input a controller or a pipe can send: the engine answers every line, never dies -----
+
+COMMAND_WORDS = [
+    b"name",
+    b"version",
+    b"play b a1",
+    b"play w swap",
+    b"genmove b",
+    b"undo",
+    b"showboard",
+    b"ygui-variant hexagonal-y size=3",
+    b"ygui-variant y size=4 pie=on",
+    b"boardsize 5",
+    b"ygui-level 2",
+    b"ygui-board /dev/zero",
+    b"known_command play",
+    b"12 name",
+    b"clear_board",
+]
+
+
+def fuzz_lines(seed: int, count: int) -> list[bytes]:
+    import random
+
+    rng = random.Random(seed)
+    lines = []
+    while len(lines) < count:
+        kind = rng.random()
+        if kind < 0.4:
+            line = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 40)))
+        else:
+            line = bytearray(rng.choice(COMMAND_WORDS))
+            for _ in range(rng.randrange(4)):  # a few bytes changed, added or cut
+                at = rng.randrange(len(line) + 1)
+                if rng.random() < 0.5:
+                    line[at:at] = bytes([rng.randrange(256)])
+                else:
+                    del line[at : at + 1]
+            line = bytes(line)
+        line = line.replace(b"\n", b" ")
+        if b"quit" not in line.lower():
+            lines.append(line)
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("seed", "locale_name", "io_encoding"),
+    [
+        (1, "C", None),
+        (2, "C.UTF-8", None),
+        (3, "en_US.UTF-8", None),
+        # what en_US.UTF-8 gives where that locale is installed: strict UTF-8 on stdin
+        (4, "en_US.UTF-8", "utf-8:strict"),
+    ],
+)
+def test_any_bytes_get_an_answer_in_every_locale(seed, locale_name, io_encoding):
+    lines = fuzz_lines(seed, 400)
+    script = b"\n".join(lines) + b"\nname\n"
+    env = {**os.environ, "LC_ALL": locale_name, "LANG": locale_name}
+    env.pop("PYTHONIOENCODING", None)
+    env.pop("PYTHONUTF8", None)
+    if io_encoding:
+        env["PYTHONIOENCODING"] = io_encoding
+    done = subprocess.run(
+        [sys.executable, "-m", "ygui", "gtp", "--threads", "1"],
+        input=script,
+        capture_output=True,
+        timeout=300,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
+    assert b"Traceback" not in done.stderr
+    replies = done.stdout.decode("utf-8").split("\n\n")
+    assert replies[-1] == "" and replies[-2] == "= ygui"  # alive to the last line
+    assert all(r[:1] in ("=", "?") for r in replies[:-1])
+    assert len(replies) - 1 > len(lines) // 2  # most lines answered (blank ones are not)
+
+
+def test_an_overlong_line_is_refused_and_the_next_answered():
+    script = b"name " + b"x" * 1_500_000 + b"\n5 name\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "ygui", "gtp", "--threads", "1"],
+        input=script,
+        capture_output=True,
+        timeout=120,
+        check=True,
+    )
+    replies = done.stdout.decode().split("\n\n")
+    assert replies[0].startswith("? syntax error: a line is at most")
+    assert replies[1] == "=5 ygui"
+
+
+def test_ids_are_ascii_digits_only():
+    e = GtpEngine()
+    assert e.handle("\u00b2 name") == "? unknown command\n\n"
+    assert e.handle("\uff11\uff12 name") == "? unknown command\n\n"
+    assert e.handle("12 name") == "=12 ygui\n\n"
+
+
+def test_a_hostile_board_file_is_refused_with_a_reason(tmp_path):
+    e = GtpEngine()
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    assert "nested too deeply" in err(e, f"ygui-board {deep}")
+    assert "not a regular file" in err(e, "ygui-board /dev/zero")
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * 6_000_000)
+    assert "larger than" in err(e, f"ygui-board {big}")
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"format": "ygui-board", "version": 1, "cells": [' + "{}," * 6000 + "{}]}")
+    assert "at most" in err(e, f"ygui-board {huge}")
+    assert ok(e, "name") == "ygui"

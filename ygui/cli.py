@@ -123,10 +123,7 @@ def _check_board(path: Path) -> int:
     from ygui.core.geometry import BoardGeometry
 
     try:
-        geometry = BoardGeometry.from_json(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"ygui: cannot read {path}: {exc}", file=sys.stderr)
-        return 2
+        geometry = BoardGeometry.read_file(path)
     except BoardError as exc:
         print(f"ygui: {path} is not a valid board: {exc}", file=sys.stderr)
         return 2

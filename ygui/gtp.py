@@ -6,16 +6,16 @@ An illegal or malformed command gets a ``?`` reply and changes nothing.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO
 
 from ygui import __version__
 from ygui.ai.engine import BOOK_LEVEL, LEVEL_PLAYOUTS, Engine, SearchLimits, engine_threads
 from ygui.core.diagram import diagram
 from ygui.core.game import BLACK, WHITE, Game, IllegalMove
 from ygui.core.geometry import BoardError, BoardGeometry
+from ygui.core.limits import MAX_GTP_LINE
 from ygui.core.variants import GameOptions, OptionsError, find_variant
 
 DEFAULT_LEVEL = 5
@@ -76,7 +76,7 @@ class GtpEngine:
         if not words:
             return None
         ident = ""
-        if words[0].isdigit():
+        if words[0].isascii() and words[0].isdigit():  # a GTP id is ASCII digits only
             ident = words.pop(0)
             if not words:
                 return f"?{ident} syntax error: no command\n\n"
@@ -90,11 +90,18 @@ class GtpEngine:
             return f"?{ident} {exc}\n\n"
         return f"={ident} {answer}".rstrip(" ") + "\n\n"
 
-    def run(self, stdin: TextIO, stdout: TextIO) -> None:
-        for raw in stdin:
-            reply = self.handle(raw)
+    def run(self, stdin: BinaryIO, stdout: BinaryIO) -> None:
+        """Answer every line of ``stdin`` until ``quit`` or its end. Input is read as bytes
+        whatever the locale: bytes that are not UTF-8 become replacement characters, and a
+        line longer than MAX_GTP_LINE is skipped with an error reply, so any byte sequence
+        gets a well-formed answer. Replies are written as UTF-8."""
+        for raw in read_lines(stdin):
+            if raw is None:
+                reply: str | None = f"? syntax error: a line is at most {MAX_GTP_LINE:,} bytes\n\n"
+            else:
+                reply = self.handle(raw.decode("utf-8", "replace"))
             if reply is not None:
-                stdout.write(reply)
+                stdout.write(reply.encode("utf-8", "replace"))
                 stdout.flush()
             if self.quit:
                 break
@@ -129,11 +136,7 @@ class GtpEngine:
         if len(args) != 1:
             raise GtpError("syntax error: usage: ygui-board PATH")
         try:
-            text = Path(args[0]).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise GtpError(f"cannot read {args[0]}: {exc}") from None
-        try:
-            geometry = BoardGeometry.from_json(text)
+            geometry = BoardGeometry.read_file(args[0])
         except BoardError as exc:
             raise GtpError(f"invalid board: {exc}") from None
         if self.options.game not in ("y", "poly-y"):
@@ -278,6 +281,23 @@ def _need(args: list[str], count: int, usage: str) -> None:
         raise GtpError(f"syntax error: usage: {usage}")
 
 
+def read_lines(stream: BinaryIO) -> Iterator[bytes | None]:
+    """The lines of ``stream``, each at most MAX_GTP_LINE bytes; None for a longer line, whose
+    rest is read and dropped without being kept."""
+    while True:
+        line = stream.readline(MAX_GTP_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_GTP_LINE and not line.endswith(b"\n"):
+            while True:  # the rest of the line, in bounded pieces
+                rest = stream.readline(MAX_GTP_LINE)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield None
+            continue
+        yield line
+
+
 def main(threads: int | None = None) -> int:
-    GtpEngine(threads=threads).run(sys.stdin, sys.stdout)
+    GtpEngine(threads=threads).run(sys.stdin.buffer, sys.stdout.buffer)
     return 0

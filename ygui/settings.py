@@ -21,12 +21,12 @@ from typing import Any
 
 from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 
+from ygui.core.limits import MAX_SETTINGS_BYTES
 from ygui.core.record import atomic_write_text
 from ygui.core.variants import MAX_HANDICAP, TURN_STRUCTURES, VARIANTS
 
 SCHEMA_VERSION = 1
 MAX_RECENT = 10
-MAX_SETTINGS_BYTES = 1_000_000
 MAX_NAME = 100
 
 Check = Callable[[Any], bool]

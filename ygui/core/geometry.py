@@ -9,11 +9,20 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import Any, Literal
+
+from ygui.core.limits import (
+    MAX_BOARD_CELLS,
+    MAX_BOARD_FILE_BYTES,
+    MAX_CELL_NEIGHBOURS,
+    MAX_OUTLINE_POINTS,
+)
 
 Point = tuple[float, float]
 Style = Literal["cells", "points"]
@@ -143,7 +152,13 @@ class BoardGeometry:
     @staticmethod
     def from_dict(data: Any) -> BoardGeometry:
         """Build and validate a geometry from parsed JSON; BoardError on any problem."""
-        return _geometry_from_dict(data).validate()
+        try:
+            return _geometry_from_dict(data).validate()
+        except BoardError:
+            raise
+        except (IndexError, KeyError, TypeError, ValueError, OverflowError, RecursionError) as exc:
+            # a check that a hostile file got past: still a board that cannot be used
+            raise BoardError(f"the board is not consistent ({type(exc).__name__}: {exc})") from None
 
     @staticmethod
     def from_json(text: str) -> BoardGeometry:
@@ -151,7 +166,33 @@ class BoardGeometry:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise BoardError(f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        except RecursionError:
+            raise BoardError("the JSON is nested too deeply to be a board") from None
+        except ValueError as exc:  # e.g. an integer of more digits than Python reads
+            raise BoardError(f"not valid JSON: {exc}") from None
         return BoardGeometry.from_dict(data)
+
+    @staticmethod
+    def read_file(path: str | os.PathLike[str]) -> BoardGeometry:
+        """A board file read with bounds (a regular file of at most MAX_BOARD_FILE_BYTES, UTF-8)
+        and checked; BoardError naming the reason otherwise, never a hang or a crash."""
+        path = Path(path)
+        try:
+            if not path.exists():
+                raise BoardError(f"cannot read {path.name}: there is no such file")
+            if not path.is_file():
+                raise BoardError(f"{path.name} is not a regular file")
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_BOARD_FILE_BYTES + 1)
+        except OSError as exc:
+            raise BoardError(f"cannot read {path.name}: {exc.strerror or exc}") from None
+        if len(data) > MAX_BOARD_FILE_BYTES:
+            raise BoardError(f"{path.name} is larger than {MAX_BOARD_FILE_BYTES:,} bytes")
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise BoardError(f"{path.name} is not UTF-8 text") from None
+        return BoardGeometry.from_json(text)
 
 
 def graph_distances(neighbours: Sequence[Sequence[int]], start: int | Iterable[int]) -> list[int]:
@@ -293,6 +334,8 @@ def _geometry_from_dict(data: Any) -> BoardGeometry:
     if not isinstance(version, int) or version > FORMAT_VERSION:
         raise BoardError(f"board format version {version!r} is not supported")
     cells = _list(data, "cells")
+    if len(cells) > MAX_BOARD_CELLS:
+        raise BoardError(f"the board has {len(cells):,} cells; at most {MAX_BOARD_CELLS:,}")
     labels, centres, neighbours, outlines = [], [], [], []
     for i, cell in enumerate(cells):
         if not isinstance(cell, dict):
@@ -300,10 +343,14 @@ def _geometry_from_dict(data: Any) -> BoardGeometry:
         labels.append(_str(cell, "label", f"cell {i}"))
         centres.append(_point(cell.get("centre"), f"cell {i} centre"))
         neighbours.append(tuple(_ints(cell.get("neighbours"), f"cell {i} neighbours")))
+        if len(neighbours[-1]) > MAX_CELL_NEIGHBOURS:
+            raise BoardError(f"cell {i} has more than {MAX_CELL_NEIGHBOURS} neighbours")
         if "outline" in cell:
             outline = cell["outline"]
             if not isinstance(outline, list) or len(outline) < 3:
                 raise BoardError(f"cell {i} outline needs at least three points")
+            if len(outline) > MAX_OUTLINE_POINTS:
+                raise BoardError(f"cell {i} outline has more than {MAX_OUTLINE_POINTS} points")
             outlines.append(tuple(_point(p, f"cell {i} outline") for p in outline))
     if outlines and len(outlines) != len(cells):
         raise BoardError("either every cell has an outline or none has")
@@ -375,7 +422,10 @@ def _point(value: Any, where: str) -> Point:
         or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
     ):
         raise BoardError(f"{where} must be a pair of numbers")
-    x, y = float(value[0]), float(value[1])
+    try:
+        x, y = float(value[0]), float(value[1])
+    except OverflowError:
+        raise BoardError(f"{where} must be finite numbers") from None
     if not (math.isfinite(x) and math.isfinite(y)):
         raise BoardError(f"{where} must be finite numbers")
     return x, y

@@ -24,11 +24,12 @@ from pathlib import Path
 from ygui import __version__
 from ygui.core.game import BLACK, EMPTY, WHITE, Game, IllegalMove, Move
 from ygui.core.geometry import BoardError, BoardGeometry
+from ygui.core.limits import MAX_RECORD_BYTES
 from ygui.core.sgf import SgfError, SgfNode, parse, serialise
 from ygui.core.variants import GameOptions, OptionsError
 
 RECORD_VERSION = 1
-MAX_FILE_BYTES = 20_000_000
+MAX_FILE_BYTES = MAX_RECORD_BYTES
 _KNOWN_ROOT = {
     "FF",
     "CA",

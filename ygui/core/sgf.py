@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-MAX_TEXT = 20_000_000
-MAX_DEPTH = 10_000
+from ygui.core.limits import MAX_RECORD_BYTES, MAX_RECORD_DEPTH
+
+MAX_TEXT = MAX_RECORD_BYTES
+MAX_DEPTH = MAX_RECORD_DEPTH
 
 
 class SgfError(ValueError):

@@ -480,10 +480,7 @@ class MainWindow(QMainWindow):
     def open_board(self, path: Path) -> bool:
         """Play Y (three sides) or Poly-Y (more) on a board file; a bad file is explained."""
         try:
-            geometry = BoardGeometry.from_json(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as exc:
-            self.inform("Could not read the board", f"{shown_path(path)}: {exc}")
-            return False
+            geometry = BoardGeometry.read_file(path)
         except BoardError as exc:
             self.inform("Not a usable board", f"{shown_path(path)}:\n{exc}")
             return False

@@ -1,0 +1,19 @@
+"""The limits of what ygui reads, in one place: a file or a line past one of them is refused
+with a message before the work it bounds is done (README: "Limits").
+"""
+
+from __future__ import annotations
+
+# a game record (.ysgf), in bytes; the writer refuses to write a larger one
+MAX_RECORD_BYTES = 20_000_000
+# nesting of variations in a record (a deeper tree is refused, never recursed into)
+MAX_RECORD_DEPTH = 10_000
+# a board file (JSON), in bytes, and what it may describe
+MAX_BOARD_FILE_BYTES = 5_000_000
+MAX_BOARD_CELLS = 5_000
+MAX_CELL_NEIGHBOURS = 64
+MAX_OUTLINE_POINTS = 256
+# one line of GTP input, in bytes (a longer line is answered with an error and skipped)
+MAX_GTP_LINE = 1_000_000
+# the settings file, in bytes
+MAX_SETTINGS_BYTES = 1_000_000
