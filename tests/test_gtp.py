@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from ygui.ai.engine import Engine
 from ygui.gtp import GtpEngine
 
 
@@ -231,7 +232,7 @@ def test_threads_one_a_core_unless_the_command_line_says(monkeypatch):
     assert started == [2, 8]
 
 
-@pytest.mark.parametrize("value", ["0", "65", "two"])
+@pytest.mark.parametrize("value", ["0", "33", "two"])
 def test_a_bad_thread_count_on_the_command_line_is_refused(value):
     done = subprocess.run(
         [sys.executable, "-m", "ygui", "gtp", "--threads", value],
@@ -241,7 +242,25 @@ def test_a_bad_thread_count_on_the_command_line_is_refused(value):
         timeout=60,
     )
     assert done.returncode == 2 and done.stdout == ""
-    assert "--threads" in done.stderr and ("1 to 64" in done.stderr or "whole" in done.stderr)
+    assert "--threads" in done.stderr
+    assert any(w in done.stderr for w in ("1 to 32", "whole", "search memory"))
+
+
+def test_search_trees_together_stay_within_the_memory_budget():
+    from ygui.ai.engine import SLOT_BYTES, TREE_MEMORY, max_threads
+
+    assert max_threads() == 32
+    for threads in (1, 4, 32):
+        engine = Engine(threads=threads)
+        assert engine.max_slots * SLOT_BYTES * threads <= TREE_MEMORY
+    with pytest.raises(ValueError, match="search memory"):
+        Engine(threads=33)
+    e = GtpEngine()
+    assert "search memory" in err(e, "ygui-threads 64") and e.threads != 64
+    assert ok(e, "ygui-threads 32") == ""
+    ok(e, "ygui-variant y size=5")
+    ok(e, "ygui-playouts 3200")
+    assert ok(e, "genmove b")  # 32 trees of 100 playouts each still play
 
 
 def test_a_board_of_ones_own(tmp_path):

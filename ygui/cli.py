@@ -53,14 +53,16 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _thread_count(text: str) -> int:
-    from ygui.gtp import MAX_THREADS
+    from ygui.gtp import MAX_THREADS, threads_refused
 
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 1 <= value <= MAX_THREADS:
+    if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not 1 to {MAX_THREADS}")
+    if value > MAX_THREADS:
+        raise argparse.ArgumentTypeError(threads_refused(value))
     return value
 
 

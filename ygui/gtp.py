@@ -11,7 +11,15 @@ from dataclasses import replace
 from typing import BinaryIO
 
 from ygui import __version__
-from ygui.ai.engine import BOOK_LEVEL, LEVEL_PLAYOUTS, Engine, SearchLimits, engine_threads
+from ygui.ai.engine import (
+    BOOK_LEVEL,
+    LEVEL_PLAYOUTS,
+    TREE_MEMORY,
+    Engine,
+    SearchLimits,
+    engine_threads,
+    max_threads,
+)
 from ygui.core.diagram import diagram
 from ygui.core.game import BLACK, WHITE, Game, IllegalMove
 from ygui.core.geometry import BoardError, BoardGeometry
@@ -19,7 +27,7 @@ from ygui.core.limits import MAX_GTP_LINE
 from ygui.core.variants import GameOptions, OptionsError, find_variant
 
 DEFAULT_LEVEL = 5
-MAX_THREADS = 64  # search threads (ygui-threads), each with a tree of its own
+MAX_THREADS = max_threads()  # search threads (ygui-threads), each with a tree of its own
 _COLOURS = {"b": BLACK, "black": BLACK, "red": BLACK, "w": WHITE, "white": WHITE, "blue": WHITE}
 
 
@@ -219,7 +227,9 @@ class GtpEngine:
 
     def _threads(self, args: list[str]) -> str:
         _need(args, 1, "ygui-threads N")
-        threads = int(_number(args[0], int, 1, MAX_THREADS))
+        threads = int(_number(args[0], int, 1, 100_000))
+        if threads > MAX_THREADS:
+            raise GtpError(threads_refused(threads))
         if threads != self.threads:
             self.threads = threads
             self._engine = None  # a new engine with that many trees (root parallel)
@@ -274,6 +284,13 @@ def _number(text: str, kind: type, low: float, high: float) -> float:
     if not low <= value <= high:
         raise GtpError(f"{text} is out of range ({low} to {high})")
     return float(value)
+
+
+def threads_refused(threads: int) -> str:
+    return (
+        f"{threads} search trees would not fit in the search memory "
+        f"({TREE_MEMORY // 1_000_000} MB for all trees together): at most {MAX_THREADS} threads"
+    )
 
 
 def _need(args: list[str], count: int, usage: str) -> None:

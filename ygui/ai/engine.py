@@ -79,6 +79,11 @@ CHUNK = 256  # simulations in the first call of the kernel; later calls grow
 MAX_CHUNK = 4096
 CHUNK_SECONDS = 0.005  # grow while a call takes less (cancelling waits at most about this)
 MAX_SLOTS = 8_000_000  # 160 MB of tree at most
+SLOT_BYTES = 20  # a slot's child, visits, wins and all-moves-as-first counts
+# Memory for all of an engine's trees together (root parallel: one tree a thread). Each tree gets
+# at most its share; an engine whose trees would each get less than MIN_TREE_SLOTS is refused.
+TREE_MEMORY = 640_000_000
+MIN_TREE_SLOTS = 1_000_000
 # A tree has room for the nodes of this many searches: the subtree a move keeps stays in place
 # among the nodes it no longer needs, and the next search grows it from the free room. With room
 # for one search the tree was cleared every other move (on Y 11 at 1/16 s the subtree kept held
@@ -89,6 +94,11 @@ ROOM = 3
 # the most threads ``window_threads`` and ``engine_threads`` give an engine (root parallelism
 # gains little past a few trees; each tree takes memory of its own)
 WINDOW_THREADS = 8
+
+
+def max_threads() -> int:
+    """The most search trees (threads) an engine may have within TREE_MEMORY."""
+    return TREE_MEMORY // (SLOT_BYTES * MIN_TREE_SLOTS)
 
 
 def cores() -> int:
@@ -173,6 +183,13 @@ class Engine:
         self.rave_k = rave_k
         self.expand_at = expand_at
         self.threads = max(1, threads)
+        if self.threads > max_threads():
+            raise ValueError(
+                f"{self.threads} search trees would not fit in the engine's "
+                f"{TREE_MEMORY // 1_000_000} MB of search memory: at most {max_threads()} threads"
+            )
+        # each tree's share of the memory for all of them
+        self.max_slots = min(MAX_SLOTS, TREE_MEMORY // SLOT_BYTES // self.threads)
         self.prior = prior
         self.prior_scale = prior_scale
         # the prior knowledge's weights (ygui.ai.priors) given to the engine, else each game's
@@ -416,7 +433,7 @@ class Engine:
         empties = np.flatnonzero(pos.colours == 0).astype(np.int32)
         # what a search may add: its share of the playouts, at most what the time allows
         blocks = min(_most_playouts(limits), self._share(limits, index)) // expand_at + 1000
-        slots = min(MAX_SLOTS, ROOM * blocks * (len(empties) + 1))
+        slots = min(self.max_slots, ROOM * blocks * (len(empties) + 1))
         if self.capacity is not None:  # a fixed size (the tests fill a small tree)
             slots = self.capacity
             blocks = slots // (len(empties) + 1)
