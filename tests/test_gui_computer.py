@@ -179,3 +179,44 @@ def test_several_search_threads_move_now_and_close(qtbot, answers, monkeypatch):
     answers.save_choice = ["discard"]
     assert window.close()
     assert not window.computer.runner._thread.isRunning()
+
+
+def _think_hard(qtbot, window):
+    """Level 10 on Y 12 (no book), thinking for White after Black's f6, with progress shown."""
+    start(window, "y", computer_level=10, size=12, pie=False)
+    click_cell(qtbot, window, window.game.geometry.cell("f6"))
+    qtbot.waitUntil(lambda: window.computer.thinking_bar.value() > 0, timeout=60_000)
+    runner = window.computer.runner
+    return runner.current.ident, runner.current.limits.playouts_on(78)
+
+
+def _undo_then_move(qtbot, window):
+    window.act_undo.trigger()
+    click_cell(qtbot, window, window.game.geometry.cell("e5"))
+
+
+def _new_game_computer_first(qtbot, window):
+    start(window, "y", computer_colour=BLACK, computer_level=3, size=9, pie=False)
+
+
+def _another_game(qtbot, window):
+    start(window, "hexagonal-y", computer_colour=BLACK, computer_level=3, size=4)
+
+
+@pytest.mark.parametrize("action", [_undo_then_move, _new_game_computer_first, _another_game])
+def test_a_search_nobody_wants_stops_before_the_next_begins(qtbot, answers, action):
+    """Behaviour, not timing: after the action the abandoned search ends, stopped far short of
+    its budget, before the search the new position asks for starts."""
+    window = make_window(qtbot, answers)
+    old, budget = _think_hard(qtbot, window)
+    runner = window.computer.runner
+    action(qtbot, window)
+    new = runner.current.ident
+    assert new != old
+    qtbot.waitUntil(lambda: ("start", new, 0) in runner.journal, timeout=60_000)
+    journal = runner.journal
+    ended = [e for e in journal if e[0] == "end" and e[1] == old]
+    assert ended, journal
+    assert journal.index(ended[0]) < journal.index(("start", new, 0))
+    assert ended[0][2] < budget // 2  # stopped, not run to its end
+    runner.cancel()

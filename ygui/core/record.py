@@ -315,7 +315,13 @@ def read_record(text: str) -> GameRecord:
         raise RecordError(str(exc)) from None
     if len(roots) != 1:
         raise RecordError(f"the file holds {len(roots)} games; a ygui record holds one")
-    return _record_from_root(roots[0])
+    try:
+        return _record_from_root(roots[0])
+    except RecordError:
+        raise
+    except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError) as exc:
+        # a check that a damaged file got past: it is still refused, with what went wrong
+        raise RecordError(f"the record is damaged ({type(exc).__name__}: {exc})") from None
 
 
 def _fail(node: SgfNode, message: str) -> RecordError:
@@ -324,7 +330,9 @@ def _fail(node: SgfNode, message: str) -> RecordError:
 
 def _record_from_root(root: SgfNode) -> GameRecord:
     version = root.get("YV")
-    if version is not None and (not version.isdigit() or int(version) > RECORD_VERSION):
+    if version is not None and not (version.isascii() and version.isdigit()):
+        raise _fail(root, f"record version {version!r} is not a number")
+    if version is not None and int(version) > RECORD_VERSION:
         raise _fail(root, f"record version {version!r} was written by a newer ygui")
     game_name = root.get("YG")
     if game_name is None:

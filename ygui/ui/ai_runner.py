@@ -53,6 +53,9 @@ class _Worker(QObject):
     def __init__(self) -> None:
         super().__init__()
         self.engine: Engine | None = None
+        # what the worker did, in order: ("start", id, 0) and ("end", id, playouts searched);
+        # the tests read it to see that a search nobody wants stops before the next begins
+        self.journal: list[tuple[str, int, int]] = []
 
     @Slot(object)
     def run(self, request: Request) -> None:
@@ -66,6 +69,8 @@ class _Worker(QObject):
                 self.progress.emit(request.ident, result)
 
         first = self.engine is None
+        self.journal.append(("start", request.ident, 0))
+        del self.journal[:-200]
         try:
             if self.engine is None:
                 self.engine = Engine(seed=request.limits.seed, threads=window_threads())
@@ -82,9 +87,11 @@ class _Worker(QObject):
                 if first:
                     gc.enable()
         except Exception as exc:  # an engine fault must never take the window down
+            self.journal.append(("end", request.ident, 0))
             detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
             self.failed.emit(request.ident, detail)
             return
+        self.journal.append(("end", request.ident, result.playouts))
         self.finished.emit(request.ident, result)
 
 
@@ -106,6 +113,10 @@ class AiRunner(QObject):
         self._thread.start()
         self._ident = 0
         self.current: Request | None = None
+
+    @property
+    def journal(self) -> list[tuple[str, int, int]]:
+        return self._worker.journal
 
     @property
     def busy(self) -> bool:
