@@ -19,7 +19,9 @@ class Answers:
         self.windows: list[MainWindow] = []
 
     def close_all(self) -> None:
-        for w in self.windows:  # close without questions once the test is over
+        # close without questions once the test is over, with the windows recovery opened
+        # (a window left open keeps its engine thread running past the end of the process)
+        for w in [*self.windows, *(o for w in self.windows for o in w._others)]:
             w.session.dirty = False
             w.close()
             w.deleteLater()
