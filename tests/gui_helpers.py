@@ -21,7 +21,7 @@ class Answers:
     def close_all(self) -> None:
         # close without questions once the test is over, with the windows recovery opened
         # (a window left open keeps its engine thread running past the end of the process)
-        for w in [*self.windows, *(o for w in self.windows for o in w._others)]:
+        for w in [*self.windows, *(o for win in self.windows for o in win._others)]:
             w.session.dirty = False
             w.close()
             w.deleteLater()

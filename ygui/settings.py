@@ -176,23 +176,9 @@ class Settings:
         except (OSError, ValueError) as exc:
             if not self.path.exists() and not self.path.is_symlink():
                 return {}
-            if not at_start:
-                return None
-            kept = self._copy_aside()
-            self.problem = (
-                f"the settings file {self.path} could not be read ({exc}); defaults are used"
-                + (f", and the file is kept as {kept}" if kept else "")
-            )
-            return None
+            return self._unreadable(f"could not be read ({exc})", at_start)
         if not isinstance(data, dict):
-            if not at_start:
-                return None
-            kept = self._copy_aside()
-            self.problem = (
-                f"the settings file {self.path} is not a JSON object; defaults are used"
-                + (f", and the file is kept as {kept}" if kept else "")
-            )
-            return None
+            return self._unreadable("is not a JSON object", at_start)
         version = data.get("version", 0)
         if at_start and isinstance(version, int) and version > SCHEMA_VERSION:
             self.problem = (
@@ -200,6 +186,14 @@ class Settings:
                 "version knows are used, and the others are kept"
             )
         return data
+
+    def _unreadable(self, why: str, at_start: bool) -> None:
+        """At start: say why the file is not used, and keep a copy of it."""
+        if at_start:
+            kept = self._copy_aside()
+            self.problem = f"the settings file {self.path} {why}; defaults are used" + (
+                f", and the file is kept as {kept}" if kept else ""
+            )
 
     def _copy_aside(self) -> Path | None:
         if not self.path.is_file():
