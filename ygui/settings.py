@@ -176,9 +176,11 @@ class Settings:
         except (OSError, ValueError) as exc:
             if not self.path.exists() and not self.path.is_symlink():
                 return {}
-            return self._unreadable(f"could not be read ({exc})", at_start)
+            self._unreadable(f"could not be read ({exc})", at_start)
+            return None
         if not isinstance(data, dict):
-            return self._unreadable("is not a JSON object", at_start)
+            self._unreadable("is not a JSON object", at_start)
+            return None
         version = data.get("version", 0)
         if at_start and isinstance(version, int) and version > SCHEMA_VERSION:
             self.problem = (
