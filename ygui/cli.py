@@ -49,6 +49,17 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--theme", choices=("light", "dark"), default="light")
     render.add_argument("--width", type=int, default=1000, help="image width in pixels")
     render.add_argument("-o", "--output", required=True, help="FILE.png or FILE.svg")
+    sub.add_parser(
+        "warmup", help="compile the computer player into its cache (the window does this itself)"
+    )
+    desktop = sub.add_parser(
+        "desktop", help="put ygui in the desktop's menus, with its icon and file type, or remove it"
+    )
+    desktop.add_argument("action", choices=("install", "uninstall"))
+    sub.add_parser(
+        "self-check",
+        help="open the window, let the computer get ready and play it a move, and say how it went",
+    )
     return parser
 
 
@@ -66,7 +77,7 @@ def _thread_count(text: str) -> int:
     return value
 
 
-COMMANDS = ("gtp", "board", "check-board", "render")
+COMMANDS = ("gtp", "board", "check-board", "render", "warmup", "self-check", "desktop")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,6 +95,20 @@ def main(argv: list[str] | None = None) -> int:
         from ygui.gtp import main as gtp_main
 
         return gtp_main(args.threads)
+    if args.command == "self-check":
+        try:
+            from ygui.ui.self_check import run_check
+        except ImportError as exc:
+            return _qt_missing(exc)
+        return run_check()
+    if args.command == "desktop":
+        from ygui.desktop import main as desktop_main
+
+        return desktop_main(args.action)
+    if args.command == "warmup":
+        from ygui.ai.warmup import main as warmup_main
+
+        return warmup_main()
     if args.command == "board":
         return _write_board(args.game, args.set, Path(args.output))
     if args.command == "check-board":

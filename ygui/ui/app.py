@@ -16,7 +16,7 @@ def run(files: list[str]) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("ygui")
-    app.setDesktopFileName("ygui")
+    app.setDesktopFileName("io.github.ygui.ygui")  # its desktop file
     settings = Settings()
     apply_palette(app, THEMES.get(settings.get("theme"), THEMES["light"]))
     app.setWindowIcon(resource_icon())

@@ -62,6 +62,7 @@ class ComputerPlay(QObject):
         self.runner = AiRunner(self)
         self.ready = not warm_up
         self.warmup: QProcess | None = None
+        self.warmup_code: int | None = None  # the warm-up's exit code, once it has ended
         self.hint_cell: int | None = None
         self._build_thinking()
         self._build_analysis()
@@ -128,7 +129,9 @@ class ComputerPlay(QObject):
     def start_warmup(self) -> None:
         process = QProcess(self)
         process.setProgram(sys.executable)
-        process.setArguments(["-m", "ygui.ai.warmup"])
+        # in a bundle the executable is ygui itself, which has no -m
+        frozen = getattr(sys, "frozen", False)
+        process.setArguments(["warmup"] if frozen else ["-m", "ygui.ai.warmup"])
         process.finished.connect(self._warmed_up)
         process.errorOccurred.connect(lambda _error: self._warmed_up(-1, None))
         self.warmup = process
@@ -139,6 +142,7 @@ class ComputerPlay(QObject):
     def _warmed_up(self, code: int, _status: object) -> None:
         if self.ready:
             return
+        self.warmup_code = code
         self.ready = True  # even after a failed warm-up: the worker compiles on first use
         self.host.set_busy(False)
         message = (

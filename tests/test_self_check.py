@@ -1,0 +1,54 @@
+"""``ygui self-check`` and ``ygui warmup``: what a bundle runs, run here from the checkout."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    return subprocess.run(
+        [sys.executable, "-m", "ygui", *args], env=env, capture_output=True, text=True, timeout=280
+    )
+
+
+def test_self_check_opens_the_window_and_the_computer_answers(tmp_path) -> None:
+    done = run("self-check")
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "self-check: window opened (offscreen platform)"
+    assert lines[1].startswith("self-check: engine warm-up ended well")
+    assert lines[2].startswith("self-check: the computer answered ")
+    assert lines[-1] == "self-check: all well"
+    # its settings and autosaves went to a folder of its own, now gone
+    assert not (tmp_path / "home").exists()
+
+
+def test_warmup_is_a_command_of_its_own() -> None:
+    """In a bundle the window's warm-up process is ``ygui warmup``: there is no ``-m``."""
+    done = run("warmup")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("engine ready in ")
+
+
+def test_the_window_warms_up_through_the_bundles_own_command(qtbot, tmp_path, monkeypatch):
+    """A bundle's sys.executable is ygui itself: the window must run ``ygui warmup``, and the
+    status must say the computer is ready, not that its preparation failed."""
+    from ygui.settings import Settings
+    from ygui.ui.main_window import MainWindow
+
+    seen = tmp_path / "args"
+    program = tmp_path / "ygui"
+    program.write_text(f'#!/bin/sh\necho "$@" > {seen}\nexec {sys.executable} -m ygui "$@"\n')
+    program.chmod(0o755)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(program))
+    window = MainWindow(Settings(), warm_up_engine=True)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.computer.ready, timeout=240_000)
+    assert seen.read_text().strip() == "warmup"
+    assert window.computer.warmup_code == 0
+    assert window.statusBar().currentMessage() == "The computer player is ready."
+    window.computer.shutdown()
