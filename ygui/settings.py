@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_cache_dir, user_config_dir, user_data_dir
+from platformdirs import user_cache_dir, user_config_dir, user_data_dir, user_log_dir
 
 from ygui.core.limits import MAX_SETTINGS_BYTES
 from ygui.core.record import atomic_write_text
@@ -93,7 +93,12 @@ def _base(kind: str) -> Path:
     home = os.environ.get("YGUI_HOME")
     if home:
         return Path(home) / kind
-    finder = {"config": user_config_dir, "data": user_data_dir, "cache": user_cache_dir}[kind]
+    finder = {
+        "config": user_config_dir,
+        "data": user_data_dir,
+        "cache": user_cache_dir,
+        "log": user_log_dir,
+    }[kind]
     return Path(finder("ygui", appauthor=False))
 
 
@@ -107,6 +112,10 @@ def data_dir() -> Path:
 
 def cache_dir() -> Path:
     return _base("cache")
+
+
+def log_dir() -> Path:
+    return _base("log")
 
 
 def _checked(stored: dict[str, Any], schema: dict[str, tuple[Any, Check]]) -> list[str]:

@@ -8,8 +8,18 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 
 from ygui.settings import Settings
+from ygui.ui.faults import install as install_fault_handler
 from ygui.ui.main_window import MainWindow, schedule_recovery
 from ygui.ui.theme import THEMES, apply_palette, resource_icon
+
+
+def _main_window_in_front(default: MainWindow) -> MainWindow:
+    """The window the user is working in (a dialog's own window), for a fault to offer its
+    game to be saved."""
+    widget = QApplication.activeWindow()
+    while widget is not None and not isinstance(widget, MainWindow):
+        widget = widget.parentWidget()
+    return widget if isinstance(widget, MainWindow) else default
 
 
 def run(files: list[str]) -> int:
@@ -21,6 +31,7 @@ def run(files: list[str]) -> int:
     apply_palette(app, THEMES.get(settings.get("theme"), THEMES["light"]))
     app.setWindowIcon(resource_icon())
     window = MainWindow(settings)
+    install_fault_handler(lambda: _main_window_in_front(window))
     window.show()
     if files:
         window.open_path(Path(files[0]))
