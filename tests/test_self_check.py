@@ -5,6 +5,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
+
+import pytest
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -52,3 +55,29 @@ def test_the_window_warms_up_through_the_bundles_own_command(qtbot, tmp_path, mo
     assert window.computer.warmup_code == 0
     assert window.statusBar().currentMessage() == "The computer player is ready."
     window.computer.shutdown()
+
+
+def test_closing_while_the_engine_compiles_ends_the_warm_up(qtbot, tmp_path, monkeypatch):
+    """The window closes at once and leaves no warm-up process behind."""
+    from ygui.settings import Settings
+    from ygui.ui.main_window import MainWindow
+
+    pid_file = tmp_path / "pid"
+    program = tmp_path / "ygui"
+    program.write_text(f"#!/bin/sh\necho $$ > {pid_file}\nexec sleep 120\n")
+    program.chmod(0o755)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(program))
+    window = MainWindow(Settings(), warm_up_engine=True)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(pid_file.exists, timeout=10_000)
+    qtbot.waitUntil(lambda: pid_file.read_text().strip() != "", timeout=10_000)
+    pid = int(pid_file.read_text())
+    assert not window.computer.ready
+    assert window.close()
+    assert window.computer.warmup is None
+    with pytest.raises(ProcessLookupError):
+        for _ in range(100):
+            os.kill(pid, 0)  # still there?
+            time.sleep(0.05)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import weakref
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
@@ -13,7 +14,7 @@ from ygui.ui.main_window import MainWindow, schedule_recovery
 from ygui.ui.theme import THEMES, apply_palette, resource_icon
 
 
-def _main_window_in_front(default: MainWindow) -> MainWindow:
+def _main_window_in_front(default: MainWindow | None) -> MainWindow | None:
     """The window the user is working in (a dialog's own window), for a fault to offer its
     game to be saved."""
     widget = QApplication.activeWindow()
@@ -31,12 +32,14 @@ def run(files: list[str]) -> int:
     apply_palette(app, THEMES.get(settings.get("theme"), THEMES["light"]))
     app.setWindowIcon(resource_icon())
     window = MainWindow(settings)
-    install_fault_handler(lambda: _main_window_in_front(window))
+    first = weakref.ref(window)  # (the handler must not keep the window past its end)
+    handler = install_fault_handler(lambda: _main_window_in_front(first()))
     window.show()
     if files:
         window.open_path(Path(files[0]))
     schedule_recovery(window)  # a crashed game is offered back whatever was opened
     code = app.exec()
+    sys.excepthook = handler.previous
     window.computer.shutdown()
     del window
     return code
