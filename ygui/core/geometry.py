@@ -21,6 +21,7 @@ from ygui.core.limits import (
     MAX_BOARD_CELLS,
     MAX_BOARD_FILE_BYTES,
     MAX_CELL_NEIGHBOURS,
+    MAX_COORDINATE,
     MAX_OUTLINE_POINTS,
 )
 
@@ -428,4 +429,6 @@ def _point(value: Any, where: str) -> Point:
         raise BoardError(f"{where} must be finite numbers") from None
     if not (math.isfinite(x) and math.isfinite(y)):
         raise BoardError(f"{where} must be finite numbers")
+    if abs(x) > MAX_COORDINATE or abs(y) > MAX_COORDINATE:
+        raise BoardError(f"{where} must be numbers from -{MAX_COORDINATE:,} to {MAX_COORDINATE:,}")
     return x, y

@@ -13,6 +13,9 @@ MAX_BOARD_FILE_BYTES = 5_000_000
 MAX_BOARD_CELLS = 5_000
 MAX_CELL_NEIGHBOURS = 64
 MAX_OUTLINE_POINTS = 256
+# a coordinate of a board file, in cell widths (ygui's own boards stay within 20); larger ones
+# would only draw a board too big for any screen and strain the drawing arithmetic
+MAX_COORDINATE = 1_000_000
 # one line of GTP input, in bytes (a longer line is answered with an error and skipped)
 MAX_GTP_LINE = 1_000_000
 # the settings file, in bytes
