@@ -10,6 +10,7 @@ from drawn import last_move_mark
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QMenu
 
 from ygui.ai.engine import SearchResult
 from ygui.core.boards.polyy import polyy_board
@@ -148,22 +149,21 @@ def test_the_board_keeps_still_when_the_thinking_bar_appears(qtbot, window):
 
 
 def test_each_menu_entry_is_named_once(window):
-    # (each menu's wrapper is kept while the test runs: under PySide6 6.8.0 the wrapper that
-    # QAction.menu() returns deletes the menu when it is collected)
-    menus = {a.text(): a.menu() for a in window.menuBar().actions()}
-    submenus = [a.menu() for menu in menus.values() for a in menu.actions() if a.menu()]
-    texts = []
-    for menu in [*menus.values(), *submenus]:
-        for action in menu.actions():
-            if not action.isSeparator() and not action.menu():
-                texts.append(action.text().replace("&", ""))
+    # (menus are found as children, never through QAction.menu(): under PySide6 6.8.0 the
+    # wrapper that call returns deletes the menu when it is collected)
+    menus = window.menuBar().findChildren(QMenu)
+    titles = {m.title() for m in menus}
+    texts = [
+        a.text().replace("&", "")
+        for m in menus
+        for a in m.actions()
+        if not a.isSeparator() and a.text() not in titles
+    ]
     assert len(texts) == len(set(texts))
     assert sum(t.startswith("Analyse") for t in texts) == 2  # the position, the whole game
     # the View menu shows and hides things; it starts no analysis
-    view = menus["&View"]
-    shown = [a.text() for a in view.actions()]
-    view_submenus = [a.menu() for a in view.actions() if a.menu()]
-    shown += [a.text() for menu in view_submenus for a in menu.actions()]
+    view = next(m for m in menus if m.title() == "&View")
+    shown = [a.text() for m in [view, *view.findChildren(QMenu)] for a in m.actions()]
     assert not any(t.replace("&", "").startswith("Analyse") for t in shown)
 
 
