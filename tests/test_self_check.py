@@ -36,20 +36,27 @@ def test_warmup_is_a_command_of_its_own() -> None:
     assert done.stdout.startswith("engine ready in ")
 
 
-def test_the_window_warms_up_through_the_bundles_own_command(qtbot, tmp_path, monkeypatch):
-    """A bundle's sys.executable is ygui itself: the window must run ``ygui warmup``, and the
-    status must say the computer is ready, not that its preparation failed."""
+def bundled_window(qtbot, tmp_path, monkeypatch, script: str):
+    """A window that believes it runs in a bundle whose executable is ``script``."""
     from ygui.settings import Settings
     from ygui.ui.main_window import MainWindow
 
-    seen = tmp_path / "args"
     program = tmp_path / "ygui"
-    program.write_text(f'#!/bin/sh\necho "$@" > {seen}\nexec {sys.executable} -m ygui "$@"\n')
+    program.write_text("#!/bin/sh\n" + script)
     program.chmod(0o755)
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(sys, "executable", str(program))
     window = MainWindow(Settings(), warm_up_engine=True)
     qtbot.addWidget(window)
+    return window
+
+
+def test_the_window_warms_up_through_the_bundles_own_command(qtbot, tmp_path, monkeypatch):
+    """A bundle's sys.executable is ygui itself: the window must run ``ygui warmup``, and the
+    status must say the computer is ready, not that its preparation failed."""
+    seen = tmp_path / "args"
+    script = f'echo "$@" > {seen}\nexec {sys.executable} -m ygui "$@"\n'
+    window = bundled_window(qtbot, tmp_path, monkeypatch, script)
     qtbot.waitUntil(lambda: window.computer.ready, timeout=240_000)
     assert seen.read_text().strip() == "warmup"
     assert window.computer.warmup_code == 0
@@ -59,17 +66,8 @@ def test_the_window_warms_up_through_the_bundles_own_command(qtbot, tmp_path, mo
 
 def test_closing_while_the_engine_compiles_ends_the_warm_up(qtbot, tmp_path, monkeypatch):
     """The window closes at once and leaves no warm-up process behind."""
-    from ygui.settings import Settings
-    from ygui.ui.main_window import MainWindow
-
     pid_file = tmp_path / "pid"
-    program = tmp_path / "ygui"
-    program.write_text(f"#!/bin/sh\necho $$ > {pid_file}\nexec sleep 120\n")
-    program.chmod(0o755)
-    monkeypatch.setattr(sys, "frozen", True, raising=False)
-    monkeypatch.setattr(sys, "executable", str(program))
-    window = MainWindow(Settings(), warm_up_engine=True)
-    qtbot.addWidget(window)
+    window = bundled_window(qtbot, tmp_path, monkeypatch, f"echo $$ > {pid_file}\nexec sleep 120\n")
     window.show()
     qtbot.waitUntil(pid_file.exists, timeout=10_000)
     qtbot.waitUntil(lambda: pid_file.read_text().strip() != "", timeout=10_000)
