@@ -193,3 +193,65 @@ def test_the_recovery_question_shows_the_position(qtbot, answers):
     pixels = [image.pixelColor(x, y) for x in range(240) for y in range(image.height())]
     dark = sum(1 for c in pixels if c.alpha() > 200 and c.lightness() < 50)
     assert dark > 100  # the black stones are drawn, not a blank icon
+
+
+def quiet_line(window, count: int) -> list[Move]:
+    """``count`` moves from the current position that end nothing."""
+    game, moves = window.session.game, []
+    for cell in range(game.geometry.size):
+        if len(moves) == count:
+            break
+        if game.is_legal(Move(cell)):
+            game.play(Move(cell))
+            if game.is_over:
+                game.undo()
+            else:
+                moves.append(Move(cell))
+    for _ in moves:
+        game.undo()
+    return moves
+
+
+def analysed(window) -> int:
+    from ygui.core.tree import GameTree
+
+    return sum(GameTree.analysis(n) is not None for n in window.session.tree.main_line())
+
+
+@pytest.mark.usefixtures("compiled_engine")
+def test_a_crash_during_a_whole_game_review_keeps_the_analysis_so_far(qtbot, answers, monkeypatch):
+    import ygui.session
+
+    monkeypatch.setattr(ygui.session, "ANALYSIS_AUTOSAVE_SECONDS", 0.0)
+    first = make_window(qtbot, answers)
+    start(first, "y", size=7, pie=False)
+    first.session.play_line(quiet_line(first, 8))
+    first.review_panel.budget.setValue(200_000)
+    first.act_review.trigger()
+    qtbot.waitUntil(lambda: analysed(first) >= 3, timeout=120_000)
+    assert first.review_panel.review  # still reviewing when it crashes
+    crash(first)
+    first.review_panel.review_button.click()  # (stop the forgotten window's search)
+    found = analysed(first)
+    second = make_window(qtbot, answers)
+    answers.yes_no = [True]
+    assert second.offer_recovery() == 1
+    assert analysed(second) >= 3 and analysed(second) <= found
+    assert second.session.line_length == 8
+
+
+@pytest.mark.usefixtures("compiled_engine")
+def test_a_finished_review_is_autosaved_whole(qtbot, answers):
+    first = make_window(qtbot, answers)
+    start(first, "y", size=5, pie=False)
+    first.session.play_line(quiet_line(first, 4))
+    first.review_panel.budget.setValue(300)
+    first.act_review.trigger()
+    qtbot.waitUntil(lambda: not first.review_panel.review, timeout=120_000)
+    total = analysed(first)
+    assert total == 4  # the position after each move
+    crash(first)
+    second = make_window(qtbot, answers)
+    answers.yes_no = [True]
+    assert second.offer_recovery() == 1
+    assert analysed(second) == total

@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 import json
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
@@ -31,6 +32,8 @@ from ygui.core.record import (
 )
 from ygui.core.tree import GameTree, path_to, tree_from_game
 from ygui.core.variants import GameOptions
+
+ANALYSIS_AUTOSAVE_SECONDS = 2.0
 
 # What an autosave keeps beyond the record, so that recovery restores the whole situation
 ORIGINAL_FILE = "YF"  # the file the game came from (bytes, percent-quoted: any file name)
@@ -71,6 +74,7 @@ class Session:
         self.autosave_file: Path | None = None  # the window gives each session its own
         self._listeners: list[Listener] = []
         self.autosave_problem: str | None = None  # the last autosave's failure, if any
+        self._analysis_autosaved = 0.0  # when an analysis last caused an autosave
         self.editing = False  # a position is being set up: nobody moves, nothing is searched
 
     # ----- notifications ------------------------------------------------------------------
@@ -225,9 +229,20 @@ class Session:
             self._edited(Change.COMMENT)
 
     def set_analysis(self, node: RecordNode, black_win_rate: float, visits: int) -> None:
-        """Keep an analysis with a node (saved with the game); shown, not a move."""
+        """Keep an analysis with a node (saved with the game); shown, not a move. Autosaved at
+        most every ANALYSIS_AUTOSAVE_SECONDS, so a crash during a whole-game review loses at
+        most that much of it."""
         GameTree.set_analysis(node, black_win_rate, visits)
         self.dirty = True
+        if time.monotonic() - self._analysis_autosaved >= ANALYSIS_AUTOSAVE_SECONDS:
+            self._analysis_autosaved = time.monotonic()
+            self.autosave_problem = self.autosave()
+        self.notify(Change.ANALYSIS)
+
+    def analysis_finished(self) -> None:
+        """A run of analyses (a whole-game review) ended: autosave all it found, and show it."""
+        self._analysis_autosaved = time.monotonic()
+        self.autosave_problem = self.autosave()
         self.notify(Change.ANALYSIS)
 
     # ----- replacing the game ---------------------------------------------------------------

@@ -23,7 +23,7 @@ from ygui.core.game import BLACK
 from ygui.core.record import RecordNode
 from ygui.core.study import MISTAKE_DROP, mistakes
 from ygui.core.tree import GameTree, path_to
-from ygui.session import Change, Session
+from ygui.session import Session
 from ygui.ui.ai_runner import AiRunner, Request
 from ygui.ui.game_panel import MISTAKE_COLOUR
 from ygui.ui.theme import LIGHT, Theme
@@ -203,7 +203,7 @@ class ReviewPanel(QDockWidget):
             if found
             else "Done. No move lost much."
         )
-        self.session.notify(Change.ANALYSIS)
+        self.session.analysis_finished()
 
     def _reviewed(self, request: Request, result: SearchResult) -> None:
         if not self.review:
