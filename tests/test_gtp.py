@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import pytest
+from fuzzing import fuzz_lines
 
 from ygui.ai.engine import Engine
 from ygui.gtp import GtpEngine
@@ -285,48 +286,6 @@ def test_a_board_of_ones_own(tmp_path):
 
 
 # ----- input a controller or a pipe can send: the engine answers every line, never dies -----
-
-COMMAND_WORDS = [
-    b"name",
-    b"version",
-    b"play b a1",
-    b"play w swap",
-    b"genmove b",
-    b"undo",
-    b"showboard",
-    b"ygui-variant hexagonal-y size=3",
-    b"ygui-variant y size=4 pie=on",
-    b"boardsize 5",
-    b"ygui-level 2",
-    b"ygui-board /dev/zero",
-    b"known_command play",
-    b"12 name",
-    b"clear_board",
-]
-
-
-def fuzz_lines(seed: int, count: int) -> list[bytes]:
-    import random
-
-    rng = random.Random(seed)
-    lines = []
-    while len(lines) < count:
-        kind = rng.random()
-        if kind < 0.4:
-            line = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 40)))
-        else:
-            line = bytearray(rng.choice(COMMAND_WORDS))
-            for _ in range(rng.randrange(4)):  # a few bytes changed, added or cut
-                at = rng.randrange(len(line) + 1)
-                if rng.random() < 0.5:
-                    line[at:at] = bytes([rng.randrange(256)])
-                else:
-                    del line[at : at + 1]
-            line = bytes(line)
-        line = line.replace(b"\n", b" ")
-        if b"quit" not in line.lower():
-            lines.append(line)
-    return lines
 
 
 def _gtp_process(script: bytes, env: dict[str, str]) -> subprocess.CompletedProcess[bytes]:

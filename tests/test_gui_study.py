@@ -5,6 +5,7 @@ from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
 
 from ygui.core.game import BLACK, WHITE
+from ygui.core.limits import MAX_COMMENT_CHARS
 from ygui.core.study import drops
 from ygui.core.tree import GameTree
 from ygui.core.variants import GameOptions
@@ -143,6 +144,24 @@ def test_comments_survive_save_and_load(qtbot, window, tmp_path):
     window.session.to_start()
     window.session.forward()
     assert window.tree_panel.comment.toPlainText() == "a strong start"
+
+
+def test_a_comment_longer_than_a_record_holds_is_cut_and_said(qtbot, window, answers, tmp_path):
+    """The comment box keeps what a record can hold (100,000 characters) and says so; a record
+    with a longer comment is refused with the reason, and the game open stays."""
+    click(qtbot, window, "c2")
+    window.tree_panel.comment.setPlainText("y" * (MAX_COMMENT_CHARS + 50))
+    assert window.session.current.comment == "y" * MAX_COMMENT_CHARS
+    assert window.tree_panel.comment.toPlainText() == "y" * MAX_COMMENT_CHARS
+    path = tmp_path / "long.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": path
+    window.act_save.trigger()
+    assert window.open_path(path) and window.session.current.comment == "y" * MAX_COMMENT_CHARS
+    bad = tmp_path / "longer.ysgf"
+    bad.write_text("(;YG[y]YO[size=5]\n;B[a1]C[" + "z" * (MAX_COMMENT_CHARS + 1) + "])")
+    assert not window.open_path(bad)
+    assert "line 2: a comment of 100,001 characters" in answers.informed[-1]
+    assert window.session.path == path and window.game.moves
 
 
 def test_whole_game_analysis_marks_the_blunder(qtbot, window):

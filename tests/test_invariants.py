@@ -249,3 +249,46 @@ def test_open_spiel_legal_moves_match():
     game = Game(GameOptions(game="y", size=n, pie=False))
     ours = sorted(open_spiel_action(game.geometry.labels[c], n) for c in game.legal_cells())
     assert ours == sorted(state.legal_actions())
+
+
+def _state(game: Game) -> dict[str, object]:
+    """The game's state; the union-find forest by what it means (each cell's group, and the
+    sides and perimeter its group holds), not by its shape, which depends on the order of the
+    finds."""
+    roots = [game._find(c) for c in range(game.geometry.size)]
+    first: dict[int, int] = {}
+    for cell, root in enumerate(roots):
+        first.setdefault(root, cell)
+    state = {k: v for k, v in vars(game).items() if k not in ("rule", "geometry", "options")}
+    for name in ("_parent", "_sides", "_perim"):
+        del state[name]
+    state["groups"] = [
+        (first[r], game._sides[r], game._perim[r]) if game.colours[c] else None
+        for c, r in enumerate(roots)
+    ]
+    return state
+
+
+@pytest.mark.parametrize("turns", ["standard", "progressive", "two-stone"])
+@pytest.mark.parametrize("name", ["y", "poly-y", "hexagonal-y", "starboard-y"])
+def test_a_copy_is_the_replayed_game_and_independent(name, turns):
+    """Game.copy copies the state instead of replaying it: the copy must equal a replay of the
+    same moves, and the original and the copy must not share anything that play changes."""
+    if name in ("starboard-y", "hexagonal-y") and turns != "standard":
+        return  # Steere's games are played one stone a turn
+    rng = random.Random(7)
+    for _ in range(20):
+        game = Game(GameOptions(game=name, size=None, turns=turns))
+        random_game(game, rng, max_moves=rng.randrange(0, 25))
+        before = _state(game)
+        clone = game.copy()
+        replay = Game(game.options, game.geometry, game.setup, game.first_to_move)
+        replay.play_all(game.moves)
+        replay.redo_moves = list(game.redo_moves)
+        assert _state(clone) == _state(replay)
+        if not clone.is_over and clone.moves:
+            clone.play(rng.choice(list(clone.legal_moves())))
+            assert _state(game) == before  # the original is untouched
+            clone.undo()
+            clone.undo()
+            assert _state(game) == before

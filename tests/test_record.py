@@ -8,6 +8,7 @@ from helpers import play_labels, random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ygui.core import sgf
 from ygui.core.game import BLACK, WHITE, Game
 from ygui.core.record import (
     GameRecord,
@@ -235,3 +236,34 @@ def test_unknown_properties_are_kept():
 def test_record_node_tree_defaults():
     assert RecordNode().children == [] and RecordNode().move is None
     assert RecordNode(colour=WHITE).colour == WHITE
+
+
+def _unescape_by_hand(raw: str) -> str:
+    """SGF's escapes read one character at a time, as the format describes them."""
+    out, i = [], 0
+    while i < len(raw):
+        if raw[i] == "\\" and i + 1 < len(raw):
+            if raw[i + 1] != "\n":
+                out.append(raw[i + 1])
+            i += 2
+        else:
+            out.append(raw[i])
+            i += 1
+    return "".join(out)
+
+
+TOKENS = ["a", "b", " ", "\n", "\r", "\\]", "\\\\", "\\\n", "\\a", "\\\r", "\\["]
+
+
+@given(st.lists(st.sampled_from(TOKENS), max_size=30), st.text(max_size=40))
+def test_values_are_unescaped_as_the_format_reads_them(tokens, text):
+    """The reader unescapes with string methods; it must agree with a character-by-character
+    reading, and a written value must come back as it was."""
+    raw = "".join(tokens)
+    (root,) = sgf.parse(f"(;C[{raw}])")
+    assert root.get("C") == _unescape_by_hand(raw)
+    node = sgf.SgfNode()
+    node.set("C", text)
+    assert sgf.parse(sgf.serialise(node))[0].get("C") == text
+    with pytest.raises(sgf.SgfError, match="ends inside a property value"):
+        sgf.parse(f"(;C[{raw}\\")

@@ -22,6 +22,7 @@ from urllib.parse import quote, unquote_to_bytes
 
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.geometry import BoardGeometry
+from ygui.core.limits import MAX_COMMENT_CHARS
 from ygui.core.record import (
     GameRecord,
     RecordNode,
@@ -30,6 +31,7 @@ from ygui.core.record import (
     save_record,
     write_record,
 )
+from ygui.core.result import CONNECTION, RESIGNATION, TIME, Result, parse_result
 from ygui.core.tree import GameTree, path_to, tree_from_game
 from ygui.core.variants import GameOptions
 
@@ -51,6 +53,21 @@ class Change(enum.Enum):
     SAVED = "saved"  # written to its file: only the unsaved flag and the title change
     ANALYSIS = "analysis"  # an analysis kept with a node: shown, no move made
     COMMENT = "comment"  # a comment written: saved and shown, the position unchanged
+    INFO = "info"  # the game's information (players, event, result...): saved and shown
+    RESULT = "result"  # the game ended by resignation or on time, or that was taken back
+
+
+@dataclass
+class GameInfo:
+    """What the game information dialog shows and edits."""
+
+    black: str = ""
+    white: str = ""
+    event: str = ""
+    date: str = ""
+    place: str = ""
+    result: str = ""
+    game_comment: str = ""
 
 
 @dataclass
@@ -140,10 +157,85 @@ class Session:
     def is_against_computer(self) -> bool:
         return any(s.computer for s in self.seats) and not all(s.computer for s in self.seats)
 
+    # ----- how the game ended ----------------------------------------------------------------
+    @property
+    def result(self) -> Result | None:
+        """How the game has ended at the shown position: the board's winner there or, at the
+        end of the main line, a resignation or a loss on time (kept in the record's RE)."""
+        game = self.game
+        if game.winner is not None:
+            return Result(game.winner)
+        if self.at_main_line_end():
+            ended = parse_result(self.tree.record.result)
+            if ended is not None and ended.reason != CONNECTION:
+                return ended
+        return None
+
+    @property
+    def finished(self) -> bool:
+        """Nobody moves here: the board has a winner, or the game was resigned or lost on time."""
+        return self.result is not None
+
+    def at_main_line_end(self) -> bool:
+        main = self.tree.main_line()
+        path = self.tree.path
+        return len(path) == len(main) and all(a is b for a, b in zip(path, main, strict=True))
+
+    def end_game(self, loser: int, reason: str) -> str | None:
+        """``loser`` resigns (RESIGNATION) or runs out of time (TIME) at the end of the main
+        line, which is shown. Returns why not, or None."""
+        if reason not in (RESIGNATION, TIME) or loser not in (BLACK, WHITE):
+            raise ValueError(f"not a way to lose: {loser} {reason!r}")
+        if self.editing:
+            return "a position is being set up"
+        self.tree.go_to_path(self.tree.main_line())
+        if self.game.is_over or self.result is not None:
+            self.notify(Change.POSITION)
+            return "the game is already over"
+        self.tree.record.result = Result(WHITE if loser == BLACK else BLACK, reason).text
+        self._edited(Change.RESULT)
+        return None
+
+    def take_back_result(self) -> bool:
+        """Undo a resignation or a loss on time, so play can go on; False if there is none."""
+        ended = parse_result(self.tree.record.result)
+        if ended is None or ended.reason == CONNECTION:
+            return False
+        self.tree.record.result = ""
+        self._edited(Change.RESULT)
+        return True
+
+    def set_info(self, info: GameInfo) -> None:
+        """The game's information as the user wrote it (the players' names go to the seats)."""
+        record = self.tree.record
+        for seat, name in zip(self.seats, (info.black, info.white), strict=True):
+            seat.name = name
+        record.event, record.date, record.place = info.event, info.date, info.place
+        record.game_comment = info.game_comment[:MAX_COMMENT_CHARS]
+        if self.record().to_game().winner is None:  # the board's result is the board's
+            record.result = info.result
+        self._edited(Change.INFO)
+
+    def info(self) -> GameInfo:
+        record = self.record()
+        return GameInfo(
+            black=self.seats[0].name,
+            white=self.seats[1].name,
+            event=record.event,
+            date=record.date,
+            place=record.place,
+            result=record.result,
+            game_comment=record.game_comment,
+        )
+
     # ----- playing --------------------------------------------------------------------------
     def play(self, move: Move) -> str | None:
         """Play ``move`` at the current node if the rules allow it (following an existing
         continuation or adding a variation: nothing is discarded). Returns why not, or None."""
+        result = self.result
+        if result is not None and result.reason != CONNECTION:
+            names = (self.game.colour_name(BLACK), self.game.colour_name(WHITE))
+            return f"the game has ended: {result.words(names)}"
         reason = self.game.why_illegal(move)
         if reason is not None:
             return reason
@@ -223,10 +315,15 @@ class Session:
         self.tree.delete(target)
         self._edited()
 
-    def set_comment(self, text: str) -> None:
+    def set_comment(self, text: str) -> bool:
+        """Write the comment on the current position; False if it was cut to the longest a
+        record holds (MAX_COMMENT_CHARS)."""
+        whole = len(text) <= MAX_COMMENT_CHARS
+        text = text[:MAX_COMMENT_CHARS]
         if self.current.comment != text:
             self.current.comment = text
             self._edited(Change.COMMENT)
+        return whole
 
     def set_analysis(self, node: RecordNode, black_win_rate: float, visits: int) -> None:
         """Keep an analysis with a node (saved with the game); shown, not a move. Autosaved at
@@ -305,7 +402,10 @@ class Session:
         record = self.tree.record
         record.black, record.white = self.names[BLACK], self.names[WHITE]
         final = record.to_game()
-        record.result = {BLACK: "B+", WHITE: "W+"}.get(final.winner or 0, "")
+        if final.winner is not None:
+            record.result = Result(final.winner).text
+        elif (kept := parse_result(record.result)) is not None and kept.reason == CONNECTION:
+            record.result = ""  # a connection the main line no longer makes
         record.date = record.date or date.today().isoformat()
         return record
 

@@ -310,10 +310,15 @@ class Game:
             self.play(move)
 
     def copy(self) -> Game:
-        """An independent game with the same history (and redo list)."""
-        clone = Game(self.options, self.geometry, self.setup, self.first_to_move)
-        clone.play_all(self.moves)
-        clone.redo_moves = list(self.redo_moves)
+        """An independent game with the same history (and redo list). The state is copied, not
+        replayed, so a copy costs the board's size, not the game's length: a record whose every
+        move has a variation is read in linear time. The rule and the geometry are immutable
+        and shared; every list and dict of the state is copied."""
+        clone = object.__new__(type(self))
+        clone.__dict__ = {
+            name: value.copy() if isinstance(value, (list, dict)) else value
+            for name, value in self.__dict__.items()
+        }
         return clone
 
     # ----- notation --------------------------------------------------------------------

@@ -6,6 +6,11 @@ from __future__ import annotations
 
 # a game record (.ysgf), in bytes; the writer refuses to write a larger one
 MAX_RECORD_BYTES = 20_000_000
+# moves and variations in a record, all told (each one is replayed to be checked, and the
+# window lists them all)
+MAX_RECORD_NODES = 50_000
+# a comment on a position, in characters (a text box lays out a longer one too slowly)
+MAX_COMMENT_CHARS = 100_000
 # nesting of variations in a record (a deeper tree is refused, never recursed into)
 MAX_RECORD_DEPTH = 10_000
 # a board file (JSON), in bytes, and what it may describe

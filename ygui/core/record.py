@@ -24,7 +24,12 @@ from pathlib import Path
 from ygui import __version__
 from ygui.core.game import BLACK, EMPTY, WHITE, Game, IllegalMove, Move
 from ygui.core.geometry import BoardError, BoardGeometry
-from ygui.core.limits import MAX_RECORD_BYTES
+from ygui.core.limits import (
+    MAX_COMMENT_CHARS,
+    MAX_RECORD_BYTES,
+    MAX_RECORD_DEPTH,
+    MAX_RECORD_NODES,
+)
 from ygui.core.sgf import SgfError, SgfNode, parse, serialise
 from ygui.core.variants import GameOptions, OptionsError
 
@@ -42,6 +47,9 @@ _KNOWN_ROOT = {
     "PW",
     "RE",
     "DT",
+    "EV",
+    "PC",
+    "GC",
     "C",
     "AB",
     "AW",
@@ -75,6 +83,9 @@ class GameRecord:
     white: str = ""
     result: str = ""
     date: str = ""
+    event: str = ""
+    place: str = ""
+    game_comment: str = ""
     setup: dict[int, int] = field(default_factory=dict)
     to_move: int = BLACK
     root: RecordNode = field(default_factory=RecordNode)
@@ -152,6 +163,9 @@ def write_record(record: GameRecord) -> str:
         ("PW", record.white),
         ("RE", record.result),
         ("DT", record.date),
+        ("EV", record.event),
+        ("PC", record.place),
+        ("GC", record.game_comment),
         ("C", record.root.comment),
     ):
         if value:
@@ -187,6 +201,23 @@ def _write_children(record: GameRecord, node: RecordNode, out: SgfNode) -> None:
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     """Write ``record`` atomically; RecordError (writing nothing) if the reader would refuse
     the result, OSError if it cannot be written."""
+    nodes, depth, longest = tree_extent(record.root)
+    longest = max(longest, len(record.game_comment))
+    if longest > MAX_COMMENT_CHARS:
+        raise RecordError(
+            f"a comment is too long to save ({longest:,} characters; a comment holds at most "
+            f"{MAX_COMMENT_CHARS:,})"
+        )
+    if nodes > MAX_RECORD_NODES:
+        raise RecordError(
+            f"the game has too many moves and variations to save ({nodes:,}; a record holds at "
+            f"most {MAX_RECORD_NODES:,}): delete some variations"
+        )
+    if depth > MAX_RECORD_DEPTH:
+        raise RecordError(
+            f"the variations are nested too deeply to save ({depth:,} levels; a record holds "
+            f"at most {MAX_RECORD_DEPTH:,}): delete some variations"
+        )
     text = write_record(record)
     size = len(text.encode("utf-8"))
     if size > MAX_FILE_BYTES:
@@ -195,6 +226,21 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
             f"{MAX_FILE_BYTES:,}): shorten its comments"
         )
     atomic_write_text(Path(path), text)
+
+
+def tree_extent(root: RecordNode) -> tuple[int, int, int]:
+    """The nodes of a game tree, the root included; how deeply its variations nest as written
+    (each node with more than one child opens a level for each); its longest comment."""
+    nodes, deepest, longest = 0, 0, 0
+    stack = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        nodes += 1
+        deepest = max(deepest, depth)
+        longest = max(longest, len(node.comment))
+        inner = depth + 1 if len(node.children) > 1 else depth
+        stack.extend((child, inner) for child in node.children)
+    return nodes, deepest, longest
 
 
 def _default_mode() -> int:
@@ -349,8 +395,11 @@ def _record_from_root(root: SgfNode) -> GameRecord:
         white=root.get("PW") or "",
         result=root.get("RE") or "",
         date=root.get("DT") or "",
+        event=root.get("EV") or "",
+        place=root.get("PC") or "",
+        game_comment=_comment(root, "GC"),
         root=RecordNode(
-            comment=root.get("C") or "",
+            comment=_comment(root),
             extra={k: v for k, v in root.properties.items() if k not in _KNOWN_ROOT},
         ),
     )
@@ -383,6 +432,16 @@ def _board(root: SgfNode, options: GameOptions) -> BoardGeometry:
         raise _fail(root, f"the embedded board (YB) is invalid: {exc}") from None
 
 
+def _comment(node: SgfNode, prop: str = "C") -> str:
+    text = node.get(prop) or ""
+    if len(text) > MAX_COMMENT_CHARS:
+        raise _fail(
+            node,
+            f"a comment of {len(text):,} characters (ygui reads at most {MAX_COMMENT_CHARS:,})",
+        )
+    return text
+
+
 def _cell(node: SgfNode, geometry: BoardGeometry, label: str) -> int:
     try:
         return geometry.cell(label)
@@ -399,7 +458,8 @@ def _read_moves(sgf_root: SgfNode, root: RecordNode, game: Game) -> None:
             here = position if i == len(sgf.children) - 1 else position.copy()
             record_child = _read_move(child, here)
             node.children.append(record_child)
-            stack.append((child, record_child, here))
+            if child.children:  # a leaf's game is dropped at once, not kept on the stack
+                stack.append((child, record_child, here))
 
 
 def _read_move(sgf: SgfNode, game: Game) -> RecordNode:
@@ -424,6 +484,6 @@ def _read_move(sgf: SgfNode, game: Game) -> RecordNode:
     return RecordNode(
         move=move,
         colour=colour,
-        comment=sgf.get("C") or "",
+        comment=_comment(sgf),
         extra={k: v for k, v in sgf.properties.items() if k not in ("B", "W", "C")},
     )

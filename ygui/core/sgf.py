@@ -8,12 +8,29 @@ hostile input cannot overflow the stack) and every error names the line and colu
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from ygui.core.limits import MAX_RECORD_BYTES, MAX_RECORD_DEPTH
+from ygui.core.limits import MAX_RECORD_BYTES, MAX_RECORD_DEPTH, MAX_RECORD_NODES
 
 MAX_TEXT = MAX_RECORD_BYTES
 MAX_DEPTH = MAX_RECORD_DEPTH
+MAX_NODES = MAX_RECORD_NODES
+
+# the reader scans with these, so a long value or a long run of spaces costs one pass in C
+# rather than a Python step a character
+_SPACE = re.compile(r"\s*")
+_LETTERS = re.compile(r"[^\W\d_]*")
+# a property value up to its closing bracket: runs of plain characters, and escape pairs
+_VALUE = re.compile(r"(?:[^\\\]]+|\\.)*", re.DOTALL)
+
+
+def _unescape(raw: str) -> str:
+    """A backslash takes the next character as it is; before a newline it is a soft line
+    break, which the value does not hold. Done with string methods (a hostile value may hold
+    millions of escapes): escaped backslashes are split off first, reading from the left as
+    the escapes are read, so each piece's backslashes escape what follows them."""
+    return "\\".join(piece.replace("\\\n", "").replace("\\", "") for piece in raw.split("\\\\"))
 
 
 class SgfError(ValueError):
@@ -55,17 +72,23 @@ class _Reader:
         self.pos = 0
         self.line = 1
         self.line_start = 0
+        self.nodes = 0
 
     def error(self, message: str) -> SgfError:
         return SgfError(message, self.line, self.pos - self.line_start + 1)
 
     def skip_space(self) -> None:
-        text = self.text
-        while self.pos < len(text) and text[self.pos].isspace():
-            if text[self.pos] == "\n":
-                self.line += 1
-                self.line_start = self.pos + 1
-            self.pos += 1
+        end = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
+        if end != self.pos:
+            self._advance(end)
+
+    def _advance(self, end: int) -> None:
+        """Move to ``end``, counting the lines passed."""
+        lines = self.text.count("\n", self.pos, end)
+        if lines:
+            self.line += lines
+            self.line_start = self.text.rfind("\n", self.pos, end) + 1
+        self.pos = end
 
     def peek(self) -> str:
         self.skip_space()
@@ -132,11 +155,13 @@ class _Reader:
 
     def node(self) -> SgfNode:
         self.expect(";")
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise self.error(f"the record has more than {MAX_NODES:,} moves and variations")
         node = SgfNode(line=self.line)
         while self.peek().isalpha():
             start = self.pos
-            while self.pos < len(self.text) and self.text[self.pos].isalpha():
-                self.pos += 1
+            self.pos = _LETTERS.match(self.text, self.pos).end()  # type: ignore[union-attr]
             name = self.text[start : self.pos]
             if not name.isupper() or not name.isascii():
                 raise self.error(f"property name {name!r} must be upper-case letters")
@@ -152,26 +177,15 @@ class _Reader:
 
     def value(self) -> str:
         self.expect("[")
-        out: list[str] = []
         text = self.text
-        while True:
-            if self.pos >= len(text):
-                raise self.error("the file ends inside a property value (a ']' is missing)")
-            char = text[self.pos]
-            self.pos += 1
-            if char == "\\":
-                if self.pos >= len(text):
-                    raise self.error("the file ends inside a property value")
-                char = text[self.pos]
-                self.pos += 1
-                if char == "\n":  # soft line break
-                    self._newline()
-                    continue
-            elif char == "]":
-                return "".join(out)
-            if char == "\n":
-                self._newline()
-            out.append(char)
+        end = _VALUE.match(text, self.pos).end()  # type: ignore[union-attr]
+        if end >= len(text) or text[end] != "]":  # the end, or a backslash at the very end
+            self._advance(len(text))
+            raise self.error("the file ends inside a property value (a ']' is missing)")
+        raw = text[self.pos : end]
+        self._advance(end)
+        self.pos = end + 1
+        return _unescape(raw) if "\\" in raw else raw
 
     def _newline(self) -> None:
         self.line += 1

@@ -169,7 +169,7 @@ class ComputerPlay(QObject):
         return request is not None and request.is_move
 
     def on_session_changed(self, change: Change) -> None:
-        if change not in (Change.SAVED, Change.ANALYSIS, Change.COMMENT):
+        if change not in (Change.SAVED, Change.ANALYSIS, Change.COMMENT, Change.INFO):
             self.after_change()
 
     def after_change(self) -> None:

@@ -4,13 +4,14 @@ promoting or deleting a line."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QTextCursor
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
     QMenu,
     QPlainTextEdit,
     QPushButton,
+    QToolTip,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from ygui.core.game import BLACK, Game
+from ygui.core.limits import MAX_COMMENT_CHARS
 from ygui.core.record import RecordNode
 from ygui.core.study import MISTAKE_DROP, drops
 from ygui.core.tree import GameTree
@@ -141,5 +143,15 @@ class TreePanel(QDockWidget):
         menu.exec(self.tree_view.viewport().mapToGlobal(pos))
 
     def _comment_changed(self) -> None:
-        if not self._filling:
-            self.session.set_comment(self.comment.toPlainText())
+        if self._filling:
+            return
+        if not self.session.set_comment(self.comment.toPlainText()):
+            self._filling = True  # the box shows what the game keeps
+            self.comment.setPlainText(self.session.current.comment)
+            self.comment.moveCursor(QTextCursor.MoveOperation.End)
+            self._filling = False
+            QToolTip.showText(
+                self.comment.mapToGlobal(QPoint(0, 0)),
+                f"A comment holds at most {MAX_COMMENT_CHARS:,} characters; the rest was left out.",
+                self.comment,
+            )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class SideSetRule:
             if unknown:
                 raise ValueError(f"unknown sides in a winning set: {sorted(unknown)}")
 
-    @property
+    @cached_property
     def masks(self) -> tuple[int, ...]:
         return tuple(sum(1 << self.side_names.index(n) for n in s) for s in self.winning_sets)
 
