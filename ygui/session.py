@@ -196,10 +196,28 @@ class Session:
         self._edited(Change.RESULT)
         return None
 
+    @property
+    def ended_early(self) -> Result | None:
+        """The game's resignation or loss on time, if it has one (wherever the view is)."""
+        ended = parse_result(self.tree.record.result)
+        return ended if ended is not None and ended.reason != CONNECTION else None
+
+    def can_end_game(self) -> bool:
+        """A player may resign (or lose on time): the main line's end is not over yet."""
+        if self.editing or self.ended_early is not None:
+            return False
+        return not self.tree.game_at(self.tree.main_line()).is_over
+
+    def loser_if_resigning(self) -> int:
+        """Who resigns from the window: against the computer, the person; otherwise the side
+        to move at the end of the main line."""
+        final = self.tree.game_at(self.tree.main_line())
+        people = [c for c in (BLACK, WHITE) if not self.seat_for(c, final).computer]
+        return people[0] if len(people) == 1 else final.to_move
+
     def take_back_result(self) -> bool:
         """Undo a resignation or a loss on time, so play can go on; False if there is none."""
-        ended = parse_result(self.tree.record.result)
-        if ended is None or ended.reason == CONNECTION:
+        if self.ended_early is None:
             return False
         self.tree.record.result = ""
         self._edited(Change.RESULT)

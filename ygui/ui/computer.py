@@ -156,7 +156,7 @@ class ComputerPlay(QObject):
     # ----- whose move -------------------------------------------------------------------
     def seat_to_move(self) -> Seat | None:
         game = self.session.game
-        if game.is_over:
+        if game.is_over or self.session.finished:  # won, resigned or lost on time
             return None
         return self.session.seat_for(game.to_move)
 
@@ -201,7 +201,7 @@ class ComputerPlay(QObject):
 
     def play_for_computer(self) -> None:
         """Let the computer make the move here (for the side to move, whoever sits there)."""
-        if self.session.game.is_over or not self.ready:
+        if self.session.finished or not self.ready:
             return
         level = next((s.level for s in self.session.seats if s.computer), 5)
         self._think_for_move(level)

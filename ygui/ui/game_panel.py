@@ -32,6 +32,9 @@ def turn_text(session: Session) -> str:
     game = session.game
     if game.winner is not None:
         return win_reason(game)
+    ended = session.result
+    if ended is not None:
+        return ended.words((game.colour_name(BLACK), game.colour_name(WHITE))) + "."
     text = f"{game.colour_name(game.to_move)} to play ({session.player_name(game.to_move)})."
     if game.stones_in_turn() > 1:
         text += (
@@ -170,7 +173,7 @@ class GamePanel(QWidget):
         self.legend.setText(legend_text(game, theme))
         self.legend.setVisible(bool(self.legend.text()))
         for colour, label in self.player_labels.items():
-            marker = "▶ " if not game.is_over and game.to_move == colour else "   "
+            marker = "▶ " if not session.finished and game.to_move == colour else "   "
             text = f"{marker}{game.colour_name(colour)}: {session.player_name(colour)}"
             label.setText(f"<b>{text}</b>" if marker.strip() else text)
         self.turn_label.setText(turn_text(session))
@@ -178,11 +181,11 @@ class GamePanel(QWidget):
         self.refusal.setText(message)
         self.swap_button.setVisible(game.options.pie_value)
         self.swap_button.setEnabled(game.can_swap)
-        self.result_box.setVisible(game.winner is not None)
-        if game.winner is not None:
-            self.result_label.setText(
-                f"{game.colour_name(game.winner)} wins! ({session.player_name(game.winner)})"
-            )
+        result = session.result
+        self.result_box.setVisible(result is not None)
+        if result is not None:
+            words = result.words((game.colour_name(BLACK), game.colour_name(WHITE)))
+            self.result_label.setText(f"{words}! ({session.player_name(result.winner)})")
         self._fill_moves()
         moves, later = session.move_number, session.line_length - session.move_number
         for key, enabled in (

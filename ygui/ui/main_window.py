@@ -31,18 +31,20 @@ from ygui.autosave import (
     read_orphan,
     set_aside,
 )
-from ygui.core.game import SWAP, Game, Move
+from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.record import RecordError
+from ygui.core.result import RESIGNATION
 from ygui.core.tree import tree_from_game
 from ygui.core.variants import GameOptions, OptionsError, options_for_board
 from ygui.core.wording import autosave_failed, shown_path, title
-from ygui.session import Change, Seat, Session
+from ygui.session import Change, GameInfo, Seat, Session
 from ygui.settings import Settings
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
 from ygui.ui.computer import ComputerPlay
 from ygui.ui.entry_panel import EntryPanel
+from ygui.ui.game_info_dialog import GameInfoDialog
 from ygui.ui.game_panel import GamePanel
 from ygui.ui.help import AboutText, RulesDialog, shortcuts_text
 from ygui.ui.menus import Entry, build_menus
@@ -73,6 +75,9 @@ class MainWindow(QMainWindow):
     act_redo: QAction
     act_promote: QAction
     act_delete: QAction
+    act_resign: QAction
+    act_take_back: QAction
+    act_info: QAction
 
     def __init__(self, settings: Settings | None = None, warm_up_engine: bool = True) -> None:
         super().__init__()
@@ -169,6 +174,8 @@ class MainWindow(QMainWindow):
             ("&Game", "new", "&New game…", self.new_game, (std.New,)),
             ("&Game", "open", "&Open…", self.open_dialog, (std.Open,)),
             ("&Game", "board", "Play on a &board file…", self.open_board_dialog, ()),
+            ("&Game", "info", "Game &information…", self.edit_game_info, ("Ctrl+I",)),
+            ("&Game", None),
             ("&Game", "save", "&Save", self.save, (std.Save,)),
             ("&Game", "save_as", "Save &as…", self.save_as, (std.SaveAs,)),
             ("&Game", None),
@@ -195,6 +202,9 @@ class MainWindow(QMainWindow):
                 ("Ctrl+G",),
             ),
             ("&Play", "move_now", "&Move now", c.move_now, ("Ctrl+Space",)),
+            ("&Play", None),
+            ("&Play", "resign", "&Resign…", self.resign, ()),
+            ("&Play", "take_back", "&Take back the resignation", self.take_back_result, ()),
             ("&Play", None),
             ("&Play", "first", "To the &start", s.to_start, ("Home",)),
             ("&Play", "back", "&Back one move", s.back, ("Left",)),
@@ -339,6 +349,12 @@ class MainWindow(QMainWindow):
         self.act_redo.setEnabled(session.line_length > session.move_number)
         self.act_promote.setEnabled(session.is_on_variation())
         self.act_delete.setEnabled(session.move_number > 0)
+        self.act_resign.setEnabled(session.can_end_game())
+        ended = session.ended_early
+        self.act_take_back.setEnabled(ended is not None)
+        if ended is not None:
+            what = "resignation" if ended.reason == RESIGNATION else "loss on time"
+            self.act_take_back.setText(f"&Take back the {what}")
         name = shown_path(session.path.name) if session.path else "unsaved game"
         star = "*" if session.dirty else ""
         self.setWindowTitle(f"{star}{name} — {title(game)} — ygui")
@@ -382,6 +398,40 @@ class MainWindow(QMainWindow):
             self.refuse(reason)
             return False
         return True
+
+    def resign(self) -> None:
+        """The person (against the computer) or the side to move resigns, after a question."""
+        session = self.session
+        if not session.can_end_game():
+            self.refuse("the game is already over" if not session.editing else "finish the set-up")
+            return
+        loser = session.loser_if_resigning()
+        final = session.tree.game_at(session.tree.main_line())
+        winner = WHITE if loser == BLACK else BLACK
+        question = (
+            f"Resign as {final.colour_name(loser)} ({session.seat_for(loser, final).name})? "
+            f"{final.colour_name(winner)} ({session.seat_for(winner, final).name}) wins."
+        )
+        if not self.ask_yes_no("Resign?", question):
+            return
+        reason = session.end_game(loser, RESIGNATION)
+        if reason is not None:
+            self.refuse(reason)
+
+    def take_back_result(self) -> None:
+        if self.session.take_back_result():
+            self.show_status("Play goes on.", 5000)
+
+    def run_game_info_dialog(self, info: GameInfo) -> GameInfo | None:
+        game = self.session.tree.game_at(self.session.tree.main_line())
+        names = (game.colour_name(BLACK), game.colour_name(WHITE))
+        dialog = GameInfoDialog(info, names, game.winner is not None, self)
+        return dialog.info() if dialog.exec() else None
+
+    def edit_game_info(self) -> None:
+        info = self.run_game_info_dialog(self.session.info())
+        if info is not None and info != self.session.info():
+            self.session.set_info(info)
 
     def refuse(self, reason: str) -> None:
         self.message = reason[0].upper() + reason[1:] + "."

@@ -1,0 +1,207 @@
+"""Ending a game by resignation, and the game's information, used by clicks and keys in the
+window; after every step what the window draws is compared with the position."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from drawn import mismatches, pixel_mismatches
+from gui_helpers import click_cell, make_window
+from PySide6.QtCore import Qt
+
+from ygui.core.game import BLACK, WHITE
+from ygui.core.record import load_record, read_record
+from ygui.core.variants import GameOptions
+from ygui.session import Seat
+from ygui.ui.game_info_dialog import GameInfoDialog
+
+pytestmark = pytest.mark.usefixtures("ygui_home")
+
+
+@pytest.fixture
+def window(qtbot, answers):
+    w = make_window(qtbot, answers)
+    w.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("Ann", "Bo"))
+    return w
+
+
+def click(qtbot, window, label):
+    click_cell(qtbot, window, window.game.geometry.cell(label))
+
+
+def shows_the_position(window):
+    assert mismatches(window) == []
+    assert pixel_mismatches(window) == []
+
+
+def test_resigning_ends_the_game_and_is_saved_taken_back_and_reopened(
+    qtbot, window, answers, tmp_path
+):
+    click(qtbot, window, "c2")
+    click(qtbot, window, "b1")
+    assert window.act_resign.isEnabled() and not window.act_take_back.isEnabled()
+    answers.yes_no = [False]  # asked first, and No changes nothing
+    window.act_resign.trigger()
+    assert "Resign as Black (Ann)? White (Bo) wins." in answers.questions[-1]
+    assert window.session.result is None
+    answers.yes_no = [True]
+    window.act_resign.trigger()
+    assert window.game_panel.turn_label.text() == "White wins by resignation."
+    assert window.game_panel.result_box.isVisibleTo(window)
+    assert window.game_panel.result_label.text() == "White wins by resignation! (Bo)"
+    assert "*" in window.windowTitle()
+    shows_the_position(window)
+    assert not window.act_resign.isEnabled() and window.act_take_back.isEnabled()
+    before = dict(enumerate(window.game.colours))
+    click(qtbot, window, "a1")  # no move after the end
+    assert window.game_panel.refusal.text() == "The game has ended: White wins by resignation."
+    assert dict(enumerate(window.game.colours)) == before
+    shows_the_position(window)
+
+    # stepping back shows the position as it was, and a move there is a variation (study)
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    assert window.game_panel.turn_label.text().startswith("White to play")
+    assert not window.game_panel.result_box.isVisibleTo(window)
+    shows_the_position(window)
+    click(qtbot, window, "d1")
+    assert len(window.session.tree.root.children[0].children) == 2
+    shows_the_position(window)
+
+    path = tmp_path / "resigned.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": path
+    window.act_save.trigger()
+    assert load_record(path).result == "W+R"
+    window.start_new_game(GameOptions(game="y", size=5).validated(), ("X", "Y"))
+    assert window.open_path(path)
+    assert window.game_panel.turn_label.text() == "White wins by resignation."
+    shows_the_position(window)
+
+    window.act_take_back.trigger()  # play goes on where it ended
+    assert window.session.result is None and window.act_resign.isEnabled()
+    assert window.game_panel.turn_label.text().startswith("Black to play")
+    click(qtbot, window, "a1")
+    assert window.game.move_text(window.game.moves[-1]) == "a1"
+    shows_the_position(window)
+    window.act_save.trigger()
+    assert load_record(path).result == ""
+
+
+def test_resigning_at_an_earlier_position_ends_the_main_line(qtbot, window, answers):
+    for label in ("c2", "b1", "d2"):
+        click(qtbot, window, label)
+    window.session.to_start()
+    answers.yes_no = [True]
+    window.act_resign.trigger()
+    assert "Resign as White (Bo)?" in answers.questions[-1]  # White was to move at the end
+    assert window.session.move_number == 3  # the window shows where the game ended
+    assert window.game_panel.turn_label.text() == "Black wins by resignation."
+    shows_the_position(window)
+
+
+def test_a_won_game_cannot_be_resigned(qtbot, window, answers):
+    for label in ("a1", "b2", "b1", "c2", "c1", "d2", "d1", "e2", "e1"):
+        click(qtbot, window, label)
+    assert window.game.winner == BLACK
+    assert not window.act_resign.isEnabled()
+    window.resign()  # even if called: nothing asked, nothing changed
+    assert answers.questions == [] and window.session.ended_early is None
+    assert window.game_panel.result_label.text() == "Black wins! (Ann)"
+
+
+@pytest.mark.usefixtures("compiled_engine")
+def test_resigning_against_the_computer_stops_it(qtbot, answers):
+    window = make_window(qtbot, answers)
+    seats = (Seat("Ann"), Seat("Bot", computer=True, level=10))
+    window.start_new_game(
+        GameOptions(game="y", size=12, pie=False).validated(), ("Ann", "Bot"), seats
+    )
+    click(qtbot, window, "f6")
+    qtbot.waitUntil(lambda: window.computer.thinking.isVisible(), timeout=10_000)
+    answers.yes_no = [True]
+    window.act_resign.trigger()  # while the computer thinks: Ann (the person) resigns
+    assert "Resign as Black (Ann)?" in answers.questions[-1]
+    assert not window.computer.runner.busy or window.computer.runner.current is None
+    qtbot.wait(300)
+    assert len(window.game.moves) == 1  # the computer did not move after the end
+    assert window.game_panel.turn_label.text() == "White wins by resignation."
+    assert not window.computer.thinking.isVisible()
+    shows_the_position(window)
+    window.act_take_back.trigger()  # the computer's turn again: it plays
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=60_000)
+    shows_the_position(window)
+
+
+def test_game_information_is_edited_saved_and_read_back(qtbot, window, tmp_path):
+    click(qtbot, window, "c2")
+    info = window.session.info()
+    assert (info.black, info.white) == ("Ann", "Bo") and info.date  # today, by default
+    edited = replace(
+        info,
+        black="Anna Keller",
+        event="Club evening",
+        date="2026-11-20",
+        place="Lyon",
+        game_comment="A quiet game.\nSecond line.",
+    )
+    window.run_game_info_dialog = lambda current: edited
+    window.act_info.trigger()
+    assert window.session.info() == edited
+    assert "Anna Keller" in window.game_panel.player_labels[BLACK].text()
+    assert "*" in window.windowTitle()
+    shows_the_position(window)
+    path = tmp_path / "info.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": path
+    window.act_save.trigger()
+    record = load_record(path)
+    assert (record.black, record.event, record.date, record.place) == (
+        "Anna Keller",
+        "Club evening",
+        "2026-11-20",
+        "Lyon",
+    )
+    assert record.game_comment == "A quiet game.\nSecond line."
+    window.start_new_game(GameOptions(game="y", size=5).validated(), ("X", "Y"))
+    assert window.open_path(path)
+    assert window.session.info() == edited
+
+
+def test_records_without_game_information_still_load():
+    record = read_record("(;FF[4]YG[y]YO[size=5]PB[A]PW[B]RE[B+Resign];B[a1])")
+    assert (record.event, record.place, record.game_comment) == ("", "", "")
+    assert record.result == "B+Resign"
+
+
+def test_the_dialog_edits_every_field(qtbot, window):
+    info = window.session.info()
+    dialog = GameInfoDialog(info, ("Black", "White"), result_from_board=False)
+    qtbot.addWidget(dialog)
+    for key, text in (("event", "Cup"), ("place", "Oslo"), ("result", "W+R")):
+        dialog.fields[key].clear()
+        qtbot.keyClicks(dialog.fields[key], text)
+    dialog.fields["white"].clear()
+    qtbot.keyClicks(dialog.fields["white"], "Bea")
+    qtbot.keyClicks(dialog.game_comment, "Well played")
+    got = dialog.info()
+    assert (got.event, got.place, got.result, got.white, got.game_comment) == (
+        "Cup",
+        "Oslo",
+        "W+R",
+        "Bea",
+        "Well played",
+    )
+    window.session.set_info(got)  # a result typed in: a resignation the window then shows
+    window.session.to_end()
+    assert window.game_panel.turn_label.text() == "White wins by resignation."
+    won = GameInfoDialog(info, ("Black", "White"), result_from_board=True)
+    qtbot.addWidget(won)
+    assert won.fields["result"].isReadOnly()
+
+
+def test_a_typed_result_never_overrides_the_board(qtbot, window):
+    for label in ("a1", "b2", "b1", "c2", "c1", "d2", "d1", "e2", "e1"):
+        click(qtbot, window, label)
+    window.session.set_info(replace(window.session.info(), result="W+R"))
+    assert window.session.record().result == "B+"
+    assert window.game_panel.result_label.text() == "Black wins! (Ann)"
+    assert WHITE not in (window.session.result.winner,)
