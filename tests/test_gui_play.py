@@ -10,6 +10,7 @@ from drawn import mismatches, pixel_mismatches
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
 
+from ygui.core.clock import TimeControl
 from ygui.core.game import BLACK, WHITE
 from ygui.core.record import load_record, read_record
 from ygui.core.variants import GameOptions
@@ -205,3 +206,77 @@ def test_a_typed_result_never_overrides_the_board(qtbot, window):
     assert window.session.record().result == "B+"
     assert window.game_panel.result_label.text() == "Black wins! (Ann)"
     assert WHITE not in (window.session.result.winner,)
+
+
+# ----- clocks -------------------------------------------------------------------------------
+
+
+def test_clocks_run_in_the_window_to_a_loss_on_time(qtbot, answers, tmp_path):
+    window = make_window(qtbot, answers)
+    options = GameOptions(game="y", size=5, pie=False).validated()
+    window.start_new_game(options, ("Ann", "Bo"), None, TimeControl(1))
+    labels = window.game_panel.player_labels
+    assert "⏱ 0:01.0" in labels[WHITE].text() and window.act_pause.isEnabled()
+    click(qtbot, window, "c2")  # Black's time stops, White's runs out in a second
+    assert "WL" not in window.session.current.extra and "BL" in window.session.current.extra
+    qtbot.waitUntil(lambda: window.session.result is not None, timeout=10_000)
+    assert window.game_panel.turn_label.text() == "Black wins on time."
+    assert window.game_panel.result_label.text() == "Black wins on time! (Ann)"
+    assert "⏱ 0:00.0" in labels[WHITE].text()
+    assert "time has run out" in window.statusBar().currentMessage()
+    shows_the_position(window)
+    click(qtbot, window, "b1")
+    assert window.game_panel.refusal.text() == "The game has ended: Black wins on time."
+    path = tmp_path / "on-time.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": path
+    window.act_save.trigger()
+    record = load_record(path)
+    assert record.result == "B+T" and record.time_control == TimeControl(1)
+
+
+def test_pausing_the_clocks_stops_them_and_play(qtbot, answers):
+    window = make_window(qtbot, answers)
+    options = GameOptions(game="y", size=5, pie=False).validated()
+    window.start_new_game(options, ("Ann", "Bo"), None, TimeControl(2))
+    window.act_pause.trigger()
+    assert window.session.clock.paused and window.act_pause.isChecked()
+    assert "(paused)" in window.game_panel.player_labels[BLACK].text()
+    qtbot.wait(2500)  # longer than Black's whole time: paused, it does not run out
+    assert window.session.result is None
+    click(qtbot, window, "c2")
+    assert window.game_panel.refusal.text().startswith("The clocks are paused")
+    assert not window.game.moves
+    window.act_pause.trigger()
+    click(qtbot, window, "c2")
+    assert window.game.moves
+    shows_the_position(window)
+
+
+@pytest.mark.usefixtures("compiled_engine")
+def test_the_computer_plays_within_its_time(qtbot, answers):
+    window = make_window(qtbot, answers)
+    seats = (Seat("Ann"), Seat("Bot", computer=True, level=10))
+    options = GameOptions(game="y", size=7, pie=False).validated()
+    window.start_new_game(options, ("Ann", "Bot"), seats, TimeControl(3))
+    for _ in range(3):  # the level's own time is longer than the whole clock
+        move = next(iter(window.game.legal_moves()))
+        click_cell(qtbot, window, move.cell)
+        qtbot.waitUntil(
+            lambda: window.session.finished or window.game.to_move == BLACK, timeout=30_000
+        )
+        if window.session.finished:
+            break
+        assert window.session.current.extra["WL"][0] != "0.0"
+    assert window.session.result is None or window.session.result.reason != "T"
+    shows_the_position(window)
+
+
+def test_the_new_game_dialog_sets_the_clocks(qtbot, window):
+    from ygui.ui.new_game_dialog import NewGameDialog
+
+    dialog = NewGameDialog({"clocks": True, "clock_minutes": 5, "clock_increment": 3}, window.theme)
+    qtbot.addWidget(dialog)
+    assert dialog.time_control() == TimeControl(300, 3)
+    assert dialog.choices()["clocks"] is True
+    dialog.clocks.setChecked(False)
+    assert dialog.time_control() is None and not dialog.clock_minutes.isEnabled()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 import os
 import time
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from datetime import date
 from pathlib import Path
 from urllib.parse import quote, unquote_to_bytes
 
+from ygui.core.clock import Clock, TimeControl
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.geometry import BoardGeometry
 from ygui.core.limits import MAX_COMMENT_CHARS
@@ -55,6 +57,7 @@ class Change(enum.Enum):
     COMMENT = "comment"  # a comment written: saved and shown, the position unchanged
     INFO = "info"  # the game's information (players, event, result...): saved and shown
     RESULT = "result"  # the game ended by resignation or on time, or that was taken back
+    CLOCK = "clock"  # the clocks were paused or started again
 
 
 @dataclass
@@ -93,6 +96,8 @@ class Session:
         self.autosave_problem: str | None = None  # the last autosave's failure, if any
         self._analysis_autosaved = 0.0  # when an analysis last caused an autosave
         self.editing = False  # a position is being set up: nobody moves, nothing is searched
+        self.clock: Clock | None = None  # the game's clocks, under a time control
+        self.now: Callable[[], float] = time.monotonic  # the clocks' time (tests replace it)
 
     # ----- notifications ------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -193,6 +198,8 @@ class Session:
             self.notify(Change.POSITION)
             return "the game is already over"
         self.tree.record.result = Result(WHITE if loser == BLACK else BLACK, reason).text
+        if self.clock is not None:
+            self.clock.stop(self.now())
         self._edited(Change.RESULT)
         return None
 
@@ -220,8 +227,71 @@ class Session:
         if self.ended_early is None:
             return False
         self.tree.record.result = ""
+        if self.clock is not None:  # the side to move at the end has its time again
+            final = self.tree.game_at(self.tree.main_line())
+            if self.clock.left(final.to_move, self.now()) > 0:
+                self.clock.start(final.to_move, self.now())
         self._edited(Change.RESULT)
         return True
+
+    # ----- clocks ---------------------------------------------------------------------------
+    def _start_clock(self, running: bool) -> None:
+        """The clocks of the tree's time control: each player's time as the main line last
+        recorded it (BL, WL), the side to move at its end running, or paused."""
+        control = self.tree.record.time_control
+        if control is None:
+            self.clock = None
+            return
+        remaining: dict[int, float] = {}
+        for node in self.tree.record.main_line():
+            for colour, prop in ((BLACK, "BL"), (WHITE, "WL")):
+                try:
+                    value = float((node.extra.get(prop) or [""])[0])
+                except ValueError:
+                    continue
+                if math.isfinite(value):
+                    remaining[colour] = value
+        self.clock = Clock(control, remaining)
+        final = self.tree.game_at(self.tree.main_line())
+        now = self.now()
+        if not final.is_over and self.ended_early is None:
+            self.clock.start(final.to_move, now)
+        if not running:
+            self.clock.pause(now)
+
+    def _clock_after_play(self, mover: int, node: RecordNode) -> None:
+        """A move of the game in play (at the end of the main line): when the mover's turn has
+        ended, its time is charged and kept with the move (BL or WL), and the other runs."""
+        clock = self.clock
+        if clock is None:
+            return
+        game = self.game
+        if game.to_move == mover and not game.is_over:
+            return  # more stones to place in this turn
+        now = self.now()
+        left = clock.turn_ended(mover, game.to_move, now)
+        node.extra["BL" if mover == BLACK else "WL"] = [f"{max(0.0, left):.1f}"]
+        if game.is_over:
+            clock.stop(now)
+
+    def check_clock(self) -> int | None:
+        """End the game on time if the running clock has run out; returns the loser."""
+        clock = self.clock
+        if clock is None or clock.paused:
+            return None
+        loser = clock.flagged(self.now())
+        if loser is None or self.end_game(loser, TIME) is not None:
+            return None
+        return loser
+
+    def set_clock_paused(self, paused: bool) -> None:
+        if self.clock is None:
+            return
+        if paused:
+            self.clock.pause(self.now())
+        else:
+            self.clock.resume(self.now())
+        self.notify(Change.CLOCK)
 
     def set_info(self, info: GameInfo) -> None:
         """The game's information as the user wrote it (the players' names go to the seats)."""
@@ -254,17 +324,27 @@ class Session:
         if result is not None and result.reason != CONNECTION:
             names = (self.game.colour_name(BLACK), self.game.colour_name(WHITE))
             return f"the game has ended: {result.words(names)}"
+        live = self.clock is not None and self.at_main_line_end()
+        if live and self.clock is not None and self.clock.paused:
+            return "the clocks are paused (Play ▸ Pause the clocks starts them again)"
         reason = self.game.why_illegal(move)
         if reason is not None:
             return reason
-        self.tree.play(move)
+        mover = self.game.to_move
+        node = self.tree.play(move)
+        if live:
+            self._clock_after_play(mover, node)
         self._edited()
         return None
 
     def play_line(self, moves: list[Move]) -> None:
         """Play moves already checked together (typed moves): one change, one notification."""
+        live = self.clock is not None and self.at_main_line_end()
         for move in moves:
-            self.tree.play(move)
+            mover = self.game.to_move
+            node = self.tree.play(move)
+            if live:
+                self._clock_after_play(mover, node)
         self._edited()
 
     # ----- moving around --------------------------------------------------------------------
@@ -311,6 +391,22 @@ class Session:
         index = parent.children.index(path[-1]) + step
         if 0 <= index < len(parent.children):
             self.go_to_path([*path[:-1], parent.children[index]])
+
+    def branch_point(self, step: int) -> bool:
+        """To the next (+1) move with variations along the line below, or back to the previous
+        (-1) one; False (staying) if there is none."""
+        path = self.tree.branch_point(step)
+        if path is not None:
+            self.go_to_path(path)
+        return path is not None
+
+    def next_comment(self, step: int) -> bool:
+        """To the next (+1) or previous (-1) commented position, in the record's order (this
+        line first, then the variations); False (staying) if there is none."""
+        path = self.tree.commented(step)
+        if path is not None:
+            self.go_to_path(path)
+        return path is not None
 
     def go_to_main_line(self, index: int) -> None:
         self.go_to_path(self.tree.main_line()[:index])
@@ -368,8 +464,10 @@ class Session:
         path: Path | None = None,
         seats: tuple[Seat, Seat] | None = None,
         dirty: bool = False,
+        clock_running: bool = False,
     ) -> None:
-        """Show another tree. Seats default to named humans; names default to the colours."""
+        """Show another tree. Seats default to named humans; names default to the colours.
+        Under a time control the clocks start paused, unless ``clock_running`` (a new game)."""
         game = tree.game
         if seats is None:
             given = names or (self.seats[0].name, self.seats[1].name)
@@ -381,12 +479,19 @@ class Session:
         self.tree = tree
         self.path = path
         self.dirty = dirty
+        self._start_clock(clock_running)
         self.notify(Change.GAME)
 
     def new_game(
-        self, options: GameOptions, names: tuple[str, str], seats: tuple[Seat, Seat] | None = None
+        self,
+        options: GameOptions,
+        names: tuple[str, str],
+        seats: tuple[Seat, Seat] | None = None,
+        time_control: TimeControl | None = None,
     ) -> None:
-        self.set_tree(tree_from_game(Game(options)), names, None, seats)
+        tree = tree_from_game(Game(options))
+        tree.record.time_control = time_control
+        self.set_tree(tree, names, None, seats, clock_running=True)
 
     def set_position(
         self,

@@ -75,6 +75,9 @@ NEW_GAME: dict[str, tuple[Any, Check]] = {
     "white_player": ("human", _one_of("human", "computer")),
     "black_level": (5, _int_in(1, 10)),
     "white_level": (5, _int_in(1, 10)),
+    "clocks": (False, _is_bool),
+    "clock_minutes": (10, _int_in(1, 1440)),
+    "clock_increment": (0, _int_in(0, 3600)),
 }
 SCHEMA: dict[str, tuple[Any, Check]] = {
     "version": (SCHEMA_VERSION, _int_in(0, 1_000_000)),

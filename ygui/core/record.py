@@ -22,6 +22,7 @@ from datetime import date
 from pathlib import Path
 
 from ygui import __version__
+from ygui.core.clock import ClockError, TimeControl
 from ygui.core.game import BLACK, EMPTY, WHITE, Game, IllegalMove, Move
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.limits import (
@@ -50,6 +51,8 @@ _KNOWN_ROOT = {
     "EV",
     "PC",
     "GC",
+    "TM",
+    "YT",
     "C",
     "AB",
     "AW",
@@ -86,6 +89,7 @@ class GameRecord:
     event: str = ""
     place: str = ""
     game_comment: str = ""
+    time_control: TimeControl | None = None
     setup: dict[int, int] = field(default_factory=dict)
     to_move: int = BLACK
     root: RecordNode = field(default_factory=RecordNode)
@@ -170,6 +174,9 @@ def write_record(record: GameRecord) -> str:
     ):
         if value:
             root.set(prop, value)
+    if record.time_control is not None:
+        root.set("TM", f"{record.time_control.main:g}")
+        root.set("YT", record.time_control.to_keys())
     labels = record.geometry.labels
     for colour, prop in ((BLACK, "AB"), (WHITE, "AW")):
         cells = sorted(c for c, col in record.setup.items() if col == colour)
@@ -398,6 +405,7 @@ def _record_from_root(root: SgfNode) -> GameRecord:
         event=root.get("EV") or "",
         place=root.get("PC") or "",
         game_comment=_comment(root, "GC"),
+        time_control=_time_control(root),
         root=RecordNode(
             comment=_comment(root),
             extra={k: v for k, v in root.properties.items() if k not in _KNOWN_ROOT},
@@ -430,6 +438,16 @@ def _board(root: SgfNode, options: GameOptions) -> BoardGeometry:
         return BoardGeometry.from_json(embedded)
     except BoardError as exc:
         raise _fail(root, f"the embedded board (YB) is invalid: {exc}") from None
+
+
+def _time_control(root: SgfNode) -> TimeControl | None:
+    text = root.get("YT")
+    if text is None:
+        return None
+    try:
+        return TimeControl.from_keys(text)
+    except ClockError as exc:
+        raise _fail(root, f"bad time control (YT): {exc}") from None
 
 
 def _comment(node: SgfNode, prop: str = "C") -> str:

@@ -8,6 +8,7 @@ in the AiRunner's worker thread.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, QProcess
@@ -208,8 +209,14 @@ class ComputerPlay(QObject):
 
     def _think_for_move(self, level: int) -> None:
         """Search the shown position for a move at ``level``, with the thinking bar."""
-        game = self.session.game
+        session = self.session
+        game = session.game
         limits = SearchLimits.level(level, seed=len(game.moves) + 1)
+        clock = session.clock
+        if clock is not None and not clock.paused and session.at_main_line_end():
+            empty = game.colours.count(0)
+            budget = clock.budget(game.to_move, session.now(), empty)
+            limits = replace(limits, seconds=min(limits.seconds or budget, budget))
         self.runner.start(
             game,
             limits,

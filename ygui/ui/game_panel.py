@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ygui.core.clock import clock_text
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.rules.win import CornerRule
 from ygui.core.study import mistakes
@@ -172,10 +173,7 @@ class GamePanel(QWidget):
         self.title.setText(title(game))
         self.legend.setText(legend_text(game, theme))
         self.legend.setVisible(bool(self.legend.text()))
-        for colour, label in self.player_labels.items():
-            marker = "▶ " if not session.finished and game.to_move == colour else "   "
-            text = f"{marker}{game.colour_name(colour)}: {session.player_name(colour)}"
-            label.setText(f"<b>{text}</b>" if marker.strip() else text)
+        self.refresh_clocks()
         self.turn_label.setText(turn_text(session))
         self.refusal.setStyleSheet(f"color: {theme.refused};")
         self.refusal.setText(message)
@@ -195,6 +193,22 @@ class GamePanel(QWidget):
             ("last", later > 0),
         ):
             self.nav_buttons[key].setEnabled(enabled)
+
+    def refresh_clocks(self) -> None:
+        """The players' lines: whose turn it is and, under a time control, each one's time
+        (shown often while a clock runs)."""
+        session = self.session
+        game = session.game
+        clock = session.clock
+        now = session.now()
+        for colour, label in self.player_labels.items():
+            marker = "▶ " if not session.finished and game.to_move == colour else "   "
+            text = f"{marker}{game.colour_name(colour)}: {session.player_name(colour)}"
+            if clock is not None:
+                text += f"   ⏱ {clock_text(clock.left(colour, now))}"
+                if clock.paused:
+                    text += " (paused)"
+            label.setText(f"<b>{text}</b>" if marker.strip() else text)
 
     def _fill_moves(self) -> None:
         """The line through the current node; later moves grey, branch points and mistakes

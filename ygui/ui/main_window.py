@@ -31,6 +31,7 @@ from ygui.autosave import (
     read_orphan,
     set_aside,
 )
+from ygui.core.clock import TimeControl
 from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.record import RecordError
@@ -78,6 +79,7 @@ class MainWindow(QMainWindow):
     act_resign: QAction
     act_take_back: QAction
     act_info: QAction
+    act_pause: QAction
 
     def __init__(self, settings: Settings | None = None, warm_up_engine: bool = True) -> None:
         super().__init__()
@@ -110,6 +112,10 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.session.subscribe(self.on_session_changed)
         self.session.subscribe(self.computer.on_session_changed)
+        self.clock_timer = QTimer(self)
+        self.clock_timer.setInterval(100)
+        self.clock_timer.timeout.connect(self._tick)
+        self.clock_timer.start()
         self.resize(QSize(1100, 760))
         self.start_new_game(GameOptions().validated(), ("Player 1", "Player 2"))
         problems = [p for p in (self.settings.problem, self.autosave.problem) if p]
@@ -203,6 +209,7 @@ class MainWindow(QMainWindow):
             ),
             ("&Play", "move_now", "&Move now", c.move_now, ("Ctrl+Space",)),
             ("&Play", None),
+            ("&Play", "pause?", "&Pause the clocks", self.set_clocks_paused, ("Ctrl+Shift+P",)),
             ("&Play", "resign", "&Resign…", self.resign, ()),
             ("&Play", "take_back", "&Take back the resignation", self.take_back_result, ()),
             ("&Play", None),
@@ -350,6 +357,11 @@ class MainWindow(QMainWindow):
         self.act_promote.setEnabled(session.is_on_variation())
         self.act_delete.setEnabled(session.move_number > 0)
         self.act_resign.setEnabled(session.can_end_game())
+        clock = session.clock
+        self.act_pause.setEnabled(clock is not None and clock.running is not None)
+        self.act_pause.blockSignals(True)
+        self.act_pause.setChecked(clock is not None and clock.paused)
+        self.act_pause.blockSignals(False)
         ended = session.ended_early
         self.act_take_back.setEnabled(ended is not None)
         if ended is not None:
@@ -361,9 +373,13 @@ class MainWindow(QMainWindow):
 
     # ----- games ------------------------------------------------------------------------
     def start_new_game(
-        self, options: GameOptions, names: tuple[str, str], seats: tuple[Seat, Seat] | None = None
+        self,
+        options: GameOptions,
+        names: tuple[str, str],
+        seats: tuple[Seat, Seat] | None = None,
+        time_control: TimeControl | None = None,
     ) -> None:
-        self.session.new_game(options, names, seats)
+        self.session.new_game(options, names, seats, time_control)
 
     def new_game(self) -> None:
         if not self.maybe_keep_changes():
@@ -372,7 +388,9 @@ class MainWindow(QMainWindow):
         if dialog is None or dialog.options is None:
             return
         self.remember("new_game", dialog.choices())
-        self.start_new_game(dialog.options, dialog.player_names(), dialog.seats())
+        self.start_new_game(
+            dialog.options, dialog.player_names(), dialog.seats(), dialog.time_control()
+        )
         self.session.remove_autosave()
 
     # ----- playing ----------------------------------------------------------------------
@@ -417,6 +435,21 @@ class MainWindow(QMainWindow):
         reason = session.end_game(loser, RESIGNATION)
         if reason is not None:
             self.refuse(reason)
+
+    def set_clocks_paused(self, paused: bool) -> None:
+        self.session.set_clock_paused(paused)
+
+    def _tick(self) -> None:
+        """Ten times a second: the clocks shown, and a game lost on time ended."""
+        session = self.session
+        if session.clock is None or session.clock.running is None:
+            return
+        loser = session.check_clock()
+        if loser is not None:
+            game = session.game
+            self.show_status(f"{game.colour_name(loser)}'s time has run out.", 10000)
+        else:
+            self.game_panel.refresh_clocks()
 
     def take_back_result(self) -> None:
         if self.session.take_back_result():

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ygui.ai.engine import LEVEL_DESCRIPTIONS
+from ygui.core.clock import TimeControl
 from ygui.core.game import Game
 from ygui.core.geometry import BoardError
 from ygui.core.variants import (
@@ -118,6 +119,18 @@ class NewGameDialog(QDialog):
             self.second_label, self._pair(self.second_name, self.second_kind, self.second_level)
         )
 
+        self.clocks = QCheckBox("Clocks")
+        self.clocks.setToolTip("Each player has this much time for the game; out of time loses")
+        self.clock_minutes = QSpinBox()
+        self.clock_minutes.setRange(1, 1440)
+        self.clock_minutes.setSuffix(" min each")
+        self.clock_increment = QSpinBox()
+        self.clock_increment.setRange(0, 3600)
+        self.clock_increment.setPrefix("+ ")
+        self.clock_increment.setSuffix(" s a move")
+        self.clocks.toggled.connect(self._clocks_changed)
+        players.addRow(self._pair(self.clocks, self.clock_minutes, self.clock_increment))
+
         self.preview_game = Game(GameOptions(game="y", size=5))
         self.preview = BoardView(BoardScene(self.preview_game, self.theme))
         self.preview.setMinimumSize(260, 230)
@@ -161,6 +174,16 @@ class NewGameDialog(QDialog):
             layout.addWidget(widget, 1 if i == 0 else 0)
         return box
 
+    def _clocks_changed(self) -> None:
+        self.clock_minutes.setEnabled(self.clocks.isChecked())
+        self.clock_increment.setEnabled(self.clocks.isChecked())
+
+    def time_control(self) -> TimeControl | None:
+        """The clocks chosen, or None for a game without clocks."""
+        if not self.clocks.isChecked():
+            return None
+        return TimeControl(self.clock_minutes.value() * 60.0, float(self.clock_increment.value()))
+
     def _kinds_changed(self) -> None:
         self.first_level.setEnabled(self.first_kind.currentData() == "computer")
         self.second_level.setEnabled(self.second_kind.currentData() == "computer")
@@ -184,6 +207,10 @@ class NewGameDialog(QDialog):
         _select(self.first_kind, c.get("black_player") or "human")
         _select(self.second_kind, c.get("white_player") or "human")
         self.first_level.setValue(int(c.get("black_level") or 5))
+        self.clocks.setChecked(bool(c.get("clocks")))
+        self.clock_minutes.setValue(int(c.get("clock_minutes") or 10))
+        self.clock_increment.setValue(int(c.get("clock_increment") or 0))
+        self._clocks_changed()
         self.second_level.setValue(int(c.get("white_level") or 5))
         self._kinds_changed()
         self._loading = False
@@ -293,6 +320,9 @@ class NewGameDialog(QDialog):
             "white_player": self.second_kind.currentData(),
             "black_level": self.first_level.value(),
             "white_level": self.second_level.value(),
+            "clocks": self.clocks.isChecked(),
+            "clock_minutes": self.clock_minutes.value(),
+            "clock_increment": self.clock_increment.value(),
         }
 
     def seats(self) -> tuple[Seat, Seat]:

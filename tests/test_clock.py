@@ -1,0 +1,148 @@
+"""Clocks: the time control, each player's time charged at the end of each turn with the
+increment, pause, loss on time, the computer's share; kept in records (TM, YT, BL, WL).
+Time is given to the clock, never waited for."""
+
+from __future__ import annotations
+
+import pytest
+
+from ygui.core.clock import Clock, ClockError, TimeControl, clock_text
+from ygui.core.game import BLACK, WHITE, Move
+from ygui.core.record import load_record
+from ygui.core.variants import GameOptions
+from ygui.session import Session
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_each_turn_charges_the_mover_and_adds_the_increment():
+    clock = Clock(TimeControl(60, 5))
+    clock.start(BLACK, 0.0)
+    assert clock.left(BLACK, 10.0) == 50 and clock.left(WHITE, 10.0) == 60
+    assert clock.turn_ended(BLACK, WHITE, 10.0) == 55  # 60 - 10 + 5
+    assert clock.left(WHITE, 30.0) == 40 and clock.left(BLACK, 30.0) == 55
+    clock.pause(30.0)
+    assert clock.left(WHITE, 500.0) == 40  # paused: nobody's time runs
+    clock.resume(500.0)
+    assert clock.left(WHITE, 539.0) == 1 and clock.flagged(539.0) is None
+    assert clock.flagged(540.0) == WHITE
+    clock.stop(541.0)
+    assert clock.running is None and clock.left(WHITE, 900.0) == -1
+
+
+@pytest.mark.parametrize(
+    ("main", "increment"), [(0, 0), (0.5, 0), (86401, 0), (60, -1), (60, 3601), (float("nan"), 0)]
+)
+def test_time_controls_that_cannot_be_played_are_refused(main, increment):
+    with pytest.raises(ClockError):
+        TimeControl(main, increment)
+
+
+def test_time_control_words_and_keys():
+    control = TimeControl(300, 5)
+    assert control.words == "5 min each + 5 s a move"
+    assert TimeControl.from_keys(control.to_keys()) == control
+    assert TimeControl(90).words == "90 s each"
+    for bad in ("", "main=x", "main=60 main=60", "main=60 extra=1"):
+        with pytest.raises(ClockError):
+            TimeControl.from_keys(bad)
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"),
+    [
+        (3725, "1:02:05"),
+        (299.9, "4:59"),
+        (60, "1:00"),
+        (9.96, "0:10.0"),
+        (7.31, "0:07.3"),
+        (-2, "0:00.0"),
+    ],
+)
+def test_clock_text(seconds, text):
+    assert clock_text(seconds) == text
+
+
+def test_the_computer_spends_a_share_of_its_time():
+    clock = Clock(TimeControl(100, 2))
+    clock.start(WHITE, 0.0)
+    assert clock.budget(WHITE, 0.0, empty_cells=100) == pytest.approx(100 / 50 + 1.6)
+    assert clock.budget(WHITE, 0.0, empty_cells=2) == pytest.approx(100 / 5)  # at most a fifth
+    assert clock.budget(WHITE, 100.0, empty_cells=50) == 0.05  # nothing left: the least
+    for left_at in (0.0, 50.0, 90.0, 99.0):
+        assert 0 < clock.budget(WHITE, left_at, 66) <= max(0.05, clock.left(WHITE, left_at) / 5)
+
+
+def timed_session(turns: str = "standard") -> tuple[Session, FakeTime]:
+    session = Session()
+    now = FakeTime()
+    session.now = now
+    options = GameOptions(game="y", size=5, pie=False, turns=turns).validated()
+    session.new_game(options, ("Ann", "Bo"), time_control=TimeControl(60, 2))
+    return session, now
+
+
+def test_a_session_records_each_players_time_with_the_moves(tmp_path):
+    session, now = timed_session()
+    assert session.clock is not None and session.clock.running == BLACK
+    now.t += 7
+    assert session.play(Move(0)) is None
+    now.t += 12.5
+    assert session.play(Move(1)) is None
+    main = session.tree.main_line()
+    assert main[0].extra["BL"] == ["55.0"] and main[1].extra["WL"] == ["49.5"]
+    session.back()  # a variation from an earlier position does not touch the clocks
+    now.t += 3
+    assert session.play(Move(2)) is None
+    assert "WL" not in session.current.extra
+    assert session.clock.left(BLACK, now.t) == 55 - 3  # the game's clock still runs
+    path = tmp_path / "timed.ysgf"
+    session.save(path)
+    record = load_record(path)
+    assert record.time_control == TimeControl(60, 2)
+    reopened = Session()
+    reopened.now = now
+    reopened.open(path)
+    clock = reopened.clock
+    assert clock is not None and clock.paused and clock.running == BLACK
+    assert (clock.left(BLACK, now.t + 100), clock.left(WHITE, now.t + 100)) == (55, 49.5)
+    assert reopened.play(Move(3)).startswith("the clocks are paused")
+    reopened.set_clock_paused(False)
+    now.t += 5
+    assert reopened.play(Move(3)) is None
+    assert reopened.tree.main_line()[-1].extra["BL"] == ["52.0"]
+
+
+def test_a_turn_of_two_stones_is_charged_once():
+    session, now = timed_session("two-stone")
+    now.t += 4
+    session.play(Move(0))  # Black's first turn: one stone
+    assert session.game.to_move == WHITE
+    now.t += 3
+    assert session.play(Move(5)) is None
+    assert "WL" not in session.current.extra  # White's turn goes on
+    now.t += 3
+    assert session.play(next(iter(session.game.legal_moves()))) is None
+    assert session.current.extra["WL"] == ["56.0"]  # 60 - 6 + 2
+
+
+def test_running_out_of_time_loses_and_can_be_taken_back():
+    session, now = timed_session()
+    now.t += 5
+    session.play(Move(0))
+    now.t += 59.9
+    assert session.check_clock() is None
+    now.t += 0.2
+    assert session.check_clock() == WHITE
+    assert session.result is not None and session.result.text == "B+T"
+    assert session.play(Move(1)) == "the game has ended: Black wins on time"
+    assert session.record().result == "B+T"
+    assert session.take_back_result()  # play goes on; White has no time left to run
+    assert session.check_clock() is None and session.clock.running is None
+    assert session.play(Move(1)) is None
