@@ -280,3 +280,42 @@ def test_the_new_game_dialog_sets_the_clocks(qtbot, window):
     assert dialog.choices()["clocks"] is True
     dialog.clocks.setChecked(False)
     assert dialog.time_control() is None and not dialog.clock_minutes.isEnabled()
+
+
+# ----- rules before a game ------------------------------------------------------------------
+
+
+def test_the_rules_of_every_game_can_be_read_without_starting_it(qtbot, window):
+    from ygui.core.variants import VARIANTS
+    from ygui.ui.help import RulesDialog, rules_html
+    from ygui.ui.new_game_dialog import NewGameDialog
+
+    window.show_rules = lambda topic=None: None  # the dialog is opened below, not modally
+    dialog = RulesDialog("y", window)
+    qtbot.addWidget(dialog)
+    assert dialog.topics.count() == len(VARIANTS) + 1
+    for i in range(dialog.topics.count()):
+        dialog.topics.setCurrentIndex(i)
+        topic = dialog.topics.currentData()
+        assert dialog.browser.toHtml() and dialog.windowTitle().startswith("Rules: ")
+        assert dialog.browser.toPlainText()[:40] in _plain(rules_html(topic))
+    new_game = NewGameDialog({"game": "hexagonal-y"}, window.theme)
+    qtbot.addWidget(new_game)
+    opened = []
+    new_game.rules_dialog = lambda game: opened.append(game) or _Closed()
+    qtbot.mouseClick(new_game.rules_button, Qt.MouseButton.LeftButton)
+    assert opened == ["hexagonal-y"]
+    assert window.game.moves == []  # nothing started
+
+
+class _Closed:
+    def exec(self) -> int:
+        return 0
+
+
+def _plain(html: str) -> str:
+    from PySide6.QtGui import QTextDocument
+
+    doc = QTextDocument()
+    doc.setHtml(html)
+    return doc.toPlainText()

@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ygui.core.variants import VARIANTS
 from ygui.ui.theme import resource_text
@@ -30,19 +37,40 @@ def rules_html(topic: str) -> str:
 
 
 class RulesDialog(QDialog):
+    """The rules of any game of the family (and of the options), chosen from a list: they can
+    be read without starting a game."""
+
     def __init__(self, topic: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        title = VARIANTS[topic].title if topic in VARIANTS else "Options"
-        self.setWindowTitle(f"Rules: {title}")
+        self.topics = QComboBox()
+        for name, variant in VARIANTS.items():
+            self.topics.addItem(variant.title, name)
+        self.topics.addItem("Pie rule, handicaps and turns", "options")
         self.browser = QTextBrowser()
-        self.browser.setHtml(rules_html(topic))
         self.browser.setOpenExternalLinks(False)
+        self.topics.currentIndexChanged.connect(
+            lambda _: self.show_topic(self.topics.currentData())
+        )
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.topics)
         layout.addWidget(self.browser)
         layout.addWidget(buttons)
         self.resize(560, 600)
+        self.show_topic(topic)
+
+    def _topic_chosen(self, _index: int) -> None:
+        self.show_topic(self.topics.currentData())
+
+    def show_topic(self, topic: str) -> None:
+        index = self.topics.findData(topic)
+        if index >= 0 and index != self.topics.currentIndex():
+            self.topics.setCurrentIndex(index)  # calls back here
+            return
+        title = VARIANTS[topic].title if topic in VARIANTS else "Options"
+        self.setWindowTitle(f"Rules: {title}")
+        self.browser.setHtml(rules_html(topic))
 
 
 def shortcuts_text(actions: Iterable[QAction]) -> str:

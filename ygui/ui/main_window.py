@@ -231,7 +231,7 @@ class MainWindow(QMainWindow):
             ("&View", "labels?", "Show &coordinates", self.set_show_labels, ("C",)),
             ("&View", "dark?", "&Dark theme", self.set_dark, ("Ctrl+Shift+D",)),
             ("&View", None),
-            ("&Help", "rules", "&Rules of this game", self.show_rules, (std.HelpContents,)),
+            ("&Help", "rules", "&Rules of the games", self.show_rules, (std.HelpContents,)),
             ("&Help", "options_help", "Pie rule, handicaps and &turns", self.show_options, ()),
             ("&Help", "keys", "&Keyboard shortcuts", self.show_shortcuts, ()),
             ("&Help", "about", "&About ygui", self.show_about, ()),

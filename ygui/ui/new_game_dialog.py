@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMessageBox,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -147,8 +148,14 @@ class NewGameDialog(QDialog):
             box = QGroupBox(title)
             box.setLayout(layout)
             right.addWidget(box)
+        self.rules_button = QPushButton("Rules of this game…")
+        self.rules_button.setToolTip("Read the rules of the game chosen, before starting it")
+        self.rules_button.clicked.connect(self.show_rules)
+        left = QVBoxLayout()
+        left.addWidget(self.games, 1)
+        left.addWidget(self.rules_button)
         top = QHBoxLayout()
-        top.addWidget(self.games)
+        top.addLayout(left)
         top.addLayout(right, 1)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -173,6 +180,14 @@ class NewGameDialog(QDialog):
         for i, widget in enumerate(widgets):
             layout.addWidget(widget, 1 if i == 0 else 0)
         return box
+
+    def show_rules(self) -> None:
+        self.rules_dialog(self.current_options().game).exec()
+
+    def rules_dialog(self, game: str) -> QDialog:
+        from ygui.ui.help import RulesDialog
+
+        return RulesDialog(game, self)
 
     def _clocks_changed(self) -> None:
         self.clock_minutes.setEnabled(self.clocks.isChecked())
