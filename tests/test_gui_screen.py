@@ -192,8 +192,9 @@ def test_mistakes_are_marked_in_the_move_list_and_the_tree(qtbot, window):
     item = window.game_panel.moves_list.item(3)
     assert "mistake" in item.text() and item.foreground().color() == QColor("#d32f2f")
     assert "mistake" not in window.game_panel.moves_list.item(2).text()
-    tree_items = {n.move: i for i, n in window.tree_panel._items if n.move is not None}
-    marked = tree_items[line[2].move]
-    assert "lost 40%" in marked.text(0) and marked.foreground(0).color() == QColor("#d32f2f")
+    window.tree_panel.show()
+    graph = window.tree_panel.graph
+    marked = [n for n, _ in graph.drawn_nodes() if graph.is_mistake_marked(n)]
+    assert marked == [line[2]] and "lost 40%" in graph.tooltip(line[2])
     assert 3 in window.review_panel.graph.marks
     assert window.game.colour_name(BLACK) in window.review_panel.graph_title.text()

@@ -74,11 +74,10 @@ class Checker:
         self.check(f"click move list {index}")
 
     def click_tree(self, node) -> None:
-        tree = self.window.tree_panel.tree_view
-        item = next(i for i, n in self.window.tree_panel._items if n is node)
-        tree.scrollToItem(item)
-        pos = tree.visualItemRect(item).center()
-        self.qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+        graph = self.window.tree_panel.graph
+        graph.centerOn(graph.node_position(node))
+        pos = graph.mapFromScene(graph.node_position(node))
+        self.qtbot.mouseClick(graph.viewport(), Qt.MouseButton.LeftButton, pos=pos)
         self.check("click in the tree")
 
     def type(self, text: str) -> None:

@@ -117,14 +117,8 @@ def test_create_promote_and_delete_variations(qtbot, window):
     assert labels(window)[-1] == "b1"
     window.act_delete.trigger()
     assert labels(window) == ["a1"] and len(first.children) == 1
-    texts = []
-    it = window.tree_panel.tree_view.invisibleRootItem()
-    stack = [it]
-    while stack:
-        node = stack.pop()
-        for i in range(node.childCount()):
-            texts.append(node.child(i).text(0))
-            stack.append(node.child(i))
+    graph = window.tree_panel.graph
+    texts = [graph.tooltip(node) for node, _ in graph.drawn_nodes()]
     assert any("d1" in t for t in texts) and not any("b1" in t for t in texts)
 
 

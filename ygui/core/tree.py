@@ -96,6 +96,35 @@ class GameTree:
         self.go_to_path([*self.path[:-1], siblings[index]])
         return True
 
+    # ----- looking along the tree --------------------------------------------------------
+    def branch_point(self, step: int) -> list[RecordNode] | None:
+        """The path to the next (+1) node below the current one along its main continuation
+        that has variations, or to the previous (-1) one above it; None if there is none."""
+        if step < 0:
+            chain = [self.root, *self.path]
+            for i in range(len(chain) - 2, -1, -1):
+                if len(chain[i].children) > 1:
+                    return self.path[:i]
+            return None
+        path, node = list(self.path), self.current
+        while node.children:
+            node = node.children[0]
+            path.append(node)
+            if len(node.children) > 1:
+                return path
+        return None
+
+    def commented(self, step: int) -> list[RecordNode] | None:
+        """The path to the next (+1) or previous (-1) node with a comment, in the order a
+        record lists them (a line, then its variations, the deepest first); None if none."""
+        path = list(self.path)
+        pairs = zip([self.root, *path], path, strict=False)
+        index = [next(i for i, c in enumerate(p.children) if c is n) for p, n in pairs]
+        while _step(self.root, path, index, step):
+            if (path[-1] if path else self.root).comment:
+                return path
+        return None
+
     # ----- editing the tree -------------------------------------------------------------
     def promote(self, node: RecordNode) -> None:
         """Make the line through ``node`` the main line (first child all the way up)."""
@@ -139,17 +168,57 @@ class GameTree:
 
 
 def path_to(root: RecordNode, target: RecordNode) -> list[RecordNode]:
-    """The nodes from the first move down to ``target`` (empty for the root)."""
+    """The nodes from the first move down to ``target`` (empty for the root); linear in the
+    size of the tree, however deep it is."""
     if target is root:
         return []
-    stack: list[tuple[RecordNode, list[RecordNode]]] = [(root, [])]
+    parents: dict[int, RecordNode] = {}
+    stack = [root]
     while stack:
-        node, path = stack.pop()
+        node = stack.pop()
         for child in node.children:
+            parents[id(child)] = node
             if child is target:
-                return [*path, child]
-            stack.append((child, [*path, child]))
+                path = [child]
+                while path[-1] is not root and parents[id(path[-1])] is not root:
+                    path.append(parents[id(path[-1])])
+                return path[::-1]
+            stack.append(child)
     raise ValueError("that node is not in this tree")
+
+
+def _step(root: RecordNode, path: list[RecordNode], index: list[int], step: int) -> bool:
+    """Move ``path`` (with ``index``, each node's place among its siblings) to the next (+1)
+    or previous (-1) node in pre-order: a node, its first child's line with all under it, then
+    its other children. False at either end. A whole walk is linear in the tree's size."""
+    if step > 0:
+        node = path[-1] if path else root
+        if node.children:
+            path.append(node.children[0])
+            index.append(0)
+            return True
+        while path:
+            path.pop()
+            i = index.pop() + 1
+            siblings = (path[-1] if path else root).children
+            if i < len(siblings):
+                path.append(siblings[i])
+                index.append(i)
+                return True
+        return False
+    if not path:
+        return False
+    path.pop()
+    i = index.pop()
+    if i > 0:
+        node = (path[-1] if path else root).children[i - 1]
+        path.append(node)
+        index.append(i - 1)
+        while node.children:
+            node = node.children[-1]
+            path.append(node)
+            index.append(len(path[-2].children) - 1)
+    return True
 
 
 def tree_from_game(game: Game, black: str = "", white: str = "") -> GameTree:

@@ -1,0 +1,437 @@
+"""GameTreeView: the game tree drawn as a graph, one disc per move in the colour of its stone.
+
+The main line is a column going down from the start; each variation leaves its branch point by a
+line across and down to a column of its own. Columns are given by one depth-first pass: a line
+(a node and its first children) takes the first column free in every row it spans, the row of
+its branch point included, so nodes never overlap and no line crosses a node. Laying out is
+linear in the number of nodes, and drawing paints only what is in view, so a record of 50,000
+nodes (or 20,000 variations of one move) opens at once.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QContextMenuEvent,
+    QHelpEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QShowEvent,
+)
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QMenu,
+    QStyleOptionGraphicsItem,
+    QToolTip,
+    QWidget,
+)
+
+from ygui.core.game import BLACK, WHITE
+from ygui.core.record import RecordNode
+from ygui.core.study import MISTAKE_DROP, drops
+from ygui.core.tree import GameTree
+from ygui.session import Change, Session
+from ygui.ui.game_panel import MISTAKE_COLOUR, move_words
+from ygui.ui.theme import STONE_COLOURS
+
+SPACING = 24.0  # between neighbouring nodes, across and down
+MARGIN = 18.0  # around the tree
+RADIUS = 7.0  # of a node's disc
+COMMENT_COLOUR = "#2e9d4f"  # a small dot at the top right of a commented node
+# changes after which the tree is drawn the same and only the current mark moves
+_SAME_TREE = {"position", "seats", "saved", "info", "result", "clock"}
+
+
+@dataclass
+class TreeLayout:
+    """Where each node of a tree is drawn: node ``i`` at ``column[i]``, ``row[i]`` (its move
+    number). Node 0 is the root. A node in another column than its parent is joined to it by a
+    line across the parent's row from ``across[i]`` to the column before its own, then down."""
+
+    nodes: list[RecordNode] = field(default_factory=list)
+    parent: list[int] = field(default_factory=list)
+    column: list[int] = field(default_factory=list)
+    row: list[int] = field(default_factory=list)
+    main: list[bool] = field(default_factory=list)
+    across: list[int] = field(default_factory=list)
+    rows: list[list[int]] = field(default_factory=list)  # the nodes of each row, left to right
+    row_columns: list[list[int]] = field(default_factory=list)  # and their columns
+    index: dict[int, int] = field(default_factory=dict)  # id(node) -> i
+    columns: int = 0
+
+    def at(self, column: int, row: int) -> int | None:
+        """The node drawn at a grid place, if any."""
+        if not 0 <= row < len(self.rows):
+            return None
+        cols = self.row_columns[row]
+        k = bisect_left(cols, column)
+        return self.rows[row][k] if k < len(cols) and cols[k] == column else None
+
+    def path(self, i: int) -> list[RecordNode]:
+        """The nodes from the first move down to node ``i``."""
+        path = []
+        while i > 0:
+            path.append(self.nodes[i])
+            i = self.parent[i]
+        return path[::-1]
+
+
+def lay_out(root: RecordNode) -> TreeLayout:
+    """Columns and rows for every node, in one depth-first pass (see the module's words)."""
+    out = TreeLayout()
+    free: list[int] = []  # by row: the first column free from there on
+    last_branch: dict[int, int] = {}  # by parent: the column of its latest variation so far
+    stack: list[tuple[RecordNode, int, int]] = [(root, -1, 0)]
+    while stack:
+        start, parent, row = stack.pop()
+        line = [start]
+        while line[-1].children:
+            line.append(line[-1].children[0])
+        top, end = (row - 1 if parent >= 0 else row), row + len(line) - 1
+        if len(free) <= end:
+            free.extend([0] * (end + 1 - len(free)))
+            out.rows.extend([] for _ in range(end + 1 - len(out.rows)))
+            out.row_columns.extend([] for _ in range(end + 1 - len(out.row_columns)))
+        column = max(free[top : end + 1])
+        for r in range(top, end + 1):
+            free[r] = column + 1
+        out.columns = max(out.columns, column + 1)
+        across = column
+        if parent >= 0:
+            across = last_branch.get(parent, out.column[parent] + 1) - 1
+            last_branch[parent] = column
+        main = parent < 0 or (out.main[parent] and out.nodes[parent].children[0] is start)
+        previous = parent
+        for r, node in enumerate(line, start=row):
+            i = len(out.nodes)
+            out.nodes.append(node)
+            out.parent.append(previous)
+            out.column.append(column)
+            out.row.append(r)
+            out.main.append(main)
+            out.across.append(across if node is start else column)
+            out.rows[r].append(i)
+            out.row_columns[r].append(column)
+            out.index[id(node)] = i
+            previous = i
+        base = len(out.nodes) - len(line)
+        for k, node in enumerate(line):  # the deepest branch point's variations come first
+            for child in reversed(node.children[1:]):
+                stack.append((child, base + k, row + k + 1))
+    return out
+
+
+def centre(column: int, row: int) -> QPointF:
+    return QPointF(MARGIN + column * SPACING, MARGIN + row * SPACING)
+
+
+class TreeCanvas(QGraphicsItem):
+    """All nodes and lines of a layout, painted as one item: only the part in view is drawn."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.layout = TreeLayout()
+        self.fills: dict[int, tuple[QColor, QColor]] = {}  # by colour: fill, outline
+        self.mistakes: dict[int, float] = {}  # node index -> the win rate it lost
+        self.line_colours = (QColor("#9a9a9a"), QColor("#555555"))  # variations, main line
+        self.root_colour = QColor("#444444")
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+
+    def set_layout(self, layout: TreeLayout, mistakes: dict[int, float]) -> None:
+        self.prepareGeometryChange()
+        self.layout = layout
+        self.mistakes = mistakes
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, *self.size())
+
+    def size(self) -> tuple[float, float]:
+        return (
+            2 * MARGIN + max(0, self.layout.columns - 1) * SPACING,
+            2 * MARGIN + max(0, len(self.layout.rows) - 1) * SPACING,
+        )
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        shown = option.exposedRect
+        lay = self.layout
+        if not lay.nodes:
+            return
+        c0 = max(0, math.floor((shown.left() - MARGIN) / SPACING) - 1)
+        c1 = math.ceil((shown.right() - MARGIN) / SPACING) + 1
+        r0 = max(0, math.floor((shown.top() - MARGIN) / SPACING) - 1)
+        r1 = min(len(lay.rows) - 1, math.ceil((shown.bottom() - MARGIN) / SPACING) + 1)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for main in (False, True):  # the main line over the variations
+            pen = QPen(self.line_colours[main], 3.0 if main else 1.4)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            path = QPainterPath()
+            for r in range(max(1, r0), min(len(lay.rows) - 1, r1 + 1) + 1):
+                nodes, cols = lay.rows[r], lay.row_columns[r]
+                for k in range(bisect_left(cols, c0), len(cols)):
+                    i = nodes[k]
+                    if lay.across[i] > c1:
+                        break
+                    if lay.main[i] != main:
+                        continue
+                    p, c = lay.parent[i], cols[k]
+                    if c == lay.column[p]:
+                        path.moveTo(centre(c, r - 1))
+                    else:
+                        path.moveTo(centre(lay.across[i], r - 1))
+                        path.lineTo(centre(c - 1, r - 1))
+                    path.lineTo(centre(c, r))
+            painter.drawPath(path)
+        for r in range(r0, r1 + 1):
+            nodes, cols = lay.rows[r], lay.row_columns[r]
+            for k in range(bisect_left(cols, c0), len(cols)):
+                if cols[k] > c1:
+                    break
+                self._paint_node(painter, nodes[k], centre(cols[k], r))
+
+    def _paint_node(self, painter: QPainter, i: int, at: QPointF) -> None:
+        node = self.layout.nodes[i]
+        if i in self.mistakes:
+            painter.setPen(QPen(QColor(MISTAKE_COLOUR), 2.4))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(at, RADIUS + 2.6, RADIUS + 2.6)
+        if node.move is None:  # the start: a square
+            painter.setPen(QPen(self.root_colour, 1.2))
+            painter.setBrush(QBrush(self.root_colour))
+            painter.drawRoundedRect(QRectF(at.x() - 6, at.y() - 6, 12, 12), 2, 2)
+        else:
+            fill, outline = self.fills.get(node.colour, (QColor("#999999"), QColor("#555555")))
+            painter.setPen(QPen(outline, 1.2))
+            painter.setBrush(QBrush(fill))
+            if node.move.is_swap:  # the pie rule's swap: a diamond
+                r = RADIUS + 0.5
+                painter.drawPolygon(
+                    QPolygonF(
+                        [
+                            at + QPointF(0, -r),
+                            at + QPointF(r, 0),
+                            at + QPointF(0, r),
+                            at + QPointF(-r, 0),
+                        ]
+                    )
+                )
+            else:
+                painter.drawEllipse(at, RADIUS, RADIUS)
+        if node.comment:
+            painter.setPen(QPen(QColor("#ffffff"), 1))
+            painter.setBrush(QBrush(QColor(COMMENT_COLOUR)))
+            painter.drawEllipse(at + QPointF(RADIUS * 0.85, -RADIUS * 0.85), 3.2, 3.2)
+
+
+class GameTreeView(QGraphicsView):
+    """The tree of the session's game; click a node to go there, right-click to promote or
+    delete from it. ``current_mark`` rings the current node."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.setScene(QGraphicsScene(self))
+        self.scene().setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.canvas = TreeCanvas()
+        self.scene().addItem(self.canvas)
+        self.current_mark = QGraphicsEllipseItem(
+            -RADIUS - 4.5, -RADIUS - 4.5, 2 * RADIUS + 9, 2 * RADIUS + 9
+        )
+        self.current_mark.setZValue(1)
+        self.scene().addItem(self.current_mark)
+        self.tree_layout = TreeLayout()
+        self._root: RecordNode | None = None
+        self._stale = True
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.on_menu: Callable[[QMenu], None] = lambda menu: None  # tests look at the menu
+        session.subscribe(self._session_changed)
+
+    # ----- keeping up with the session ----------------------------------------------------
+    def _session_changed(self, change: Change) -> None:
+        if change.value not in _SAME_TREE:
+            self._stale = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.refresh()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:  # the light or dark theme
+            self._stale = True
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Lay the tree out again if it changed, and ring the current node. Nothing is done
+        while the view is hidden: it catches up when shown."""
+        if not self.isVisible():
+            return
+        tree = self.session.tree
+        if (
+            self._stale
+            or tree.root is not self._root
+            or id(tree.current) not in self.tree_layout.index
+        ):
+            self._lay_out(tree)
+        i = self.tree_layout.index.get(id(tree.current))
+        if i is None:  # pragma: no cover - a tree changed without a word
+            self.current_mark.hide()
+            return
+        at = centre(self.tree_layout.column[i], self.tree_layout.row[i])
+        self.current_mark.setPos(at)
+        self.current_mark.show()
+        self.ensureVisible(self.current_mark, 40, 40)
+
+    def _lay_out(self, tree: GameTree) -> None:
+        layout = lay_out(tree.root)
+        line = [tree.root, *tree.main_line()]
+        mistakes = {
+            layout.index[id(line[i])]: d for i, d in drops(tree).items() if d >= MISTAKE_DROP
+        }
+        names = tree.record.new_game().variant.colour_names
+        self.canvas.fills = {
+            colour: (QColor(STONE_COLOURS[name][0]), QColor(STONE_COLOURS[name][1]).darker(150))
+            for colour, name in zip((BLACK, WHITE), names, strict=True)
+        }
+        palette = self.palette()
+        text = palette.color(palette.ColorRole.Text)
+        faint, strong = QColor(text), QColor(text)
+        faint.setAlpha(110)
+        strong.setAlpha(170)
+        self.canvas.line_colours = (faint, strong)
+        self.canvas.root_colour = text
+        highlight = palette.color(palette.ColorRole.Highlight)
+        self.current_mark.setPen(QPen(highlight, 2.6))
+        glow = QColor(highlight)
+        glow.setAlpha(70)
+        self.current_mark.setBrush(QBrush(glow))
+        self.canvas.set_layout(layout, mistakes)
+        self.tree_layout = layout
+        self._root = tree.root
+        self._stale = False
+        width, height = self.canvas.size()
+        self.scene().setSceneRect(QRectF(0, 0, width, height))
+
+    # ----- what is drawn where ------------------------------------------------------------
+    def node_at(self, scene_pos: QPointF) -> RecordNode | None:
+        """The node drawn at a point of the scene (within its disc, and a little around)."""
+        column = round((scene_pos.x() - MARGIN) / SPACING)
+        row = round((scene_pos.y() - MARGIN) / SPACING)
+        i = self.tree_layout.at(column, row)
+        if i is None:
+            return None
+        if math.dist(
+            (scene_pos.x(), scene_pos.y()), (centre(column, row).x(), centre(column, row).y())
+        ) > (RADIUS + 4):
+            return None
+        return self.tree_layout.nodes[i]
+
+    def node_position(self, node: RecordNode) -> QPointF:
+        """Where a node's disc is drawn in the scene."""
+        i = self.tree_layout.index[id(node)]
+        return centre(self.tree_layout.column[i], self.tree_layout.row[i])
+
+    def marked_node(self) -> RecordNode | None:
+        """The node the current-node ring is drawn around, found by where the ring is."""
+        if not self.current_mark.isVisible():
+            return None
+        return self.node_at(self.current_mark.sceneBoundingRect().center())
+
+    def drawn_nodes(self) -> list[tuple[RecordNode, QPointF]]:
+        """Every node with its place in the scene."""
+        lay = self.tree_layout
+        return [(n, centre(c, r)) for n, c, r in zip(lay.nodes, lay.column, lay.row, strict=True)]
+
+    def drawn_edges(self) -> list[tuple[RecordNode, RecordNode, bool]]:
+        """Every line drawn: parent, child, and whether it is a main-line one (thicker)."""
+        lay = self.tree_layout
+        return [
+            (lay.nodes[p], lay.nodes[i], lay.main[i]) for i, p in enumerate(lay.parent) if p >= 0
+        ]
+
+    def is_mistake_marked(self, node: RecordNode) -> bool:
+        return self.tree_layout.index[id(node)] in self.canvas.mistakes
+
+    # ----- the mouse ----------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        node = self.node_at(self.mapToScene(event.position().toPoint()))
+        if node is not None and event.button() == Qt.MouseButton.LeftButton:
+            i = self.tree_layout.index[id(node)]
+            self.session.go_to_path(self.tree_layout.path(i))
+            return
+        super().mousePressEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        node = self.node_at(self.mapToScene(event.pos()))
+        menu = self.menu_for(node) if node is not None else None
+        if menu is not None:
+            self.on_menu(menu)
+            menu.exec(event.globalPos())
+
+    def menu_for(self, node: RecordNode) -> QMenu | None:
+        """The menu a right-click on a node opens: none on the start."""
+        if node is self.session.tree.root:
+            return None
+        menu = QMenu(self)
+        menu.addAction("Promote to main line", lambda: self.session.promote(node))
+        menu.addAction("Delete from here", lambda: self.session.delete(node))
+        return menu
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            node = self.node_at(self.mapToScene(event.pos()))
+            if node is None:
+                QToolTip.hideText()
+            else:
+                QToolTip.showText(event.globalPos(), self.tooltip(node), self.viewport())
+            return True
+        return super().viewportEvent(event)
+
+    def tooltip(self, node: RecordNode) -> str:
+        """A node's move number, colour and move, the start of its comment, its analysis."""
+        tree = self.session.tree
+        i = self.tree_layout.index[id(node)]
+        path = self.tree_layout.path(i)
+        game = tree.game_at(path[:-1])
+        if node.move is None:
+            lines = ["Start"]
+        else:
+            words = move_words(game, node.move)
+            lines = [f"{len(path)}. {game.colour_name(node.colour)} {words}"]
+        if i in self.canvas.mistakes:
+            lines[0] += f": a mistake, lost {100 * self.canvas.mistakes[i]:.0f}%"
+        text = node.comment.strip()
+        if text:
+            start = text.splitlines()[0][:80]
+            lines.append(start + ("…" if start != text else ""))
+        analysis = GameTree.analysis(node)
+        if analysis is not None:
+            rate, visits = analysis
+            lines.append(f"{game.colour_name(BLACK)} wins {100 * rate:.0f}% ({visits:,} playouts)")
+        return "\n".join(lines)
+
+    def scroll_target(self) -> QPoint:
+        """Where the current node is in the viewport (for tests)."""
+        return self.mapFromScene(self.current_mark.pos())
