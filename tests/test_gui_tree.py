@@ -1,0 +1,327 @@
+"""The game tree drawn as a graph: nodes, lines and columns, the current node's ring moved by
+keys and clicks, comment and mistake marks, tooltips, the context menu, branch-point and
+comment navigation, and large trees laid out without overlaps."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from gui_helpers import click_cell, make_window
+from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtGui import QColor, QContextMenuEvent
+from PySide6.QtWidgets import QApplication
+
+from ygui.core.game import Game
+from ygui.core.record import RecordNode
+from ygui.core.tree import GameTree, path_to, tree_from_game
+from ygui.core.variants import GameOptions
+from ygui.session import Change
+from ygui.ui.game_panel import MISTAKE_COLOUR
+from ygui.ui.tree_graph import COMMENT_COLOUR, RADIUS, SPACING, lay_out
+
+pytestmark = pytest.mark.usefixtures("ygui_home")
+
+
+@pytest.fixture
+def window(qtbot, answers):
+    w = make_window(qtbot, answers)
+    w.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("Ann", "Bo"))
+    w.tree_panel.show()
+    w.tree_panel.raise_()
+    qtbot.waitUntil(lambda: w.tree_panel.graph.isVisible())
+    return w
+
+
+def click(qtbot, window, label):
+    click_cell(qtbot, window, window.game.geometry.cell(label))
+
+
+def label(window, node: RecordNode) -> str:
+    assert node.move is not None
+    return window.game.move_text(node.move)
+
+
+def grid(graph) -> dict[str, tuple[int, int]]:
+    """Each drawn node's (column, row) on the drawing's grid, by its move."""
+    places = {}
+    for node, at in graph.drawn_nodes():
+        name = "start" if node.move is None else graph.session.game.move_text(node.move)
+        places[name] = (round((at.x() - 18) / SPACING), round((at.y() - 18) / SPACING))
+    return places
+
+
+def marked(window) -> RecordNode | None:
+    graph = window.tree_panel.graph
+    node = graph.marked_node()
+    assert node is window.session.current, "the ring is not on the current node"
+    return node
+
+
+def variation_window(qtbot, window):
+    """a1 b1 c1 as the main line, and d1 e1 instead of b1 c1: the current node is e1."""
+    for move in ("a1", "b1", "c1"):
+        click(qtbot, window, move)
+    window.session.back()
+    window.session.back()
+    click(qtbot, window, "d1")
+    click(qtbot, window, "e1")
+
+
+def test_a_line_and_a_variation_are_drawn_in_two_columns_joined_by_lines(qtbot, window):
+    variation_window(qtbot, window)
+    graph = window.tree_panel.graph
+    assert grid(graph) == {
+        "start": (0, 0),
+        "a1": (0, 1),
+        "b1": (0, 2),
+        "c1": (0, 3),
+        "d1": (1, 2),
+        "e1": (1, 3),
+    }
+    edges = {
+        ("start" if p.move is None else label(window, p), label(window, c), main)
+        for p, c, main in graph.drawn_edges()
+    }
+    assert edges == {
+        ("start", "a1", True),
+        ("a1", "b1", True),
+        ("b1", "c1", True),
+        ("a1", "d1", False),
+        ("d1", "e1", False),
+    }
+    assert label(window, marked(window)) == "e1"
+
+
+def test_the_ring_follows_the_keys_and_clicks(qtbot, window):
+    variation_window(qtbot, window)
+    graph = window.tree_panel.graph
+    steps = [
+        (Qt.Key.Key_Left, "d1"),
+        (Qt.Key.Key_Up, "b1"),
+        (Qt.Key.Key_Right, "c1"),
+        (Qt.Key.Key_Home, None),
+        (Qt.Key.Key_End, "c1"),
+        (Qt.Key.Key_Left, "b1"),
+        (Qt.Key.Key_Down, "d1"),
+        (Qt.Key.Key_Right, "e1"),
+    ]
+    for key, expected in steps:
+        qtbot.keyClick(window.view, key)
+        node = marked(window)
+        assert node.move is None if expected is None else label(window, node) == expected, key
+        assert graph.current_mark.pos() == graph.node_position(node)
+    tree = window.session.tree
+    a1 = tree.root.children[0]
+    for node in (a1.children[0], tree.root, a1.children[1].children[0], a1):
+        pos = graph.mapFromScene(graph.node_position(node))
+        qtbot.mouseClick(graph.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+        assert window.session.current is node and marked(window) is node
+    beside = graph.mapFromScene(graph.node_position(a1) + QPointF(SPACING * 3, 0))
+    qtbot.mouseClick(graph.viewport(), Qt.MouseButton.LeftButton, pos=beside)
+    assert window.session.current is a1  # a click on no node goes nowhere
+
+
+def drawn_near(graph, at: QPointF, colour: str, tolerance: int = 40) -> bool:
+    """Whether the view shows ``colour`` within two pixels of a point of the scene."""
+    image = graph.viewport().grab().toImage()
+    p = graph.mapFromScene(at)
+    want = QColor(colour).getRgb()[:3]
+    for dx in range(-2, 3):
+        for dy in range(-2, 3):
+            seen = image.pixelColor(p.x() + dx, p.y() + dy).getRgb()[:3]
+            if all(abs(x - y) <= tolerance for x, y in zip(seen, want, strict=True)):
+                return True
+    return False
+
+
+def test_comments_and_mistakes_are_marked_and_told_in_tooltips(qtbot, window):
+    for move in ("c2", "a1", "b1"):
+        click(qtbot, window, move)
+    tree = window.session.tree
+    line = tree.main_line()
+    graph = window.tree_panel.graph
+    comment_spot = graph.node_position(line[0]) + QPointF(RADIUS * 0.85, -RADIUS * 0.85)
+    assert not drawn_near(graph, comment_spot, COMMENT_COLOUR)
+    window.session.go_to(line[0])
+    window.tree_panel.comment.setPlainText("A strong start.\nThe centre matters.")
+    assert drawn_near(graph, comment_spot, COMMENT_COLOUR)
+    for node, value in zip([tree.root, *line], [0.5, 0.55, 0.6, 0.2], strict=True):
+        GameTree.set_analysis(node, value, 1000)
+    window.session.notify(Change.ANALYSIS)  # Black's b1 lost 40%
+    assert [n for n, _ in graph.drawn_nodes() if graph.is_mistake_marked(n)] == [line[2]]
+    ring = graph.node_position(line[2]) + QPointF(RADIUS + 2.6, 0)
+    assert drawn_near(graph, ring, MISTAKE_COLOUR)
+    clean = graph.node_position(line[1]) + QPointF(RADIUS + 2.6, 0)
+    assert not drawn_near(graph, clean, MISTAKE_COLOUR)
+    first = graph.tooltip(line[0])
+    assert first.startswith("1. Black c2") and "A strong start.…" in first
+    assert "Black wins 55% (1,000 playouts)" in first
+    assert graph.tooltip(line[2]).startswith("3. Black b1: a mistake, lost 40%")
+    assert graph.tooltip(tree.root).startswith("Start")
+
+
+def test_the_context_menu_promotes_and_deletes(qtbot, window):
+    variation_window(qtbot, window)
+    graph = window.tree_panel.graph
+    tree = window.session.tree
+    a1 = tree.root.children[0]
+    d1 = a1.children[1]
+    assert graph.menu_for(tree.root) is None  # the start is neither promoted nor deleted
+    menu = graph.menu_for(d1)
+    actions = {a.text(): a for a in menu.actions()}
+    assert list(actions) == ["Promote to main line", "Delete from here"]
+    actions["Promote to main line"].trigger()
+    assert tree.main_line()[1] is d1
+    assert grid(graph)["d1"] == (0, 2) and grid(graph)["b1"] == (1, 2)
+    assert {(c.move, main) for _, c, main in graph.drawn_edges()} >= {(d1.move, True)}
+    graph.menu_for(a1.children[1]).actions()[1].trigger()  # delete b1 and c1
+    assert set(grid(graph)) == {"start", "a1", "d1", "e1"}
+    assert marked(window) is window.session.current
+    # a right-click opens the same menu (closed at once here)
+    shown = []
+
+    def on_menu(menu):
+        shown.append([a.text() for a in menu.actions()])
+        QTimer.singleShot(0, menu.close)
+
+    graph.on_menu = on_menu
+    pos = graph.mapFromScene(graph.node_position(d1))
+    event = QContextMenuEvent(
+        QContextMenuEvent.Reason.Mouse, pos, graph.viewport().mapToGlobal(pos)
+    )
+    QApplication.sendEvent(graph.viewport(), event)
+    assert shown == [["Promote to main line", "Delete from here"]]
+
+
+def commented_tree(qtbot, window):
+    """a1 b1 c1 d1 e1 main line; variations at a1 (c2 d2) and at c1 (b2); comments on b1, d2
+    and b2."""
+    for move in ("a1", "b1", "c1", "d1", "e1"):
+        click(qtbot, window, move)
+    s = window.session
+    s.navigate(1)
+    click(qtbot, window, "c2")
+    click(qtbot, window, "d2")
+    s.set_comment("d2 comment")
+    s.go_to_main_line(3)
+    click(qtbot, window, "b2")
+    s.set_comment("b2 comment")
+    s.go_to_main_line(2)
+    s.set_comment("b1 comment")
+    s.to_start()
+
+
+def test_branch_points_and_comments_are_reached_by_keys(qtbot, window):
+    commented_tree(qtbot, window)
+    s = window.session
+
+    def at():
+        node = marked(window)
+        return "start" if node.move is None else label(window, node)
+
+    keys = [
+        (Qt.Key.Key_BracketRight, "a1"),
+        (Qt.Key.Key_BracketRight, "c1"),
+        (Qt.Key.Key_BracketRight, "c1"),  # no branch point further down: stays
+        (Qt.Key.Key_BracketLeft, "a1"),
+        (Qt.Key.Key_BracketLeft, "a1"),
+        (Qt.Key.Key_Home, "start"),
+        (Qt.Key.Key_Period, "b1"),
+        (Qt.Key.Key_Period, "b2"),  # the line's deepest variation first, as a record lists it
+        (Qt.Key.Key_Period, "d2"),
+        (Qt.Key.Key_Period, "d2"),
+        (Qt.Key.Key_Comma, "b2"),
+        (Qt.Key.Key_Comma, "b1"),
+        (Qt.Key.Key_Comma, "b1"),
+    ]
+    for key, expected in keys:
+        qtbot.keyClick(window.view, key)
+        assert at() == expected, key
+    s.to_start()
+    s.set_comment("at the start")
+    s.go_to_main_line(2)
+    assert s.next_comment(-1) and s.current is s.tree.root
+    assert not s.next_comment(-1)
+    s.go_to_main_line(4)
+    assert s.branch_point(-1) and label(window, s.current) == "c1"
+
+
+def random_tree(size: int, nodes: int, seed: int) -> GameTree:
+    rng = random.Random(seed)
+    tree = tree_from_game(Game(GameOptions(game="y", size=size, pie=False).validated()))
+    paths: list[list[RecordNode]] = [[]]
+    while len(paths) < nodes:
+        path = rng.choice(paths) if rng.random() < 0.6 else paths[-1]
+        tree.go_to_path(path)
+        if tree.game.is_over:
+            continue
+        tree.play(rng.choice(tree.game.legal_moves()))
+        if tree.path not in paths:
+            paths.append(list(tree.path))
+    tree.to_start()
+    return tree
+
+
+def check_layout(root: RecordNode) -> int:
+    """No two nodes in one place, each node one row below its parent and not to its left, and
+    no line across a row passing a node; returns the number of nodes."""
+    lay = lay_out(root)
+    places = list(zip(lay.column, lay.row, strict=True))
+    assert len(set(places)) == len(places), "two nodes drawn in one place"
+    occupied = set(places)
+    for i, p in enumerate(lay.parent):
+        if p < 0:
+            continue
+        assert lay.row[i] == lay.row[p] + 1 and lay.column[i] >= lay.column[p]
+        if lay.column[i] > lay.column[p]:
+            for c in range(lay.across[i] + 1, lay.column[i]):
+                assert (c, lay.row[p]) not in occupied, "a line drawn across a node"
+    for row_columns in lay.row_columns:
+        assert row_columns == sorted(row_columns)
+    return len(places)
+
+
+def test_a_record_with_many_variations_is_laid_out_without_overlaps(qtbot, window):
+    tree = random_tree(7, 400, seed=5)
+    assert check_layout(tree.root) == 400
+    window.session.set_tree(tree)
+    graph = window.tree_panel.graph
+    places = [(p.x(), p.y()) for _, p in graph.drawn_nodes()]
+    assert len(places) == 400 and len(set(places)) == 400, "two node items share a place"
+    for node, _ in graph.drawn_nodes()[::37]:
+        window.session.go_to(node)
+        assert marked(window) is node
+        view = graph.viewport().rect()
+        assert view.contains(graph.mapFromScene(graph.current_mark.pos())), "scrolled to it"
+    for seed in range(20):
+        check_layout(random_tree(5, 120, seed).root)
+
+
+def test_the_tree_walks_in_record_order_and_finds_paths_in_deep_trees():
+    tree = random_tree(6, 300, seed=2)
+    order: list[RecordNode] = []
+    stack = [tree.root]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(reversed(node.children))
+    for node in order:
+        node.comment = "seen"
+    tree.to_start()
+    walked = [tree.root]
+    while (path := tree.commented(+1)) is not None:
+        tree.go_to_path(path)
+        walked.append(path[-1])
+    assert walked == order
+    back = [tree.current]
+    while (path := tree.commented(-1)) is not None:
+        tree.go_to_path(path)
+        back.append(tree.current)
+    assert back == order[::-1]
+    deep = RecordNode()
+    node = deep
+    for _ in range(20_000):
+        node.children.append(RecordNode())
+        node = node.children[0]
+    assert len(path_to(deep, node)) == 20_000
