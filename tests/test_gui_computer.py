@@ -5,7 +5,9 @@ import random
 
 import pytest
 from gui_helpers import click_cell, make_window
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
 
 from ygui.ai.engine import Engine
 from ygui.core.game import BLACK, WHITE
@@ -220,3 +222,44 @@ def test_a_search_nobody_wants_stops_before_the_next_begins(qtbot, answers, acti
     assert journal.index(ended[0]) < journal.index(("start", new, 0))
     assert ended[0][2] < budget // 2  # stopped, not run to its end
     runner.cancel()
+
+
+def test_candidates_are_listed_drawn_and_their_lines_previewed(qtbot, answers):
+    """The analysis lists the engine's candidate moves (win rate, visits, line); the board
+    labels them when asked; hovering a row shows that move's line as numbered stones, and
+    leaving the table puts the best line's preview back."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=7, pie=False).validated(), ("A", "B"))
+    computer = window.computer
+    table = computer.candidates_table
+    window.act_candidates.trigger()
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: table.rowCount() >= 3 and not computer.runner.busy, timeout=60_000)
+    rows = [[table.item(r, c).text() for c in range(4)] for r in range(table.rowCount())]
+    visits = [int(row[2].replace(",", "")) for row in rows]
+    assert visits == sorted(visits, reverse=True) and visits[0] > 0
+    assert all(row[1].endswith("%") and row[3].split()[0] == row[0] for row in rows)
+    assert computer.line_label.text().removeprefix("Best line: ").startswith(rows[0][3])
+    labels = window.game.geometry.labels
+    drawn = window.scene.candidate_marks
+    assert drawn == [row[1] for row in rows if row[0] in labels][: len(drawn)] and drawn
+    assert window.scene.preview_stones == 0  # the best line's preview is off
+    second_line = rows[1][3].split()
+    point = QPointF(table.visualItemRect(table.item(1, 0)).center())
+    move = QMouseEvent(
+        QEvent.Type.MouseMove,
+        point,
+        table.viewport().mapToGlobal(point),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(table.viewport(), move)  # the pointer on the second row
+    qtbot.waitUntil(lambda: window.scene.preview_stones == len(second_line), timeout=5_000)
+    computer.candidates_table.hovered.emit(-1)  # the pointer leaves the table
+    assert window.scene.preview_stones == 0
+    window.act_candidates.trigger()
+    assert window.scene.candidate_marks == []
+    window.act_analyse.trigger()
+    click_cell(qtbot, window, window.game.geometry.cell("d4"))  # a new position: cleared
+    assert table.rowCount() == 0

@@ -150,6 +150,21 @@ class SearchLimits:
 
 
 @dataclass(frozen=True)
+class Candidate:
+    """One of the moves the search looked at most: its visits, its win rate for the side that
+    plays it, and the line the search expects after it (the move first)."""
+
+    move: Move
+    visits: int
+    win_rate: float
+    line: tuple[Move, ...]
+
+
+CANDIDATES = 8  # candidates a result lists
+CANDIDATE_LINE = 10  # moves of each candidate's line
+
+
+@dataclass(frozen=True)
 class SearchResult:
     move: Move
     win_rate: float  # for the side that moves, 0..1
@@ -158,6 +173,7 @@ class SearchResult:
     visits: dict[int, int] = field(default_factory=dict)  # root cell -> visits
     seconds: float = 0.0
     reason: str = "search"  # "win", "block", "only move", "book" or "search"
+    candidates: tuple[Candidate, ...] = ()  # the most visited moves, most visited first
 
 
 Progress = Callable[[SearchResult], None]
@@ -393,12 +409,19 @@ class Engine:
                 visits[mv] = visits.get(mv, 0.0) + float(tree.visits[c])
                 wins[mv] = wins.get(mv, 0.0) + float(tree.wins[c])
         best = max(visits, key=lambda mv: (visits[mv], wins[mv]))
-        # the line of the tree that looked at the best move most
-        tree = max(trees, key=lambda t: t.visits_of(best))
-        line = tree.result(game, sum(done), seconds, reason).principal
         n = game.geometry.size
-        if not line or line[0] != _as_move(best, n):
-            line = (_as_move(best, n),)
+        ranked = sorted(visits, key=lambda mv: (visits[mv], wins[mv]), reverse=True)
+        candidates = []
+        for mv in ranked[:CANDIDATES]:
+            if not visits[mv]:
+                break
+            # each move's line from the tree that looked at it most
+            tree = max(trees, key=lambda t: t.visits_of(mv))
+            line = tree.line_of(mv, CANDIDATE_LINE) or (_as_move(mv, n),)
+            candidates.append(
+                Candidate(_as_move(mv, n), int(visits[mv]), wins[mv] / visits[mv], line)
+            )
+        line = candidates[0].line if candidates else (_as_move(best, n),)
         return SearchResult(
             _as_move(best, n),
             wins[best] / visits[best] if visits[best] else 0.5,
@@ -407,6 +430,7 @@ class Engine:
             {mv: int(v) for mv, v in visits.items() if mv < n},
             seconds,
             reason,
+            tuple(candidates),
         )
 
     # ----- the tree, kept between moves ------------------------------------------------
@@ -569,14 +593,39 @@ class _Tree:
         order = np.lexsort((self.wins[children], self.visits[children]))
         return int(children[order[-1]])
 
+    def _line_from(self, node: int, length: int) -> tuple[Move, ...]:
+        """The moves of ``node`` and of the most visited child below it, and so on."""
+        line: list[Move] = []
+        while node >= 0 and len(line) < length and self.visits[node] > 0:
+            line.append(_as_move(self.move_of(node), self.cells))
+            node = self.best_child(node)
+        return tuple(line)
+
+    def line_of(self, move: int, length: int) -> tuple[Move, ...]:
+        """``move`` at the root and the line the tree expects after it (empty if unvisited)."""
+        node = self.slot(self.root, move)
+        return self._line_from(node, length) if node >= 0 else ()
+
+    def candidates(self, limit: int = CANDIDATES) -> tuple[Candidate, ...]:
+        children = self.children(self.root)
+        if not len(children):
+            return ()
+        order = np.lexsort((self.wins[children], self.visits[children]))[::-1]
+        found = []
+        for c in children[order[:limit]]:
+            node = int(c)
+            visits = float(self.visits[node])
+            if visits <= 0:
+                break
+            move = _as_move(self.move_of(node), self.cells)
+            line = self._line_from(node, CANDIDATE_LINE)
+            found.append(Candidate(move, int(visits), float(self.wins[node]) / visits, line))
+        return tuple(found)
+
     def result(self, game: Game, playouts: int, seconds: float, reason: str) -> SearchResult:
         n = game.geometry.size
         best = self.best_child(self.root)
-        line: list[Move] = []
-        node = best
-        while node >= 0 and len(line) < 12 and self.visits[node] > 0:
-            line.append(_as_move(self.move_of(node), n))
-            node = self.best_child(node)
+        line = list(self._line_from(best, 12))
         visits = {
             self.move_of(int(c)): int(self.visits[c])
             for c in self.children(self.root)
@@ -584,7 +633,14 @@ class _Tree:
         }
         rate = float(self.wins[best] / self.visits[best]) if self.visits[best] else 0.5
         return SearchResult(
-            _as_move(self.move_of(best), n), rate, playouts, tuple(line), visits, seconds, reason
+            _as_move(self.move_of(best), n),
+            rate,
+            playouts,
+            tuple(line),
+            visits,
+            seconds,
+            reason,
+            self.candidates(),
         )
 
 

@@ -73,6 +73,7 @@ class BoardScene(QGraphicsScene):
         self._heat_items: list[QGraphicsItem] = []
         self._hint_items: list[QGraphicsItem] = []
         self._preview_items: list[QGraphicsItem] = []
+        self._candidate_items: list[QGraphicsItem] = []
         self._stones: dict[int, StoneItem] = {}
         self._ghosts: list[QGraphicsItem] = []
         self._marks: list[QGraphicsItem] = []
@@ -102,6 +103,7 @@ class BoardScene(QGraphicsScene):
         self._heat_items = []
         self._hint_items = []
         self._preview_items = []
+        self._candidate_items = []
         self._stones = {}
         self._ghosts = []
         self._marks = []
@@ -409,6 +411,42 @@ class BoardScene(QGraphicsScene):
             label.setZValue(14)
             self.addItem(label)
             self._preview_items += [stone, label]
+
+    def set_candidates(self, marks: list[tuple[int, str]] | None) -> None:
+        """Label the engine's candidate cells with their win rate, the best ringed (None
+        clears them)."""
+        for item in self._candidate_items:
+            self.removeItem(item)
+        self._candidate_items = []
+        for rank, (cell, text) in enumerate(marks or []):
+            if self.game.colours[cell]:
+                continue
+            radius = self.radii[cell] * 0.82
+            p = self.cell_position(cell)
+            disc = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
+            disc.setBrush(QColor(255, 255, 255, 215))
+            pen = QPen(QColor("#1e88e5" if rank == 0 else "#607d8b"), 2.5 if rank == 0 else 1.0)
+            disc.setPen(pen)
+            disc.setZValue(12)
+            disc.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            label = QGraphicsSimpleTextItem(text)
+            font = QFont()
+            font.setPixelSize(max(7, int(self.radii[cell] * 0.62)))
+            font.setBold(rank == 0)
+            label.setFont(font)
+            label.setBrush(QColor("#0d47a1" if rank == 0 else "#263238"))
+            rect = label.boundingRect()
+            label.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
+            label.setZValue(12.5)
+            label.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            for item in (disc, label):
+                self.addItem(item)
+                self._candidate_items.append(item)
+
+    @property
+    def candidate_marks(self) -> list[str]:
+        """The texts of the candidate labels drawn, best first."""
+        return [i.text() for i in self._candidate_items if isinstance(i, QGraphicsSimpleTextItem)]
 
     @property
     def preview_stones(self) -> int:

@@ -8,10 +8,11 @@ in the AiRunner's worker thread.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
 
-from PySide6.QtCore import QCoreApplication, QObject, QProcess
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QProcess, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QDockWidget,
@@ -19,12 +20,14 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from ygui.ai.engine import SearchLimits, SearchResult
-from ygui.core.game import BLACK, WHITE
+from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.tree import GameTree
 from ygui.session import Change, Seat, Session
 from ygui.ui.ai_runner import AiRunner, Request
@@ -42,6 +45,50 @@ class Host(Protocol):
     def inform(self, title: str, text: str) -> None: ...
 
     def set_busy(self, busy: bool) -> None: ...
+
+
+def line_stones(game: Game, line: Sequence[Move]) -> tuple[list[str], list[tuple[int, int]]]:
+    """A line of play from ``game``: its moves in words, and the stones it places (cell,
+    colour), up to its first move that is not legal."""
+    probe = game.copy()
+    words: list[str] = []
+    stones: list[tuple[int, int]] = []
+    for move in line:
+        if not probe.is_legal(move):
+            break
+        words.append(probe.move_text(move))
+        if move.cell is not None:
+            stones += [(c, probe.to_move) for c in probe.placement_cells(move.cell)]
+        probe.play(move)
+    return words, stones
+
+
+class CandidateTable(QTableWidget):
+    """The engine's candidate moves; says which row the pointer is on (-1 when it leaves)."""
+
+    hovered = Signal(int)
+
+    def __init__(self) -> None:
+        super().__init__(0, 4)
+        self.setHorizontalHeaderLabels(["Move", "Win", "Visits", "Line"])
+        self.verticalHeader().setVisible(False)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setMouseTracking(True)
+        self.cellEntered.connect(lambda row, _column: self.hovered.emit(row))
+        self.setToolTip("Hover a move to see its line on the board")
+
+        self.hovered_row = -1
+        self.hovered.connect(self._remember)
+
+    def _remember(self, row: int) -> None:
+        self.hovered_row = row
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self.hovered.emit(-1)
+        super().leaveEvent(event)
 
 
 class ComputerPlay(QObject):
@@ -113,6 +160,12 @@ class ComputerPlay(QObject):
         self.preview_box.toggled.connect(self._show_preview)
         self.best_line: list[tuple[int, int]] = []
         self.stats_label = QLabel()
+        self.candidates_box = QCheckBox("Candidates on the board (K)")
+        self.candidates_box.toggled.connect(self._show_candidates)
+        self.candidates_table = CandidateTable()
+        self.candidates_table.hovered.connect(self._candidate_hovered)
+        self.candidate_lines: list[list[tuple[int, int]]] = []
+        self.candidate_marks: list[tuple[int, str]] = []
         for widget in (
             self.analyse_box,
             self.heat_box,
@@ -120,10 +173,11 @@ class ComputerPlay(QObject):
             self.win_bar,
             self.line_label,
             self.preview_box,
+            self.candidates_box,
             self.stats_label,
         ):
             layout.addWidget(widget)
-        layout.addStretch(1)
+        layout.addWidget(self.candidates_table, 1)
         self.dock.setWidget(body)
 
     # ----- the engine's readiness --------------------------------------------------------
@@ -181,6 +235,9 @@ class ComputerPlay(QObject):
         self.scene.set_heat(None)
         self.best_line = []
         self.scene.set_preview(None)
+        self.candidates_table.setRowCount(0)
+        self.candidate_lines, self.candidate_marks = [], []
+        self.scene.set_candidates(None)
         session = self.session
         game = session.game
         if session.editing:
@@ -307,16 +364,7 @@ class ComputerPlay(QObject):
             f"Win probability: {game.colour_name(BLACK)} {100 * black:.0f}% · "
             f"{game.colour_name(WHITE)} {100 * (1 - black):.0f}%"
         )
-        probe = game.copy()
-        words = []
-        stones = []
-        for move in result.principal:
-            if not probe.is_legal(move):
-                break
-            words.append(probe.move_text(move))
-            if move.cell is not None:
-                stones += [(c, probe.to_move) for c in probe.placement_cells(move.cell)]
-            probe.play(move)
+        words, stones = line_stones(game, result.principal)
         self.line_label.setText("Best line: " + (" ".join(words) or "-"))
         if result.reason == "book":
             self.stats_label.setText("From the opening book")
@@ -326,6 +374,36 @@ class ComputerPlay(QObject):
             if self.heat_box.isChecked():
                 self.scene.set_heat(result.visits)
             self.best_line = stones
+            self._fill_candidates(game, result)
+            self._candidate_hovered(self.candidates_table.hovered_row)
+
+    def _fill_candidates(self, game: Game, result: SearchResult) -> None:
+        """The candidates table: each move with its win rate for the side to move, its visits
+        and its line; hovering a row shows the line on the board."""
+        table = self.candidates_table
+        table.setRowCount(len(result.candidates))
+        self.candidate_lines, self.candidate_marks = [], []
+        for row, candidate in enumerate(result.candidates):
+            words, stones = line_stones(game, candidate.line)
+            self.candidate_lines.append(stones)
+            rate = f"{100 * candidate.win_rate:.0f}%"
+            if candidate.move.cell is not None:
+                self.candidate_marks.append((candidate.move.cell, rate))
+            texts = (game.move_text(candidate.move), rate, f"{candidate.visits:,}", " ".join(words))
+            for column, text in enumerate(texts):
+                item = QTableWidgetItem(text)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                table.setItem(row, column, item)
+        self._show_candidates(self.candidates_box.isChecked())
+
+    def _show_candidates(self, on: bool) -> None:
+        self.scene.set_candidates(self.candidate_marks if on else None)
+
+    def _candidate_hovered(self, row: int) -> None:
+        """A candidate's line on the board while the pointer is on its row (-1: left)."""
+        if 0 <= row < len(self.candidate_lines):
+            self.scene.set_preview(self.candidate_lines[row])
+        else:
             self._show_preview(self.preview_box.isChecked())
 
     def _show_preview(self, on: bool) -> None:

@@ -80,6 +80,7 @@ class MainWindow(QMainWindow):
     act_take_back: QAction
     act_info: QAction
     act_pause: QAction
+    act_candidates: QAction
 
     def __init__(self, settings: Settings | None = None, warm_up_engine: bool = True) -> None:
         super().__init__()
@@ -238,6 +239,13 @@ class MainWindow(QMainWindow):
             ("&Study", "delete", "&Delete move and what follows", lambda: s.delete(), ()),
             ("&View", "heat?", "Heat &map on the board", c.heat_box.setChecked, ("M",)),
             ("&View", "preview?", "&Preview the best line", c.preview_box.setChecked, ("P",)),
+            (
+                "&View",
+                "candidates?",
+                "Candidate &moves on the board",
+                c.candidates_box.setChecked,
+                ("K",),
+            ),
             ("&View", "labels?", "Show &coordinates", self.set_show_labels, ("C",)),
             ("&View", "dark?", "&Dark theme", self.set_dark, ("Ctrl+Shift+D",)),
             ("&View", None),
@@ -257,6 +265,7 @@ class MainWindow(QMainWindow):
             (c.analyse_box, self.act_analyse),
             (c.heat_box, self.act_heat),
             (c.preview_box, self.act_preview),
+            (c.candidates_box, self.act_candidates),
         ):
             box.toggled.connect(action.setChecked)
         self.act_labels.setChecked(bool(self.settings.get("show_labels")))
