@@ -302,7 +302,10 @@ class GameTreeView(QGraphicsView):
         at = centre(self.tree_layout.column[i], self.tree_layout.row[i])
         self.current_mark.setPos(at)
         self.current_mark.show()
-        self.ensureVisible(self.current_mark, 40, 40)
+        shown = self.mapToScene(self.viewport().rect()).boundingRect()
+        if not shown.adjusted(SPACING, SPACING, -SPACING, -SPACING).contains(at):
+            self.centerOn(at)  # a node near the edge or out of view: brought to the middle
+        self.ensureVisible(self.current_mark, 8, 8)  # (if the view is only just big enough)
 
     def _lay_out(self, tree: GameTree) -> None:
         layout = lay_out(tree.root)
