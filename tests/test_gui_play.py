@@ -319,3 +319,60 @@ def _plain(html: str) -> str:
     doc = QTextDocument()
     doc.setHtml(html)
     return doc.toPlainText()
+
+
+# ----- figures ------------------------------------------------------------------------------
+
+
+def test_move_numbers_on_the_stones_and_from_a_chosen_move(qtbot, window):
+    moves = ["c2", "b1", "d3", "a1", "c3"]
+    for label in moves:
+        click(qtbot, window, label)
+    cell = window.game.geometry.cell
+    window.act_numbers.trigger()
+    assert window.scene.drawn_numbers == {cell(m): str(i) for i, m in enumerate(moves, 1)}
+    shows_the_position(window)
+    qtbot.keyClick(window, Qt.Key.Key_Left)  # what is drawn follows the position
+    assert window.scene.drawn_numbers == {cell(m): str(i) for i, m in enumerate(moves[:4], 1)}
+    shows_the_position(window)
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    window.act_number_here.trigger()  # the figure of what follows move 3
+    qtbot.keyClick(window, Qt.Key.Key_End)
+    assert window.scene.drawn_numbers == {cell("a1"): "4", cell("c3"): "5"}
+    shows_the_position(window)
+    window.act_numbers.trigger()
+    assert window.scene.drawn_numbers == {}
+    shows_the_position(window)
+
+
+def test_the_figure_is_exported_at_a_chosen_size_and_copied(qtbot, window, tmp_path):
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QApplication
+
+    from ygui.ui.figure_dialog import FigureDialog
+
+    for label in ("c2", "b1", "d3"):
+        click(qtbot, window, label)
+    dialog = FigureDialog(window.game, window.theme, False, None, window)
+    qtbot.addWidget(dialog)
+    dialog.width_box.setValue(400)
+    dialog.coordinates.setChecked(True)
+    dialog.numbers.setChecked(True)
+    dialog.numbers_from.setValue(2)
+    figure = dialog.figure()
+    cell = window.game.geometry.cell
+    assert figure.drawn_numbers == {cell("b1"): "2", cell("d3"): "3"}
+    numbered = {cell("b1"), cell("d3")}
+    assert all(label.isVisible() for c, label in enumerate(figure._labels) if c not in numbered)
+    assert window.scene.drawn_numbers == {}  # the window's own board is unchanged
+    png, svg = tmp_path / "fig.png", tmp_path / "fig.svg"
+    dialog.choose_path = lambda suffix: png if suffix == ".png" else svg
+    qtbot.mouseClick(dialog.save_png, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.save_svg, Qt.MouseButton.LeftButton)
+    assert QImage(str(png)).width() == 400
+    assert 'width="400"' in svg.read_text() or "400" in svg.read_text()[:600]
+    qtbot.mouseClick(dialog.copy, Qt.MouseButton.LeftButton)
+    assert QApplication.clipboard().image().width() == 400
+    dialog.choose_path = lambda suffix: tmp_path / "no-such-folder" / "fig.png"
+    dialog._save(".png")
+    assert len(dialog.saved) == 2  # a failed save is said, not counted

@@ -70,6 +70,8 @@ class BoardScene(QGraphicsScene):
         self.game = game
         self.theme = theme
         self.show_labels = show_labels
+        self.numbers_from: int | None = None  # number the stones of moves from this one on
+        self._numbers: list[QGraphicsSimpleTextItem] = []
         self._heat_items: list[QGraphicsItem] = []
         self._hint_items: list[QGraphicsItem] = []
         self._preview_items: list[QGraphicsItem] = []
@@ -98,12 +100,35 @@ class BoardScene(QGraphicsScene):
         self.show_labels = show
         self.refresh()
 
+    def set_numbers(self, start: int | None) -> None:
+        """Move numbers on the stones of moves ``start`` and after (None: no numbers)."""
+        self.numbers_from = start
+        self.refresh()
+
+    def numbered_stones(self) -> dict[int, int]:
+        """Cell -> the move number shown on its stone (the later move where a cell holds two
+        numbers' stones, as in Hexagonal Y's pairs)."""
+        start = self.numbers_from
+        if start is None:
+            return {}
+        game = self.game
+        pairs = game.geometry.opposite if isinstance(game.rule, PerimeterRule) else {}
+        numbers: dict[int, int] = {}
+        for number, move in enumerate(game.moves, start=1):
+            if move.cell is None or number < start:
+                continue
+            for cell in (move.cell, pairs.get(move.cell)):
+                if cell is not None and game.colours[cell] != EMPTY:
+                    numbers[cell] = number
+        return numbers
+
     def _build(self) -> None:
         self.clear()
         self._heat_items = []
         self._hint_items = []
         self._preview_items = []
         self._candidate_items = []
+        self._numbers = []
         self._stones = {}
         self._ghosts = []
         self._marks = []
@@ -288,9 +313,44 @@ class BoardScene(QGraphicsScene):
                 self.addItem(item)
                 self._stones[cell] = item
             self._show_label(cell, name)
+        self._draw_numbers()
         self.clear_ghost()
         self._draw_marks()
         self._colour_corners()
+
+    def _draw_numbers(self) -> None:
+        for item in self._numbers:
+            self.removeItem(item)
+        self._numbers = []
+        game = self.game
+        for cell, number in self.numbered_stones().items():
+            stone = game.colour_name(game.colours[cell])
+            text = str(number)
+            item = QGraphicsSimpleTextItem(text)
+            font = QFont()
+            radius = self.radii[cell]
+            font.setPixelSize(max(6, int(min(0.95 * radius, 2.2 * radius / (0.6 * len(text))))))
+            font.setBold(True)
+            item.setFont(font)
+            item.setBrush(QColor(ink_on(stone)))
+            rect = item.boundingRect()
+            p = scene_point(game.geometry.centres[cell])
+            item.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
+            item.setZValue(21)
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.addItem(item)
+            self._numbers.append(item)
+            self._labels[cell].setVisible(False)  # the number takes the coordinate's place
+
+    @property
+    def drawn_numbers(self) -> dict[int, str]:
+        """Cell -> the number drawn there, read from the items (for tests)."""
+        found = {}
+        for item in self._numbers:
+            cell = self.cell_at(item.sceneBoundingRect().center())
+            if cell is not None:
+                found[cell] = item.text()
+        return found
 
     def _draw_marks(self) -> None:
         for item in self._marks:
@@ -309,8 +369,9 @@ class BoardScene(QGraphicsScene):
                 cells.append(opposite)
             stone = game.colour_name(game.colours[last.cell])
             dot = QColor(mark_on(stone) or self.theme.last_move)
+            numbered = self.numbers_from is not None
             for cell in cells:
-                if self.show_labels:  # a ring round the stone, so the label stays readable
+                if self.show_labels or numbered:  # a ring round the stone: the text stays readable
                     self._mark(cell, self.radii[cell] * 0.92, ring=dot)
                 else:
                     self._mark(cell, self.radii[cell] * 0.28, fill=dot)

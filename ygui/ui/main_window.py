@@ -45,6 +45,7 @@ from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
 from ygui.ui.computer import ComputerPlay
 from ygui.ui.entry_panel import EntryPanel
+from ygui.ui.figure_dialog import FigureDialog
 from ygui.ui.game_info_dialog import GameInfoDialog
 from ygui.ui.game_panel import GamePanel
 from ygui.ui.help import AboutText, RulesDialog, shortcuts_text
@@ -81,6 +82,7 @@ class MainWindow(QMainWindow):
     act_info: QAction
     act_pause: QAction
     act_candidates: QAction
+    act_numbers: QAction
 
     def __init__(self, settings: Settings | None = None, warm_up_engine: bool = True) -> None:
         super().__init__()
@@ -186,14 +188,7 @@ class MainWindow(QMainWindow):
             ("&Game", "save", "&Save", self.save, (std.Save,)),
             ("&Game", "save_as", "Save &as…", self.save_as, (std.SaveAs,)),
             ("&Game", None),
-            (
-                "&Game",
-                "png",
-                "Export board as &PNG…",
-                lambda: self.export_image(".png"),
-                ("Ctrl+P",),
-            ),
-            ("&Game", "svg", "Export board as S&VG…", lambda: self.export_image(".svg"), ()),
+            ("&Game", "figure", "Export &figure…", self.export_figure, ("Ctrl+P",)),
             ("&Game", None),
             ("&Game", "quit", "&Quit", self.close, (std.Quit,)),
             ("&Play", "undo", "&Undo", s.back, (std.Undo,)),
@@ -247,6 +242,8 @@ class MainWindow(QMainWindow):
                 ("K",),
             ),
             ("&View", "labels?", "Show &coordinates", self.set_show_labels, ("C",)),
+            ("&View", "numbers?", "Move &numbers on the stones", self.set_numbers, ("Ctrl+M",)),
+            ("&View", "number_here", "Number the moves &from here", self.number_from_here, ()),
             ("&View", "dark?", "&Dark theme", self.set_dark, ("Ctrl+Shift+D",)),
             ("&View", None),
             ("&Help", "rules", "&Rules of the games", self.show_rules, (std.HelpContents,)),
@@ -609,6 +606,21 @@ class MainWindow(QMainWindow):
     def _open_recent(self, path: Path) -> None:
         if self.maybe_keep_changes():
             self.open_path(path)
+
+    def set_numbers(self, on: bool) -> None:
+        self.scene.set_numbers(1 if on else None)
+
+    def number_from_here(self) -> None:
+        """Number the moves after the position shown (for a figure of what follows)."""
+        self.scene.set_numbers(self.session.move_number + 1)
+        self.act_numbers.setChecked(True)
+
+    def export_figure(self) -> None:
+        self.scene.clear_ghost()
+        dialog = FigureDialog(
+            self.game, self.theme, self.scene.show_labels, self.scene.numbers_from, self
+        )
+        dialog.exec()
 
     def export_image(self, suffix: str) -> None:
         path = self.choose_save_path(suffix)

@@ -1,0 +1,103 @@
+"""FigureDialog: the board's figure for a book or a web page: at a chosen width, with or
+without coordinates, with move numbers from a chosen move on; saved as PNG or SVG, or copied
+to the clipboard. The figure is drawn afresh from the position, without the analysis marks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ygui.core.game import Game
+from ygui.ui.board_scene import BoardScene
+from ygui.ui.render import RenderError, render_scene, scene_image
+from ygui.ui.theme import Theme
+
+
+class FigureDialog(QDialog):
+    def __init__(
+        self,
+        game: Game,
+        theme: Theme,
+        show_labels: bool,
+        numbers_from: int | None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export figure")
+        self.game = game
+        self.theme = theme
+        self.width_box = QSpinBox()
+        self.width_box.setRange(100, 6000)
+        self.width_box.setSingleStep(100)
+        self.width_box.setValue(1000)
+        self.width_box.setSuffix(" pixels wide")
+        self.coordinates = QCheckBox("Coordinates")
+        self.coordinates.setChecked(show_labels)
+        self.numbers = QCheckBox("Move numbers from move")
+        self.numbers.setChecked(numbers_from is not None)
+        self.numbers_from = QSpinBox()
+        self.numbers_from.setRange(1, max(1, len(game.moves)))
+        self.numbers_from.setValue(numbers_from or 1)
+        self.numbers.toggled.connect(self.numbers_from.setEnabled)
+        self.numbers_from.setEnabled(self.numbers.isChecked())
+        numbers = QHBoxLayout()
+        numbers.addWidget(self.numbers)
+        numbers.addWidget(self.numbers_from)
+        form = QFormLayout()
+        form.addRow("Size", self.width_box)
+        form.addRow(self.coordinates)
+        form.addRow(numbers)
+        self.save_png = QPushButton("Save as PNG…")
+        self.save_svg = QPushButton("Save as SVG…")
+        self.copy = QPushButton("Copy to clipboard")
+        close = QPushButton("Close")
+        self.save_png.clicked.connect(lambda: self._save(".png"))
+        self.save_svg.clicked.connect(lambda: self._save(".svg"))
+        self.copy.clicked.connect(self.copy_to_clipboard)
+        close.clicked.connect(self.accept)
+        buttons = QHBoxLayout()
+        for button in (self.save_png, self.save_svg, self.copy, close):
+            buttons.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        self.saved: list[Path] = []
+
+    def figure(self) -> BoardScene:
+        """The figure's scene, as the dialog's choices draw it."""
+        scene = BoardScene(self.game, self.theme, self.coordinates.isChecked())
+        scene.set_numbers(self.numbers_from.value() if self.numbers.isChecked() else None)
+        return scene
+
+    def choose_path(self, suffix: str) -> Path | None:
+        """Where to save (replaced in tests); the window's own file chooser by default."""
+        parent = self.parentWidget()
+        chooser = getattr(parent, "choose_save_path", None)
+        return chooser(suffix) if chooser is not None else None
+
+    def _save(self, suffix: str) -> None:
+        path = self.choose_path(suffix)
+        if path is None:
+            return
+        try:
+            render_scene(self.figure(), path, self.width_box.value())
+        except (RenderError, OSError) as exc:
+            inform = getattr(self.parentWidget(), "inform", None)
+            if inform is not None:
+                inform("Could not export", str(exc))
+            return
+        self.saved.append(path)
+
+    def copy_to_clipboard(self) -> None:
+        QApplication.clipboard().setImage(scene_image(self.figure(), self.width_box.value()))
