@@ -8,9 +8,9 @@ import random
 
 import pytest
 from gui_helpers import click_cell, make_window
-from PySide6.QtCore import QPointF, Qt, QTimer
-from PySide6.QtGui import QColor, QContextMenuEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QPointF, Qt, QTimer
+from PySide6.QtGui import QColor, QContextMenuEvent, QHelpEvent
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from ygui.core.game import Game
 from ygui.core.record import RecordNode
@@ -159,6 +159,10 @@ def test_comments_and_mistakes_are_marked_and_told_in_tooltips(qtbot, window):
     assert "Black wins 55% (1,000 playouts)" in first
     assert graph.tooltip(line[2]).startswith("3. Black b1: a mistake, lost 40%")
     assert graph.tooltip(tree.root).startswith("Start")
+    pos = graph.mapFromScene(graph.node_position(line[2]))
+    help_event = QHelpEvent(QEvent.Type.ToolTip, pos, graph.viewport().mapToGlobal(pos))
+    QApplication.sendEvent(graph.viewport(), help_event)
+    assert QToolTip.isVisible() and QToolTip.text() == graph.tooltip(line[2])
 
 
 def test_the_context_menu_promotes_and_deletes(qtbot, window):

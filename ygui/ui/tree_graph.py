@@ -15,7 +15,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -53,6 +53,7 @@ RADIUS = 7.0  # of a node's disc
 COMMENT_COLOUR = "#2e9d4f"  # a small dot at the top right of a commented node
 # changes after which the tree is drawn the same and only the current mark moves
 _SAME_TREE = {"position", "seats", "saved", "info", "result", "clock"}
+_SAME_SHAPE = {"comment", "analysis"}  # only the marks change: painted again, not laid out
 
 
 @dataclass
@@ -261,6 +262,7 @@ class GameTreeView(QGraphicsView):
         self.tree_layout = TreeLayout()
         self._root: RecordNode | None = None
         self._stale = True
+        self._marks_stale = False
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -270,7 +272,9 @@ class GameTreeView(QGraphicsView):
 
     # ----- keeping up with the session ----------------------------------------------------
     def _session_changed(self, change: Change) -> None:
-        if change.value not in _SAME_TREE:
+        if change.value in _SAME_SHAPE:
+            self._marks_stale = True
+        elif change.value not in _SAME_TREE:
             self._stale = True
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -289,12 +293,12 @@ class GameTreeView(QGraphicsView):
         if not self.isVisible():
             return
         tree = self.session.tree
-        if (
-            self._stale
-            or tree.root is not self._root
-            or id(tree.current) not in self.tree_layout.index
-        ):
+        known = tree.root is self._root and id(tree.current) in self.tree_layout.index
+        if self._stale or not known:
             self._lay_out(tree)
+        elif self._marks_stale:
+            self.canvas.set_layout(self.tree_layout, self._mistakes(tree, self.tree_layout))
+        self._marks_stale = False
         i = self.tree_layout.index.get(id(tree.current))
         if i is None:  # pragma: no cover - a tree changed without a word
             self.current_mark.hide()
@@ -309,10 +313,7 @@ class GameTreeView(QGraphicsView):
 
     def _lay_out(self, tree: GameTree) -> None:
         layout = lay_out(tree.root)
-        line = [tree.root, *tree.main_line()]
-        mistakes = {
-            layout.index[id(line[i])]: d for i, d in drops(tree).items() if d >= MISTAKE_DROP
-        }
+        mistakes = self._mistakes(tree, layout)
         names = tree.record.new_game().variant.colour_names
         self.canvas.fills = {
             colour: (QColor(STONE_COLOURS[name][0]), QColor(STONE_COLOURS[name][1]).darker(150))
@@ -336,6 +337,13 @@ class GameTreeView(QGraphicsView):
         self._stale = False
         width, height = self.canvas.size()
         self.scene().setSceneRect(QRectF(0, 0, width, height))
+
+    @staticmethod
+    def _mistakes(tree: GameTree, layout: TreeLayout) -> dict[int, float]:
+        """The main line's mistakes: node index -> the win rate it lost."""
+        line = [tree.root, *tree.main_line()]
+        drop = drops(tree)
+        return {layout.index[id(line[i])]: d for i, d in drop.items() if d >= MISTAKE_DROP}
 
     # ----- what is drawn where ------------------------------------------------------------
     def node_at(self, scene_pos: QPointF) -> RecordNode | None:
@@ -434,7 +442,3 @@ class GameTreeView(QGraphicsView):
             rate, visits = analysis
             lines.append(f"{game.colour_name(BLACK)} wins {100 * rate:.0f}% ({visits:,} playouts)")
         return "\n".join(lines)
-
-    def scroll_target(self) -> QPoint:
-        """Where the current node is in the viewport (for tests)."""
-        return self.mapFromScene(self.current_mark.pos())
