@@ -7,6 +7,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from ygui.core.game import EMPTY
+from ygui.core.markup import marks_of
 from ygui.ui.board_scene import StoneItem
 from ygui.ui.game_panel import turn_text
 from ygui.ui.main_window import MainWindow
@@ -85,6 +86,9 @@ def mismatches(window: MainWindow) -> list[str]:
     graph = window.tree_panel.graph
     if graph.isVisible() and graph.marked_node() is not session.current:
         found.append("the tree marks another node than the current one")  # drawn only if shown
+    expected_marks = marks_of(session.current, session.game.geometry)
+    if window.scene.drawn_marks != expected_marks:
+        found.append(f"marks drawn {window.scene.drawn_marks}, the position's {expected_marks}")
     if window.game_panel.turn_label.text() != turn_text(session):
         found.append(f"turn text {window.game_panel.turn_label.text()!r}")
     return found

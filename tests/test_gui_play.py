@@ -376,3 +376,54 @@ def test_the_figure_is_exported_at_a_chosen_size_and_copied(qtbot, window, tmp_p
     dialog.choose_path = lambda suffix: tmp_path / "no-such-folder" / "fig.png"
     dialog._save(".png")
     assert len(dialog.saved) == 2  # a failed save is said, not counted
+
+
+# ----- marks --------------------------------------------------------------------------------
+
+
+def test_marks_are_placed_by_clicks_saved_and_shown_with_their_position(qtbot, window, tmp_path):
+    click(qtbot, window, "c2")
+    click(qtbot, window, "b1")
+    cell = window.game.geometry.cell
+    window.act_mark_triangle.trigger()
+    click(qtbot, window, "c3")  # a mark, not a move
+    click(qtbot, window, "c2")  # on a stone too
+    assert len(window.game.moves) == 2
+    window.act_mark_label.trigger()  # one kind at a time
+    assert not window.act_mark_triangle.isChecked()
+    click(qtbot, window, "d4")
+    click(qtbot, window, "e5")
+    window.act_mark_square.trigger()
+    click(qtbot, window, "a1")
+    expected = {
+        cell("c3"): ("triangle", ""),
+        cell("c2"): ("triangle", ""),
+        cell("d4"): ("label", "A"),
+        cell("e5"): ("label", "B"),
+        cell("a1"): ("square", ""),
+    }
+    assert window.scene.drawn_marks == expected
+    shows_the_position(window)
+    click(qtbot, window, "a1")  # the same mark again takes it off
+    del expected[cell("a1")]
+    assert window.scene.drawn_marks == expected
+    window.act_mark_square.trigger()  # back to playing
+    assert window.mark_kind is None
+    click(qtbot, window, "d3")
+    assert len(window.game.moves) == 3 and window.scene.drawn_marks == {}  # another position
+    shows_the_position(window)
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    assert window.scene.drawn_marks == expected
+    shows_the_position(window)
+    path = tmp_path / "marked.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": path
+    window.act_save.trigger()
+    text = path.read_text()
+    assert "TR[c2][c3]" in text and "LB[d4:A][e5:B]" in text
+    window.start_new_game(GameOptions(game="y", size=5).validated(), ("X", "Y"))
+    assert window.open_path(path)
+    window.session.to_start()
+    window.session.forward()
+    window.session.forward()
+    assert window.scene.drawn_marks == expected
+    shows_the_position(window)

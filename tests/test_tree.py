@@ -94,3 +94,26 @@ def test_records_written_before_variations_still_load():
     tree.to_end()
     assert labels(tree, tree.path) == ["a1", "b1"]
     assert isinstance(tree.record, GameRecord)
+
+
+def test_marks_are_kept_as_sgf_markup_and_bad_ones_ignored():
+    from ygui.core.markup import LABEL, SQUARE, TRIANGLE, marks_of, next_letter, set_mark
+    from ygui.core.record import read_record, write_record
+
+    record = read_record("(;FF[4]YG[y]YO[size=5]TR[a1][zz9]SQ[b1]LB[c1:A][q7:B][d1:])")
+    geometry = record.geometry
+    cell = geometry.cell
+    root = record.root
+    assert marks_of(root, geometry) == {
+        cell("a1"): (TRIANGLE, ""),
+        cell("b1"): (SQUARE, ""),
+        cell("c1"): (LABEL, "A"),
+    }  # zz9 and q7 are not cells, an empty label is no label
+    assert next_letter(root, geometry) == "B"
+    set_mark(root, geometry, cell("a1"), LABEL, "LONGER")  # replaces the triangle, cut short
+    set_mark(root, geometry, cell("b1"), "")  # taken off
+    again = read_record(write_record(record))
+    assert marks_of(again.root, again.geometry) == {
+        cell("a1"): (LABEL, "LONG"),
+        cell("c1"): (LABEL, "A"),
+    }

@@ -25,6 +25,7 @@ from ygui.core.clock import Clock, TimeControl
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.geometry import BoardGeometry
 from ygui.core.limits import MAX_COMMENT_CHARS
+from ygui.core.markup import LABEL, marks_of, next_letter, set_mark
 from ygui.core.record import (
     GameRecord,
     RecordNode,
@@ -438,6 +439,18 @@ class Session:
             self.current.comment = text
             self._edited(Change.COMMENT)
         return whole
+
+    def toggle_mark(self, cell: int, kind: str) -> None:
+        """Put a mark of ``kind`` on ``cell`` of the position shown, or take it off if that
+        mark is there; a new label takes the next free letter."""
+        node, geometry = self.current, self.game.geometry
+        current = marks_of(node, geometry).get(cell)
+        if current is not None and current[0] == kind:
+            set_mark(node, geometry, cell, "")
+        else:
+            text = next_letter(node, geometry) if kind == LABEL else ""
+            set_mark(node, geometry, cell, kind, text)
+        self._edited(Change.COMMENT)
 
     def set_analysis(self, node: RecordNode, black_win_rate: float, visits: int) -> None:
         """Keep an analysis with a node (saved with the game); shown, not a move. Autosaved at

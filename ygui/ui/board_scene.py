@@ -72,6 +72,8 @@ class BoardScene(QGraphicsScene):
         self.show_labels = show_labels
         self.numbers_from: int | None = None  # number the stones of moves from this one on
         self._numbers: list[QGraphicsSimpleTextItem] = []
+        self._mark_items: list[QGraphicsItem] = []
+        self.marks: dict[int, tuple[str, str]] = {}
         self._heat_items: list[QGraphicsItem] = []
         self._hint_items: list[QGraphicsItem] = []
         self._preview_items: list[QGraphicsItem] = []
@@ -105,6 +107,74 @@ class BoardScene(QGraphicsScene):
         self.numbers_from = start
         self.refresh()
 
+    def set_marks(self, marks: dict[int, tuple[str, str]]) -> None:
+        """The user's marks on the position shown: cell -> (kind, text)."""
+        self.marks = dict(marks)
+        self._draw_user_marks()
+
+    def _draw_user_marks(self) -> None:
+        for item in self._mark_items:
+            self.removeItem(item)
+        self._mark_items = []
+        game = self.game
+        for cell, (kind, text) in self.marks.items():
+            if not 0 <= cell < game.geometry.size:
+                continue
+            colour = game.colours[cell]
+            ink = QColor(ink_on(game.colour_name(colour))) if colour else QColor("#c62828")
+            p = scene_point(game.geometry.centres[cell])
+            r = self.radii[cell] * 0.55
+            shape: QGraphicsItem
+            if kind == "triangle":
+                shape = QGraphicsPolygonItem(
+                    QPolygonF(
+                        [
+                            QPointF(p.x(), p.y() - r),
+                            QPointF(p.x() + r * 0.87, p.y() + r * 0.5),
+                            QPointF(p.x() - r * 0.87, p.y() + r * 0.5),
+                        ]
+                    )
+                )
+                shape.setPen(QPen(ink, max(1.5, r * 0.18)))
+            elif kind == "square":
+                side = r * 1.3
+                shape = QGraphicsRectItem(p.x() - side / 2, p.y() - side / 2, side, side)
+                shape.setPen(QPen(ink, max(1.5, r * 0.18)))
+            else:
+                label = QGraphicsSimpleTextItem(text)
+                font = QFont()
+                font.setPixelSize(max(7, int(self.radii[cell] * (1.1 if len(text) < 2 else 0.75))))
+                font.setBold(True)
+                label.setFont(font)
+                label.setBrush(ink)
+                rect = label.boundingRect()
+                label.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
+                shape = label
+                if not colour:  # on the empty board, on a patch of board colour
+                    back = QGraphicsEllipseItem(p.x() - r * 1.2, p.y() - r * 1.2, 2.4 * r, 2.4 * r)
+                    back.setBrush(self.theme.colour("board"))
+                    back.setPen(QPen(Qt.PenStyle.NoPen))
+                    back.setZValue(21.5)
+                    back.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+                    self.addItem(back)
+                    self._mark_items.append(back)
+            shape.setZValue(22)
+            shape.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            shape.setData(0, (cell, kind, text))
+            self.addItem(shape)
+            self._mark_items.append(shape)
+
+    @property
+    def drawn_marks(self) -> dict[int, tuple[str, str]]:
+        """Cell -> (kind, text) of the user's marks as drawn (read from the items)."""
+        found = {}
+        for item in self._mark_items:
+            data = item.data(0)
+            cell = self.cell_at(item.sceneBoundingRect().center())
+            if data and cell is not None:
+                found[cell] = (data[1], data[2])
+        return found
+
     def numbered_stones(self) -> dict[int, int]:
         """Cell -> the move number shown on its stone (the later move where a cell holds two
         numbers' stones, as in Hexagonal Y's pairs)."""
@@ -129,6 +199,7 @@ class BoardScene(QGraphicsScene):
         self._preview_items = []
         self._candidate_items = []
         self._numbers = []
+        self._mark_items = []
         self._stones = {}
         self._ghosts = []
         self._marks = []
@@ -314,6 +385,7 @@ class BoardScene(QGraphicsScene):
                 self._stones[cell] = item
             self._show_label(cell, name)
         self._draw_numbers()
+        self._draw_user_marks()
         self.clear_ghost()
         self._draw_marks()
         self._colour_corners()

@@ -34,6 +34,7 @@ from ygui.autosave import (
 from ygui.core.clock import TimeControl
 from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.geometry import BoardError, BoardGeometry
+from ygui.core.markup import LABEL, SQUARE, TRIANGLE, marks_of
 from ygui.core.record import RecordError
 from ygui.core.result import RESIGNATION
 from ygui.core.tree import tree_from_game
@@ -83,6 +84,9 @@ class MainWindow(QMainWindow):
     act_pause: QAction
     act_candidates: QAction
     act_numbers: QAction
+    act_mark_triangle: QAction
+    act_mark_square: QAction
+    act_mark_label: QAction
 
     def __init__(self, settings: Settings | None = None, warm_up_engine: bool = True) -> None:
         super().__init__()
@@ -115,6 +119,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.session.subscribe(self.on_session_changed)
         self.session.subscribe(self.computer.on_session_changed)
+        self.mark_kind: str | None = None  # clicks mark cells instead of playing
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(100)
         self.clock_timer.timeout.connect(self._tick)
@@ -230,6 +235,11 @@ class MainWindow(QMainWindow):
             ("&Study", "mistake", "Next &mistake", self.next_mistake, ("N",)),
             ("&Study", None),
             ("&Study", "edit", "&Edit position", self.edit_position, ("Ctrl+E",)),
+            ("&Study", None),
+            ("&Study", "mark_triangle?", "Mark cells with a &triangle", self._mark_triangle, ()),
+            ("&Study", "mark_square?", "Mark cells with a s&quare", self._mark_square, ()),
+            ("&Study", "mark_label?", "Mark cells with &letters", self._mark_label, ()),
+            ("&Study", None),
             ("&Study", "promote", "&Promote variation to main line", lambda: s.promote(), ()),
             ("&Study", "delete", "&Delete move and what follows", lambda: s.delete(), ()),
             ("&View", "heat?", "Heat &map on the board", c.heat_box.setChecked, ("M",)),
@@ -348,6 +358,7 @@ class MainWindow(QMainWindow):
         if change in (Change.POSITION, Change.TREE, Change.GAME):
             self.message = ""
         self.scene.show(self.session.game)
+        self.scene.set_marks(marks_of(self.session.current, self.session.game.geometry))
         if change is Change.GAME:
             self.view.fit()
         problem = self.session.autosave_problem
@@ -411,7 +422,9 @@ class MainWindow(QMainWindow):
 
     # ----- playing ----------------------------------------------------------------------
     def on_cell_clicked(self, cell: int) -> None:
-        if self.session.editing:
+        if self.mark_kind is not None:
+            self.session.toggle_mark(cell, self.mark_kind)
+        elif self.session.editing:
             self.editor.edit_click(cell)
         else:
             self.play(Move(cell))
@@ -606,6 +619,30 @@ class MainWindow(QMainWindow):
     def _open_recent(self, path: Path) -> None:
         if self.maybe_keep_changes():
             self.open_path(path)
+
+    def _mark_triangle(self, on: bool) -> None:
+        self.set_mark_kind(TRIANGLE if on else None)
+
+    def _mark_square(self, on: bool) -> None:
+        self.set_mark_kind(SQUARE if on else None)
+
+    def _mark_label(self, on: bool) -> None:
+        self.set_mark_kind(LABEL if on else None)
+
+    def set_mark_kind(self, kind: str | None) -> None:
+        """Clicks on the board put (or take off) marks of ``kind`` instead of playing; None
+        goes back to playing. One kind at a time."""
+        self.mark_kind = kind
+        for name, action in (
+            (TRIANGLE, self.act_mark_triangle),
+            (SQUARE, self.act_mark_square),
+            (LABEL, self.act_mark_label),
+        ):
+            action.blockSignals(True)
+            action.setChecked(name == kind)
+            action.blockSignals(False)
+        if kind is not None:
+            self.show_status(f"Clicks mark cells ({kind}); choose the mark again to play", 8000)
 
     def set_numbers(self, on: bool) -> None:
         self.scene.set_numbers(1 if on else None)
