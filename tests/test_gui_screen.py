@@ -190,8 +190,8 @@ def test_mistakes_are_marked_in_the_move_list_and_the_tree(qtbot, window):
         GameTree.set_analysis(node, value, 1000)
     window.session.notify(Change.ANALYSIS)
     item = window.game_panel.moves_list.item(3)
-    assert "mistake" in item.text() and item.foreground().color() == QColor("#d32f2f")
-    assert "mistake" not in window.game_panel.moves_list.item(2).text()
+    assert "✗ lost 40%" in item.text() and item.foreground().color() == QColor("#d32f2f")
+    assert "✗" not in window.game_panel.moves_list.item(2).text()
     window.tree_panel.show()
     graph = window.tree_panel.graph
     marked = [n for n, _ in graph.drawn_nodes() if graph.is_mistake_marked(n)]

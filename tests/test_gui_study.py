@@ -173,6 +173,11 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     window.session.go_to_main_line(8)
     window.act_mistake.trigger()
     assert len(window.session.tree.path) == 9
+    # the mistake says what it cost and what the engine wanted instead: e1, the win
+    note = window.review_panel.review_label.text()
+    assert note.startswith("Move 9: lost ") and note.endswith("; e1 was better.")
+    moves = window.game_panel.moves_list
+    assert any(moves.item(r).text().endswith("e1 was better") for r in range(moves.count()))
     values = [GameTree.analysis(n) for n in window.session.tree.main_line()]
     assert all(v is not None for v in values)
 

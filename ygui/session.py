@@ -452,11 +452,14 @@ class Session:
             set_mark(node, geometry, cell, kind, text)
         self._edited(Change.COMMENT)
 
-    def set_analysis(self, node: RecordNode, black_win_rate: float, visits: int) -> None:
-        """Keep an analysis with a node (saved with the game); shown, not a move. Autosaved at
-        most every ANALYSIS_AUTOSAVE_SECONDS, so a crash during a whole-game review loses at
-        most that much of it."""
-        GameTree.set_analysis(node, black_win_rate, visits)
+    def set_analysis(
+        self, node: RecordNode, black_win_rate: float, visits: int, best: str | None = None
+    ) -> None:
+        """Keep an analysis with a node (saved with the game): the first colour's win rate,
+        the playouts and the move the engine preferred; shown, not a move. Autosaved at most
+        every ANALYSIS_AUTOSAVE_SECONDS, so a crash during a whole-game review loses at most
+        that much of it."""
+        GameTree.set_analysis(node, black_win_rate, visits, best)
         self.dirty = True
         if time.monotonic() - self._analysis_autosaved >= ANALYSIS_AUTOSAVE_SECONDS:
             self._analysis_autosaved = time.monotonic()

@@ -132,6 +132,24 @@ def drops(tree: GameTree) -> dict[int, float]:
     return result
 
 
+def mistake_notes(tree: GameTree) -> dict[int, str]:
+    """What each main-line mistake cost, and the move the engine preferred in its place when
+    the analysis before it says ("lost 23%; c3 was better")."""
+    line = tree.main_line()
+    notes = {}
+    for i, drop in drops(tree).items():
+        if drop < MISTAKE_DROP:
+            continue
+        note = f"lost {100 * drop:.0f}%"
+        before = line[i - 2] if i >= 2 else tree.root
+        best = GameTree.best_move(before)
+        played = line[i - 1].move
+        if best and played is not None and best != tree.game_at(line[: i - 1]).move_text(played):
+            note += f"; {best} was better"
+        notes[i] = note
+    return notes
+
+
 def mistakes(tree: GameTree) -> list[int]:
     """Main-line moves that lost at least MISTAKE_DROP, in order of play."""
     return sorted(i for i, d in drops(tree).items() if d >= MISTAKE_DROP)

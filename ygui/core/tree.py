@@ -12,6 +12,7 @@ from ygui.core.record import GameRecord, RecordNode
 
 WIN_RATE = "YW"  # analysis kept in records: Black's win probability, 0..1
 VISITS = "YN"  # and the number of playouts behind it
+BEST_MOVE = "YM"  # and the move the engine preferred there
 
 
 class GameTree:
@@ -155,9 +156,21 @@ class GameTree:
 
     # ----- analysis kept with the nodes --------------------------------------------------
     @staticmethod
-    def set_analysis(node: RecordNode, black_win_rate: float, visits: int) -> None:
+    def set_analysis(
+        node: RecordNode, black_win_rate: float, visits: int, best: str | None = None
+    ) -> None:
         node.extra[WIN_RATE] = [f"{black_win_rate:.4f}"]
         node.extra[VISITS] = [str(visits)]
+        if best:
+            node.extra[BEST_MOVE] = [best]
+        else:
+            node.extra.pop(BEST_MOVE, None)
+
+    @staticmethod
+    def best_move(node: RecordNode) -> str | None:
+        """The move the engine preferred in this node's position, as the game writes it."""
+        value = node.extra.get(BEST_MOVE)
+        return value[0] if value else None
 
     @staticmethod
     def analysis(node: RecordNode) -> tuple[float, int] | None:

@@ -352,7 +352,8 @@ class ComputerPlay(QObject):
         if self._is_current(request) and result.playouts:
             game = request.game
             black = result.win_rate if game.to_move == BLACK else 1 - result.win_rate
-            GameTree.set_analysis(self.session.current, black, result.playouts)
+            best = game.move_text(result.move)
+            GameTree.set_analysis(self.session.current, black, result.playouts, best)
 
     # ----- analysis display -------------------------------------------------------------
     def show_analysis(self, request: Request, result: SearchResult) -> None:

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from ygui.core.clock import clock_text
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.rules.win import CornerRule
-from ygui.core.study import mistakes
+from ygui.core.study import mistake_notes
 from ygui.core.wording import NOTES, legend_roles, title, win_reason
 from ygui.session import Session
 from ygui.ui.theme import Theme
@@ -222,7 +222,7 @@ class GamePanel(QWidget):
         parent = tree.root
         line = tree.line_through_current()
         main = tree.main_line()
-        marked = set(mistakes(tree))
+        marked = mistake_notes(tree)
         for i, node in enumerate(line, start=1):
             assert node.move is not None
             colour = replay.colour_name(replay.to_move)
@@ -234,7 +234,7 @@ class GamePanel(QWidget):
                 text += "  ✎"
             is_mistake = i in marked and line[:i] == main[:i]
             if is_mistake:
-                text += "  ✗ mistake"
+                text += f"  ✗ {marked[i]}"
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, i)
             if is_mistake:

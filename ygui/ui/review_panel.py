@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from ygui.ai.engine import SearchLimits, SearchResult
 from ygui.core.game import BLACK
 from ygui.core.record import RecordNode
-from ygui.core.study import MISTAKE_DROP, mistakes
+from ygui.core.study import MISTAKE_DROP, mistake_notes, mistakes
 from ygui.core.tree import GameTree, path_to
 from ygui.session import Session
 from ygui.ui.ai_runner import AiRunner, Request
@@ -211,7 +211,7 @@ class ReviewPanel(QDockWidget):
         node = self.review.pop(0)
         game = request.game
         black = result.win_rate if game.to_move == BLACK else 1 - result.win_rate
-        self.session.set_analysis(node, black, result.playouts)
+        self.session.set_analysis(node, black, result.playouts, game.move_text(result.move))
         self._review_next()
 
     def next_mistake(self) -> None:
@@ -222,6 +222,8 @@ class ReviewPanel(QDockWidget):
             self.review_label.setText("No mistakes marked: analyse the game first.")
             return
         self.session.go_to_main_line(later[0])
+        note = mistake_notes(self.session.tree).get(later[0], "")
+        self.review_label.setText(f"Move {later[0]}: {note}.")
 
 
 def _black_rate(node: RecordNode) -> float | None:
