@@ -355,6 +355,53 @@ def test_the_subtree_is_kept_move_after_move():
     assert kept[0] == 0 and min(kept[1:]) > 0
 
 
+def _analyse(engine, game, playouts=1500):
+    limits = SearchLimits(playouts=playouts, seed=len(game.moves) + 1, resume=True)
+    return engine.search(game, limits)
+
+
+def test_analysis_resumes_where_it_was_when_the_user_comes_back():
+    """A resuming search goes on from the tree of an earlier one: on going back up the line
+    (above the position the tree began at), and from a tree set aside for a variation."""
+    engine = Engine(seed=1)
+    game = Game(options(("y", {"size": 7, "pie": False})))
+    game.play(Move(game.geometry.cell("d4")))
+    first = _analyse(engine, game)
+    assert first.tree_playouts == first.playouts == 1500
+    later = game.copy()
+    later.play(first.move)
+    _analyse(engine, later)  # the next position: its node below, rooted there
+    again = _analyse(engine, game)  # back: the first root's node, with what it had and more
+    assert again.playouts == 1500 and again.tree_playouts >= 3000
+    earlier = Game(game.options)  # before the tree's first position: a fresh tree
+    assert _analyse(engine, earlier).tree_playouts == 1500
+    back = _analyse(engine, game)  # the first tree, set aside meanwhile, goes on
+    assert back.tree_playouts >= again.tree_playouts + 1500
+    assert [t.base_moves for t in engine._parked[0]] == [[]]  # and the other is set aside
+
+
+def test_trees_set_aside_are_bounded(monkeypatch):
+    monkeypatch.setattr("ygui.ai.engine.PARKED_TREES", 2)
+    engine = Engine(seed=1)
+    g = Game(options(("y", {"size": 6, "pie": False})))
+    starts = []
+    for label in ("a1", "b2", "c3", "d4"):
+        game = Game(g.options)
+        game.play(Move(g.geometry.cell(label)))
+        starts.append(game)
+        _analyse(engine, game, 500)
+    parked = engine._parked[0]
+    assert len(parked) == 2  # the two most recent before the current one
+    assert [t.base_moves for t in parked] == [[g.geometry.cell(x)] for x in ("b2", "c3")]
+    assert _analyse(engine, starts[0], 500).tree_playouts == 500  # the oldest was dropped
+    monkeypatch.setattr("ygui.ai.engine.PARKED_MEMORY", 0)
+    _analyse(engine, starts[1], 500)
+    assert engine._parked[0] == []  # no memory for any
+    another = Game(options(("y", {"size": 5, "pie": False})))  # another board: none kept
+    _analyse(engine, another, 300)
+    assert all(t.key == engine._tree.key for t in engine._parked[0])
+
+
 def test_levels():
     assert sorted(LEVEL_PLAYOUTS) == list(range(1, 11))
     assert all(LEVEL_PLAYOUTS[i] < LEVEL_PLAYOUTS[i + 1] for i in range(1, 10))

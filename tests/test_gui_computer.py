@@ -4,6 +4,7 @@ hints and analysis. Offscreen."""
 import random
 
 import pytest
+from drawn import mismatches
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
@@ -158,8 +159,44 @@ def test_hint_and_analysis_with_heat_map(qtbot, answers):
     qtbot.waitUntil(lambda: window.scene.heat_cells > 3, timeout=60_000)
     assert "%" in window.computer.win_label.text()
     assert window.computer.line_label.text() != "Best line: -"
+    legend = window.view.heat_legend  # the map's key, in the board's corner
+    heat = window.scene.heat
+    assert legend.isVisible() and heat is not None
+    assert f"most visited {heat.best}" in legend.text and heat.best in window.game.geometry.labels
+    assert legend.geometry().bottom() < window.view.height()
     click_cell(qtbot, window, window.game.geometry.cell("d4"))  # analysis follows the game
     assert window.computer.runner.busy and not window.computer.runner.current.is_move
+    window.act_analyse.trigger()
+    assert not window.computer.runner.busy
+    window.act_heat.trigger()
+    assert window.scene.heat_cells == 0 and not legend.isVisible()
+
+
+def test_analysis_goes_on_from_where_it_was(qtbot, answers):
+    """Analysis keeps growing on the position shown, and coming back to a position analysed
+    before goes on from that search: its playouts count on from where they were."""
+    from ygui.core.tree import GameTree
+
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=7, pie=False).validated(), ("A", "B"))
+    for label in ("d4", "c3"):
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+    window.act_analyse.trigger()
+    node = window.session.current
+
+    def playouts(n):
+        return (GameTree.analysis(n) or (0.5, 0))[1]
+
+    qtbot.waitUntil(lambda: playouts(node) >= 3000, timeout=60_000)
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    earlier = window.session.current
+    qtbot.waitUntil(lambda: playouts(earlier) >= 1000, timeout=60_000)
+    assert mismatches(window) == []
+    before = playouts(node)
+    qtbot.keyClick(window, Qt.Key.Key_Right)
+    assert window.session.current is node and mismatches(window) == []
+    qtbot.waitUntil(lambda: "from before" in window.computer.stats_label.text(), timeout=60_000)
+    assert playouts(node) > before
     window.act_analyse.trigger()
     assert not window.computer.runner.busy
 
@@ -234,7 +271,12 @@ def test_candidates_are_listed_drawn_and_their_lines_previewed(qtbot, answers):
     table = computer.candidates_table
     window.act_candidates.trigger()
     window.act_analyse.trigger()
-    qtbot.waitUntil(lambda: table.rowCount() >= 3 and not computer.runner.busy, timeout=60_000)
+    qtbot.waitUntil(
+        lambda: table.rowCount() >= 3 and int(table.item(0, 2).text().replace(",", "")) > 3000,
+        timeout=60_000,
+    )
+    window.act_analyse.trigger()  # stopped: what it found stays in view
+    assert not computer.runner.busy and table.rowCount() >= 3
     rows = [[table.item(r, c).text() for c in range(4)] for r in range(table.rowCount())]
     visits = [int(row[2].replace(",", "")) for row in rows]
     assert visits == sorted(visits, reverse=True) and visits[0] > 0
@@ -260,6 +302,5 @@ def test_candidates_are_listed_drawn_and_their_lines_previewed(qtbot, answers):
     assert window.scene.preview_stones == 0
     window.act_candidates.trigger()
     assert window.scene.candidate_marks == []
-    window.act_analyse.trigger()
     click_cell(qtbot, window, window.game.geometry.cell("d4"))  # a new position: cleared
     assert table.rowCount() == 0

@@ -47,6 +47,15 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--moves", default="", help='moves in the game\'s notation, "a1 swap b2"')
     render.add_argument("--labels", action="store_true", help="show the cell names")
     render.add_argument("--theme", choices=("light", "dark"), default="light")
+    render.add_argument(
+        "--rotate",
+        type=int,
+        default=0,
+        metavar="STEPS",
+        help="turn the board STEPS steps clockwise (a step is a third of a turn on a triangle, "
+        "a sixth on a hexagon)",
+    )
+    render.add_argument("--mirror", action="store_true", help="mirror the board left to right")
     render.add_argument("--width", type=int, default=1000, help="image width in pixels")
     render.add_argument("-o", "--output", required=True, help="FILE.png or FILE.svg")
     sub.add_parser(

@@ -79,10 +79,27 @@ NEW_GAME: dict[str, tuple[Any, Check]] = {
     "clock_minutes": (10, _int_in(1, 1440)),
     "clock_increment": (0, _int_in(0, 3600)),
 }
+
+
+def _is_orientations(v: Any) -> bool:
+    """game name -> [turns, mirrored]: how the user turned each game's board."""
+    return isinstance(v, dict) and all(
+        k in VARIANTS
+        and isinstance(o, list)
+        and len(o) == 2
+        and isinstance(o[0], int)
+        and not isinstance(o[0], bool)
+        and 0 <= o[0] < 12
+        and isinstance(o[1], bool)
+        for k, o in v.items()
+    )
+
+
 SCHEMA: dict[str, tuple[Any, Check]] = {
     "version": (SCHEMA_VERSION, _int_in(0, 1_000_000)),
     "theme": ("light", _one_of("light", "dark")),
     "show_labels": (False, _is_bool),
+    "orientations": ({}, _is_orientations),
     "recent_files": ([], _is_paths),
     "window": ({}, lambda v: isinstance(v, dict)),
 }

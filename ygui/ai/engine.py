@@ -89,6 +89,11 @@ MIN_TREE_SLOTS = 1_000_000
 # for one search the tree was cleared every other move (on Y 11 at 1/16 s the subtree kept held
 # up to three quarters of a search's playouts).
 ROOM = 3
+# Resuming searches (analysis) set trees aside when the user goes to a position none of them
+# holds: at most this many a thread, in at most this much memory (of the trees' used part; the
+# rest of a tree's arrays is never touched, so it takes no memory).
+PARKED_TREES = 6
+PARKED_MEMORY = 480_000_000
 
 
 # the most threads ``window_threads`` and ``engine_threads`` give an engine (root parallelism
@@ -129,6 +134,9 @@ class SearchLimits:
     seed: int = 1
     book: bool = False  # play the opening book's move where it knows the position
     scaled: bool = False  # playouts are for a board of REFERENCE_CELLS: scale them to the board
+    # go on from the tree of an earlier search that holds this position (one's own or one
+    # kept aside), whatever room it has left: analysis that resumes where it was
+    resume: bool = False
 
     @staticmethod
     def level(level: int, seed: int = 1) -> SearchLimits:
@@ -174,6 +182,9 @@ class SearchResult:
     seconds: float = 0.0
     reason: str = "search"  # "win", "block", "only move", "book" or "search"
     candidates: tuple[Candidate, ...] = ()  # the most visited moves, most visited first
+    # the position's playouts in the tree, this search's and those of earlier ones it went on
+    # from (at least ``playouts`` when the search ran in a tree)
+    tree_playouts: int = 0
 
 
 Progress = Callable[[SearchResult], None]
@@ -212,6 +223,9 @@ class Engine:
         self._given = None if weights is None else self._scaled(weights)
         self._weights: dict[str, np.ndarray] = {}
         self._trees: list[_Tree | None] = [None] * self.threads
+        # trees set aside by resuming searches, to go on from when their position comes back;
+        # one list a thread, the most recently used last
+        self._parked: list[list[_Tree]] = [[] for _ in range(self.threads)]
 
     def weights(self, game: str) -> np.ndarray:
         """The weights of the prior knowledge for ``game`` and, last, its scale: those given
@@ -227,6 +241,7 @@ class Engine:
 
     def reset(self) -> None:
         self._trees = [None] * self.threads
+        self._parked = [[] for _ in range(self.threads)]
 
     @property
     def _tree(self) -> _Tree | None:
@@ -431,6 +446,7 @@ class Engine:
             seconds,
             reason,
             tuple(candidates),
+            sum(int(tree.visits[tree.root]) for tree in trees),
         )
 
     # ----- the tree, kept between moves ------------------------------------------------
@@ -453,6 +469,10 @@ class Engine:
             game.first_to_move,
         )
         moves = [game.geometry.size if m.cell is None else m.cell for m in game.moves]
+        if limits.resume and not reset:
+            kept = self._resumed(index, key, moves)
+            if kept is not None:
+                return kept
         tree = self._trees[index]
         empties = np.flatnonzero(pos.colours == 0).astype(np.int32)
         # what a search may add: its share of the playouts, at most what the time allows
@@ -471,6 +491,46 @@ class Engine:
             return tree
         tree = self._trees[index] = _Tree(key, moves, empties, n, slots)
         return tree
+
+    def _resumed(self, index: int, key: object, moves: list[int]) -> _Tree | None:
+        """For a resuming search: the tree, the thread's own or one set aside, whose node for
+        the position after ``moves`` has the most playouts, rooted there; None when no tree
+        has the position, and then the thread's own tree is set aside (if it holds a search)
+        for a fresh one to be made."""
+        parked = [t for t in self._parked[index] if t.key == key]  # other games' are of no use
+        own = self._trees[index]
+        kept = [t for t in (own, *parked) if t is not None and t.key == key]
+        found = [
+            (float(t.visits[node]), i, t, node)
+            for i, t in enumerate(kept)
+            if (node := t.find(moves)) >= 0
+        ]
+        if found:
+            _visits, _i, tree, node = max(found, key=lambda f: (f[0], -f[1]))
+            tree.root_at(node, moves)
+            if tree is not own:
+                parked.remove(tree)
+                if own is not None and own.key == key:
+                    parked.append(own)
+                self._trees[index] = tree
+            self._parked[index] = self._within_memory(parked)
+            return tree
+        if own is not None and own.used > 1:
+            parked.append(own)
+            self._trees[index] = None  # (its arrays are kept: a fresh tree is made)
+        self._parked[index] = self._within_memory(parked)
+        return None
+
+    def _within_memory(self, parked: list[_Tree]) -> list[_Tree]:
+        """The most recent of ``parked`` that fit in this thread's share of PARKED_MEMORY."""
+        budget = PARKED_MEMORY // self.threads
+        kept: list[_Tree] = []
+        for tree in reversed(parked):
+            if len(kept) == PARKED_TREES or tree.used_bytes > budget:
+                break
+            budget -= tree.used_bytes
+            kept.append(tree)
+        return kept[::-1]
 
 
 def _most_playouts(limits: SearchLimits) -> int:
@@ -508,6 +568,7 @@ class _Tree:
         cells are ``empties`` (of ``cells``)."""
         self.key = key
         self.moves = list(moves)
+        self.base_moves = list(moves)  # the position of the first root (slot 0)
         self.cells = cells
         self.base = empties
         self.m = len(empties) + 1
@@ -572,6 +633,32 @@ class _Tree:
             return np.empty(0, np.int64)
         slots = np.arange(b * self.m, (b + 1) * self.m)
         return slots[self.rave_w[slots] > k.ILLEGAL / 2]
+
+    @property
+    def used(self) -> int:
+        """Blocks in use."""
+        return int(self.tree[0])
+
+    @property
+    def used_bytes(self) -> int:
+        return self.used * self.m * SLOT_BYTES
+
+    def find(self, moves: list[int]) -> int:
+        """The node of the position after ``moves``, if the tree holds it (above the current
+        root too: every position from the first root on), else -1."""
+        base = self.base_moves
+        if moves[: len(base)] != base:
+            return -1
+        node = 0
+        for mv in moves[len(base) :]:
+            node = self.slot(node, mv)
+            if node < 0:
+                return -1
+        return node
+
+    def root_at(self, node: int, moves: list[int]) -> None:
+        self.tree[1] = node
+        self.moves = list(moves)
 
     def reroot(self, moves: list[int]) -> bool:
         """Move the root down to the position after ``moves``, if the tree has it."""
@@ -641,6 +728,7 @@ class _Tree:
             seconds,
             reason,
             self.candidates(),
+            int(self.visits[self.root]),
         )
 
 

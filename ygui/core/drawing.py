@@ -6,12 +6,14 @@ The scene and the image renderer both draw from these, so what is drawn is what 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ygui.core.geometry import BoardGeometry, Point
 
 Segment = tuple[Point, Point]
+Bounds = tuple[float, float, float, float]
 
 
 def _point_segment_distance(p: Point, a: Point, b: Point) -> float:
@@ -107,9 +109,72 @@ def _chain(segments: list[Segment]) -> list[Segment]:
     return chain
 
 
-def bounds(g: BoardGeometry) -> tuple[float, float, float, float]:
+def bounds(g: BoardGeometry) -> Bounds:
     """(min x, min y, max x, max y) of everything drawn."""
     points = [p for outline in (g.outlines or ()) for p in outline] or list(g.centres)
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@dataclass(frozen=True)
+class Orientation:
+    """How a board is turned on the screen: ``turns`` steps of the board's rotation (a
+    third of a turn for a three-sided board, a fifth for Poly-Y's pentagon, a sixth for a
+    hexagon) after a left-right mirror when ``mirror``. It changes the picture only: cells keep
+    their names and the rules their sides."""
+
+    turns: int = 0
+    mirror: bool = False
+
+    def normal(self, g: BoardGeometry) -> Orientation:
+        """The same orientation with ``turns`` in 0 .. steps - 1."""
+        return Orientation(self.turns % rotation_steps(g), self.mirror)
+
+    def rotated(self, g: BoardGeometry, by: int = 1) -> Orientation:
+        return Orientation((self.turns + by) % rotation_steps(g), self.mirror)
+
+    def mirrored(self) -> Orientation:
+        return Orientation(self.turns, not self.mirror)
+
+    @property
+    def plain(self) -> bool:
+        return self.turns == 0 and not self.mirror
+
+
+def rotation_steps(g: BoardGeometry) -> int:
+    """The steps of a full turn: one a side of the board's outline (at least 2)."""
+    return max(2, len(g.side_names))
+
+
+def orienter(g: BoardGeometry, orientation: Orientation) -> Callable[[Point], Point]:
+    """A board point's place when the board is drawn in ``orientation``: mirrored about the
+    vertical through the board's middle, then turned about the middle (the mean of the cells'
+    centres: on a regular board, the centre of its symmetry, so that a step of rotation lays the
+    board onto itself)."""
+    if orientation.normal(g).plain:
+        return lambda p: p
+    cx, cy = board_middle(g)
+    angle = 2 * math.pi * orientation.turns / rotation_steps(g)
+    cos, sin = math.cos(angle), math.sin(angle)
+    sign = -1.0 if orientation.mirror else 1.0
+
+    def place(p: Point) -> Point:
+        x, y = sign * (p[0] - cx), p[1] - cy
+        return (cx + x * cos - y * sin, cy + x * sin + y * cos)
+
+    return place
+
+
+def board_middle(g: BoardGeometry) -> Point:
+    return (sum(x for x, _ in g.centres) / g.size, sum(y for _, y in g.centres) / g.size)
+
+
+def oriented_bounds(g: BoardGeometry, place: Callable[[Point], Point]) -> Bounds:
+    """``bounds`` of the board drawn through ``place``."""
+    points = [place(p) for outline in (g.outlines or ()) for p in outline] or [
+        place(p) for p in g.centres
+    ]
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     return min(xs), min(ys), max(xs), max(ys)

@@ -6,8 +6,9 @@ The scene only draws; it asks the Game what is legal and who has won, and never 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -27,7 +28,14 @@ from PySide6.QtWidgets import (
     QGraphicsSimpleTextItem,
 )
 
-from ygui.core.drawing import bounds, side_paths, stone_radii
+from ygui.core.drawing import (
+    Orientation,
+    board_middle,
+    oriented_bounds,
+    orienter,
+    side_paths,
+    stone_radii,
+)
 from ygui.core.game import BLACK, EMPTY, Game, Move
 from ygui.core.geometry import Point
 from ygui.core.rules.win import CornerRule, PerimeterRule
@@ -62,12 +70,41 @@ class StoneItem(QGraphicsEllipseItem):
         self.colour_name = colour_name
 
 
+def heat_colour(share: float) -> QColor:
+    """The heat map's colour for a cell with ``share`` of the most visited cell's visits:
+    blue for few, through green and yellow, to red for the most."""
+    return QColor.fromHsvF(0.66 * (1 - share), 0.85, 1.0, 0.25 + 0.5 * share)
+
+
+def heat_size(share: float) -> float:
+    """The heat map's disc, as a part of a stone's size."""
+    return 0.35 + 0.65 * share
+
+
+@dataclass(frozen=True)
+class HeatSummary:
+    """What the legend of the heat map says: the most visited cell, its visits, all visits."""
+
+    best: str
+    best_visits: int
+    visits: int
+
+
 class BoardScene(QGraphicsScene):
     """Draws ``game`` and keeps the drawing in step with it through ``refresh``."""
 
-    def __init__(self, game: Game, theme: Theme = LIGHT, show_labels: bool = False) -> None:
+    heatChanged = Signal()  # the heat map was drawn or cleared (see ``heat``)
+
+    def __init__(
+        self,
+        game: Game,
+        theme: Theme = LIGHT,
+        show_labels: bool = False,
+        orientation: Orientation | None = None,
+    ) -> None:
         super().__init__()
         self.game = game
+        self.orientation = orientation or Orientation()
         self.theme = theme
         self.show_labels = show_labels
         self.numbers_from: int | None = None  # number the stones of moves from this one on
@@ -75,6 +112,7 @@ class BoardScene(QGraphicsScene):
         self._mark_items: list[QGraphicsItem] = []
         self.marks: dict[int, tuple[str, str]] = {}
         self._heat_items: list[QGraphicsItem] = []
+        self.heat: HeatSummary | None = None
         self._hint_items: list[QGraphicsItem] = []
         self._preview_items: list[QGraphicsItem] = []
         self._candidate_items: list[QGraphicsItem] = []
@@ -97,6 +135,15 @@ class BoardScene(QGraphicsScene):
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme
         self._build()
+
+    def set_orientation(self, orientation: Orientation) -> None:
+        """Turn or mirror the picture of the board (the cells keep their names)."""
+        self.orientation = orientation.normal(self.game.geometry)
+        self._build()
+
+    def point(self, p: Point) -> QPointF:
+        """Where a point of the board's geometry is drawn, in the board's orientation."""
+        return scene_point(self._place(p))
 
     def set_show_labels(self, show: bool) -> None:
         self.show_labels = show
@@ -122,7 +169,7 @@ class BoardScene(QGraphicsScene):
                 continue
             colour = game.colours[cell]
             ink = QColor(ink_on(game.colour_name(colour))) if colour else QColor("#c62828")
-            p = scene_point(game.geometry.centres[cell])
+            p = self.point(game.geometry.centres[cell])
             r = self.radii[cell] * 0.55
             shape: QGraphicsItem
             if kind == "triangle":
@@ -195,6 +242,9 @@ class BoardScene(QGraphicsScene):
     def _build(self) -> None:
         self.clear()
         self._heat_items = []
+        if self.heat is not None:
+            self.heat = None
+            self.heatChanged.emit()
         self._hint_items = []
         self._preview_items = []
         self._candidate_items = []
@@ -207,6 +257,8 @@ class BoardScene(QGraphicsScene):
         self._side_items: list[QGraphicsPathItem] = []
         self._corner_items: list[QGraphicsPolygonItem] = []
         g = self.game.geometry
+        self.orientation = self.orientation.normal(g)
+        self._place = orienter(g, self.orientation)
         self.radii = [r * UNIT for r in stone_radii(g)]
         self.setBackgroundBrush(self.theme.colour("background"))
         if g.outlines is not None:
@@ -216,7 +268,7 @@ class BoardScene(QGraphicsScene):
         self._draw_sides()
         self._draw_corner_markers()
         self._draw_labels()
-        x0, y0, x1, y1 = bounds(g)
+        x0, y0, x1, y1 = oriented_bounds(g, self._place)
         margin = UNIT * 0.9
         self.setSceneRect(
             QRectF(
@@ -236,7 +288,7 @@ class BoardScene(QGraphicsScene):
         board = self.theme.colour("board")
         self._cell_items = []
         for outline in g.outlines:
-            item = QGraphicsPolygonItem(QPolygonF([scene_point(p) for p in outline]))
+            item = QGraphicsPolygonItem(QPolygonF([self.point(p) for p in outline]))
             item.setBrush(board)
             item.setPen(pen)
             item.setZValue(0)
@@ -246,9 +298,9 @@ class BoardScene(QGraphicsScene):
     def _draw_points(self) -> None:
         g = self.game.geometry
         outline = QPainterPath()
-        outline.moveTo(scene_point(g.centres[g.perimeter[0]]))
+        outline.moveTo(self.point(g.centres[g.perimeter[0]]))
         for cell in g.perimeter[1:]:
-            outline.lineTo(scene_point(g.centres[cell]))
+            outline.lineTo(self.point(g.centres[cell]))
         outline.closeSubpath()
         backing = QGraphicsPathItem(outline)
         backing.setBrush(self.theme.colour("board"))
@@ -259,8 +311,8 @@ class BoardScene(QGraphicsScene):
         self.addItem(backing)
         lines = QPainterPath()
         for a, b in g.lines:
-            lines.moveTo(scene_point(g.centres[a]))
-            lines.lineTo(scene_point(g.centres[b]))
+            lines.moveTo(self.point(g.centres[a]))
+            lines.lineTo(self.point(g.centres[b]))
         line_item = QGraphicsPathItem(lines)
         line_item.setPen(QPen(self.theme.colour("line"), 1.6))
         line_item.setZValue(0)
@@ -269,7 +321,7 @@ class BoardScene(QGraphicsScene):
         dot = QBrush(self.theme.colour("point"))
         for cell, centre in enumerate(g.centres):
             r = 3.2 if len(g.neighbours[cell]) != 5 else 4.5
-            p = scene_point(centre)
+            p = self.point(centre)
             item = QGraphicsEllipseItem(p.x() - r, p.y() - r, 2 * r, 2 * r)
             item.setBrush(dot)
             item.setPen(QPen(Qt.PenStyle.NoPen))
@@ -285,8 +337,8 @@ class BoardScene(QGraphicsScene):
         for side, segments in enumerate(side_paths(self.game.geometry)):
             path = QPainterPath()
             for a, b in segments:
-                path.moveTo(scene_point(a))
-                path.lineTo(scene_point(b))
+                path.moveTo(self.point(a))
+                path.lineTo(self.point(b))
             item = QGraphicsPathItem(path)
             pen = QPen(self.side_colour(side), width)
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
@@ -300,8 +352,7 @@ class BoardScene(QGraphicsScene):
         if not isinstance(self.game.rule, CornerRule):
             return
         g = self.game.geometry
-        cx = sum(x for x, _ in g.centres) / g.size
-        cy = sum(y for _, y in g.centres) / g.size
+        cx, cy = board_middle(g)
         for corner in g.corners:
             x, y = g.centres[corner]
             dx, dy = x - cx, y - cy
@@ -312,9 +363,9 @@ class BoardScene(QGraphicsScene):
             half = 0.32
             triangle = QPolygonF(
                 [
-                    scene_point(tip),
-                    scene_point((base[0] - uy * half, base[1] + ux * half)),
-                    scene_point((base[0] + uy * half, base[1] - ux * half)),
+                    self.point(tip),
+                    self.point((base[0] - uy * half, base[1] + ux * half)),
+                    self.point((base[0] + uy * half, base[1] - ux * half)),
                 ]
             )
             item = QGraphicsPolygonItem(triangle)
@@ -338,7 +389,7 @@ class BoardScene(QGraphicsScene):
             item.setFont(font)
             item.setBrush(self.theme.colour("label"))
             rect = item.boundingRect()
-            p = scene_point(centre)
+            p = self.point(centre)
             item.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
             item.setZValue(20)
             item.setVisible(self.show_labels)
@@ -380,7 +431,7 @@ class BoardScene(QGraphicsScene):
                 del self._stones[cell]
                 item = None
             if item is None and name is not None:
-                item = StoneItem(scene_point(game.geometry.centres[cell]), self.radii[cell], name)
+                item = StoneItem(self.point(game.geometry.centres[cell]), self.radii[cell], name)
                 self.addItem(item)
                 self._stones[cell] = item
             self._show_label(cell, name)
@@ -406,7 +457,7 @@ class BoardScene(QGraphicsScene):
             item.setFont(font)
             item.setBrush(QColor(ink_on(stone)))
             rect = item.boundingRect()
-            p = scene_point(game.geometry.centres[cell])
+            p = self.point(game.geometry.centres[cell])
             item.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
             item.setZValue(21)
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -469,7 +520,7 @@ class BoardScene(QGraphicsScene):
     def _mark(
         self, cell: int, radius: float, fill: QColor | None = None, ring: QColor | None = None
     ) -> None:
-        p = scene_point(self.game.geometry.centres[cell])
+        p = self.point(self.game.geometry.centres[cell])
         item = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
         if fill is not None:
             item.setBrush(fill)
@@ -503,15 +554,21 @@ class BoardScene(QGraphicsScene):
         for item in self._heat_items:
             self.removeItem(item)
         self._heat_items = []
-        if not visits:
+        empty = {c: n for c, n in (visits or {}).items() if n > 0 and not self.game.colours[c]}
+        if not empty:
+            self.heat = None
+            self.heatChanged.emit()
             return
+        assert visits is not None
         top = max(visits.values()) or 1
+        best = max(empty, key=lambda c: empty[c])
+        self.heat = HeatSummary(self.game.geometry.labels[best], empty[best], sum(visits.values()))
         for cell, count in visits.items():
             if count <= 0 or self.game.colours[cell]:
                 continue
             share = count / top
-            colour = QColor.fromHsvF(0.66 * (1 - share), 0.85, 1.0, 0.25 + 0.5 * share)
-            radius = self.radii[cell] * (0.35 + 0.65 * share)
+            colour = heat_colour(share)
+            radius = self.radii[cell] * heat_size(share)
             p = self.cell_position(cell)
             item = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
             item.setBrush(colour)
@@ -521,6 +578,7 @@ class BoardScene(QGraphicsScene):
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(item)
             self._heat_items.append(item)
+        self.heatChanged.emit()
 
     def set_preview(self, stones: list[tuple[int, int]] | None) -> None:
         """Show a line of play as see-through numbered stones (cell, colour), or clear it."""
@@ -617,7 +675,7 @@ class BoardScene(QGraphicsScene):
         name = game.colour_name(game.to_move)
         for target in game.placement_cells(cell):
             item = StoneItem(
-                scene_point(game.geometry.centres[target]), self.radii[target], name, ghost=True
+                self.point(game.geometry.centres[target]), self.radii[target], name, ghost=True
             )
             self.addItem(item)
             self._ghosts.append(item)
@@ -640,7 +698,8 @@ class BoardScene(QGraphicsScene):
             return None
         best, best_d = None, float("inf")
         for cell, centre in enumerate(g.centres):
-            d = math.dist((pos.x(), pos.y()), (centre[0] * UNIT, centre[1] * UNIT))
+            at = self.point(centre)
+            d = math.dist((pos.x(), pos.y()), (at.x(), at.y()))
             if d < best_d:
                 best, best_d = cell, d
         if best is not None and best_d <= self.radii[best] * 1.15:
@@ -648,4 +707,4 @@ class BoardScene(QGraphicsScene):
         return None
 
     def cell_position(self, cell: int) -> QPointF:
-        return scene_point(self.game.geometry.centres[cell])
+        return self.point(self.game.geometry.centres[cell])

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QShowEvent
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
-from ygui.ui.board_scene import BoardScene
+from ygui.ui.board_scene import BoardScene, heat_colour, heat_size
 
 NAVIGATION_KEYS = {
     Qt.Key.Key_Left,
@@ -18,6 +27,53 @@ NAVIGATION_KEYS = {
     Qt.Key.Key_PageUp,
     Qt.Key.Key_PageDown,
 }
+
+
+class HeatLegend(QWidget):
+    """The heat map's key, in a corner of the board: discs from few visits (small, blue) to
+    the most (large, red), and the most visited cell with its share of the search."""
+
+    DISCS = 6
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.text = ""
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.hide()
+
+    def say(self, text: str) -> None:
+        self.text = text
+        metrics = self.fontMetrics()
+        width = max(metrics.horizontalAdvance(text), metrics.horizontalAdvance(self.scale_text))
+        self.resize(width + 16, 2 * metrics.height() + 34)
+        self.update()
+
+    @property
+    def scale_text(self) -> str:
+        return "fewer visits \N{RIGHTWARDS ARROW} more"
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        back = self.palette().window().color()
+        back.setAlpha(215)
+        painter.setPen(QPen(QColor(0, 0, 0, 60)))
+        painter.setBrush(back)
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6)
+        metrics = self.fontMetrics()
+        painter.setPen(self.palette().windowText().color())
+        painter.drawText(8, 4 + metrics.ascent(), self.text)
+        y = 4 + metrics.height() + 12
+        step = 22.0
+        painter.setPen(Qt.PenStyle.NoPen)
+        for i in range(self.DISCS):
+            share = (i + 1) / self.DISCS
+            radius = 9 * heat_size(share)
+            painter.setBrush(heat_colour(share))
+            painter.drawEllipse(QPointF(8 + 9 + i * step, y), radius, radius)
+        painter.setPen(self.palette().windowText().color())
+        painter.drawText(8, y + 12 + metrics.ascent(), self.scale_text)
+        painter.end()
 
 
 class BoardView(QGraphicsView):
@@ -38,6 +94,23 @@ class BoardView(QGraphicsView):
         self.setMouseTracking(True)
         self.setMinimumSize(240, 200)
         self._hover = -1
+        self.heat_legend = HeatLegend(self)
+        scene.heatChanged.connect(self._show_heat_legend)
+
+    def _show_heat_legend(self) -> None:
+        heat = self._board_scene.heat
+        if heat is None:
+            self.heat_legend.hide()
+            return
+        share = heat.best_visits / max(1, heat.visits)
+        self.heat_legend.say(
+            f"Heat map: most visited {heat.best} ({heat.best_visits:,} visits, {share:.0%})"
+        )
+        self._place_legend()
+        self.heat_legend.show()
+
+    def _place_legend(self) -> None:
+        self.heat_legend.move(8, self.height() - self.heat_legend.height() - 8)
 
     def board_scene(self) -> BoardScene:
         return self._board_scene
@@ -48,6 +121,7 @@ class BoardView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
         self.fit()
+        self._place_legend()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)

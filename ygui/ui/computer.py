@@ -34,7 +34,20 @@ from ygui.ui.ai_runner import AiRunner, Request
 from ygui.ui.board_scene import BoardScene
 
 HINT_LEVEL = 7
-ANALYSIS_PLAYOUTS = 2_000_000  # analysis runs until the position changes or this many
+# Analysis runs until it is stopped or the position changes (a billion playouts take days), and
+# goes on from its earlier search of a position when the user comes back to it.
+ANALYSIS = SearchLimits(playouts=1_000_000_000, resume=True)
+
+
+def search_stats(result: SearchResult) -> str:
+    """The size of a search: its playouts and time, and those it went on from."""
+    earlier = result.tree_playouts - result.playouts
+    if earlier <= 0:
+        return f"{result.playouts:,} playouts in {result.seconds:.1f} s"
+    return (
+        f"{result.tree_playouts:,} playouts: {earlier:,} from before, "
+        f"{result.playouts:,} more in {result.seconds:.1f} s"
+    )
 
 
 class Host(Protocol):
@@ -252,7 +265,7 @@ class ComputerPlay(QObject):
         elif self.analyse_box.isChecked() and not game.is_over and self.ready:
             self.runner.start(
                 game,
-                SearchLimits(playouts=ANALYSIS_PLAYOUTS),
+                ANALYSIS,
                 self._analysed,
                 on_progress=self._analysed,
             )
@@ -353,7 +366,8 @@ class ComputerPlay(QObject):
             game = request.game
             black = result.win_rate if game.to_move == BLACK else 1 - result.win_rate
             best = game.move_text(result.move)
-            GameTree.set_analysis(self.session.current, black, result.playouts, best)
+            playouts = max(result.playouts, result.tree_playouts)
+            GameTree.set_analysis(self.session.current, black, playouts, best)
 
     # ----- analysis display -------------------------------------------------------------
     def show_analysis(self, request: Request, result: SearchResult) -> None:
@@ -370,7 +384,7 @@ class ComputerPlay(QObject):
         if result.reason == "book":
             self.stats_label.setText("From the opening book")
         else:
-            self.stats_label.setText(f"{result.playouts:,} playouts in {result.seconds:.1f} s")
+            self.stats_label.setText(search_stats(result))
         if self._is_current(request):
             if self.heat_box.isChecked():
                 self.scene.set_heat(result.visits)
@@ -411,9 +425,15 @@ class ComputerPlay(QObject):
         self.scene.set_preview(self.best_line if on else None)
 
     def set_analysing(self, on: bool) -> None:
+        """Start analysing the position shown, or stop: what the analysis found stays in view
+        (the win rate, the candidates, the marks on the board) until the position changes."""
         if on:
             self.dock.show()
-        self.after_change()
+            self.after_change()
+            return
+        request = self.runner.current
+        if request is not None and request.limits is ANALYSIS:
+            self.runner.cancel()
 
     def set_heat_map(self, on: bool) -> None:
         if not on:

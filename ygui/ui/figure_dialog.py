@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ygui.core.drawing import Orientation
 from ygui.core.game import Game
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.render import RenderError, render_scene, scene_image
@@ -32,11 +33,13 @@ class FigureDialog(QDialog):
         show_labels: bool,
         numbers_from: int | None,
         parent: QWidget | None = None,
+        orientation: Orientation | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Export figure")
         self.game = game
         self.theme = theme
+        self.orientation = orientation or Orientation()
         self.width_box = QSpinBox()
         self.width_box.setRange(100, 6000)
         self.width_box.setSingleStep(100)
@@ -76,7 +79,7 @@ class FigureDialog(QDialog):
 
     def figure(self) -> BoardScene:
         """The figure's scene, as the dialog's choices draw it."""
-        scene = BoardScene(self.game, self.theme, self.coordinates.isChecked())
+        scene = BoardScene(self.game, self.theme, self.coordinates.isChecked(), self.orientation)
         scene.set_numbers(self.numbers_from.value() if self.numbers.isChecked() else None)
         return scene
 

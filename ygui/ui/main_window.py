@@ -32,6 +32,7 @@ from ygui.autosave import (
     set_aside,
 )
 from ygui.core.clock import TimeControl
+from ygui.core.drawing import Orientation
 from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.markup import LABEL, SQUARE, TRIANGLE, marks_of
@@ -73,6 +74,7 @@ class MainWindow(QMainWindow):
     act_preview: QAction
     act_labels: QAction
     act_dark: QAction
+    act_mirror: QAction
     act_swap: QAction
     act_undo: QAction
     act_redo: QAction
@@ -256,6 +258,16 @@ class MainWindow(QMainWindow):
             ("&View", "number_here", "Number the moves &from here", self.number_from_here, ()),
             ("&View", "dark?", "&Dark theme", self.set_dark, ("Ctrl+Shift+D",)),
             ("&View", None),
+            ("&View", "rotate", "&Rotate the board", lambda: self.rotate_board(1), ("R",)),
+            (
+                "&View",
+                "rotate_back",
+                "Rotate the board &back",
+                lambda: self.rotate_board(-1),
+                ("Shift+R",),
+            ),
+            ("&View", "mirror?", "M&irror the board", self.mirror_board, ("F",)),
+            ("&View", None),
             ("&Help", "rules", "&Rules of the games", self.show_rules, (std.HelpContents,)),
             ("&Help", "options_help", "Pie rule, handicaps and &turns", self.show_options, ()),
             ("&Help", "keys", "&Keyboard shortcuts", self.show_shortcuts, ()),
@@ -358,6 +370,8 @@ class MainWindow(QMainWindow):
         if change in (Change.POSITION, Change.TREE, Change.GAME):
             self.message = ""
         self.scene.show(self.session.game)
+        if change is Change.GAME:
+            self._orient_board()
         self.scene.set_marks(marks_of(self.session.current, self.session.game.geometry))
         if change is Change.GAME:
             self.view.fit()
@@ -644,6 +658,42 @@ class MainWindow(QMainWindow):
         if kind is not None:
             self.show_status(f"Clicks mark cells ({kind}); choose the mark again to play", 8000)
 
+    # ----- the board's orientation ------------------------------------------------------------
+    def remembered_orientation(self) -> Orientation:
+        """How the user last turned this game's board (kept in the settings, per game)."""
+        stored = self.settings.get("orientations").get(self.game.options.game)
+        if stored is None:
+            return Orientation()
+        return Orientation(stored[0], stored[1]).normal(self.game.geometry)
+
+    def _orient_board(self) -> None:
+        orientation = self.remembered_orientation()
+        if orientation != self.scene.orientation:
+            self.scene.set_orientation(orientation)
+        self.act_mirror.blockSignals(True)
+        self.act_mirror.setChecked(orientation.mirror)
+        self.act_mirror.blockSignals(False)
+
+    def _turn_board(self, orientation: Orientation) -> None:
+        self.scene.set_orientation(orientation)
+        orientation = self.scene.orientation
+        stored = dict(self.settings.get("orientations"))
+        if orientation.plain:
+            stored.pop(self.game.options.game, None)
+        else:
+            stored[self.game.options.game] = [orientation.turns, orientation.mirror]
+        self.remember("orientations", stored)
+        self.scene.set_marks(marks_of(self.session.current, self.session.game.geometry))
+        self.view.fit()
+
+    def rotate_board(self, by: int) -> None:
+        """Turn the picture of the board a step (a third of a turn on a triangle)."""
+        self._turn_board(self.scene.orientation.rotated(self.game.geometry, by))
+
+    def mirror_board(self, on: bool) -> None:
+        if on != self.scene.orientation.mirror:
+            self._turn_board(self.scene.orientation.mirrored())
+
     def set_numbers(self, on: bool) -> None:
         self.scene.set_numbers(1 if on else None)
 
@@ -655,7 +705,12 @@ class MainWindow(QMainWindow):
     def export_figure(self) -> None:
         self.scene.clear_ghost()
         dialog = FigureDialog(
-            self.game, self.theme, self.scene.show_labels, self.scene.numbers_from, self
+            self.game,
+            self.theme,
+            self.scene.show_labels,
+            self.scene.numbers_from,
+            self,
+            orientation=self.scene.orientation,
         )
         dialog.exec()
 

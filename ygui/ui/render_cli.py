@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from ygui.core.drawing import Orientation
 from ygui.core.game import Game, IllegalMove
 from ygui.core.geometry import BoardError
 from ygui.core.record import RecordError, load_record
@@ -49,7 +50,8 @@ def render_command(args: argparse.Namespace) -> int:
     from ygui.ui.theme import THEMES
 
     app = QApplication.instance() or QApplication([])
-    scene = BoardScene(game, THEMES[args.theme], args.labels)
+    orientation = Orientation(args.rotate, args.mirror)
+    scene = BoardScene(game, THEMES[args.theme], args.labels, orientation)
     try:
         render_scene(scene, output, max(64, args.width))
     except (RenderError, OSError) as exc:
