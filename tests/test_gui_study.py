@@ -1,6 +1,7 @@
 """Study mode in the window: set-up, typed input, variations, comments, whole-game analysis."""
 
 import pytest
+from drawn import mismatches
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
 
@@ -182,14 +183,41 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     assert all(v is not None for v in values)
 
 
+def test_the_whole_game_is_analysed_while_the_user_browses_and_analyses(qtbot, window):
+    """The review has an engine of its own: stepping through the game, and the analysis of
+    the position shown, go on meanwhile; the graph fills in; another game stops it."""
+    window.entry_panel.entry.setText("e5 a1 e4 b1 e3 c1 e2 d1 b2 e1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    panel = window.review_panel
+    panel.budget.setValue(2000)
+    window.act_review.trigger()
+    window.act_analyse.trigger()
+    for key in (Qt.Key.Key_Home, Qt.Key.Key_Right, Qt.Key.Key_Right, Qt.Key.Key_Left):
+        qtbot.keyClick(window, key)
+        assert mismatches(window) == []
+        qtbot.wait(50)
+    assert window.computer.runner.busy  # the analysis of the position shown
+    qtbot.waitUntil(lambda: not panel.review, timeout=120_000)
+    assert panel.review_label.text().startswith("Done.")
+    assert all(v is not None for v in panel.graph.values)
+    assert window.session.move_number == 1 and mismatches(window) == []
+    window.act_analyse.trigger()
+    panel.budget.setValue(1_000_000)
+    window.act_review.trigger()
+    assert panel.review
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    assert not panel.review and not panel.runner.busy
+    assert "another game" in panel.review_label.text()
+
+
 def test_whole_game_analysis_can_be_cancelled(qtbot, window):
     window.entry_panel.entry.setText("e5 a1 e4 b1 e3 c1 e2 d1")
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
     window.review_panel.budget.setValue(1_000_000)
     window.act_review.trigger()
-    assert window.review_panel.review and window.computer.runner.busy
+    assert window.review_panel.review and window.review_panel.runner.busy
     window.review_panel.review_button.click()  # Cancel
-    assert not window.review_panel.review and not window.computer.runner.busy
+    assert not window.review_panel.review and not window.review_panel.runner.busy
     assert "cancelled" in window.review_panel.review_label.text()
 
 

@@ -161,9 +161,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self.editor)
         column.addStretch(1)
         self.setup_dock.setWidget(body)
-        self.review_panel = self._dock(
-            ReviewPanel(self.session, self.computer.runner, lambda: self.computer.ready)
-        )
+        self.review_panel = self._dock(ReviewPanel(self.session, lambda: self.computer.ready))
         analysis = self._dock(self.computer.dock)
         study = [self.tree_panel, self.setup_dock, self.review_panel, analysis]
         for dock in study[1:]:
@@ -372,6 +370,8 @@ class MainWindow(QMainWindow):
         self.scene.show(self.session.game)
         if change is Change.GAME:
             self._orient_board()
+            if self.review_panel.review:
+                self.review_panel.stop_review("Analysis stopped: another game was opened.")
         self.scene.set_marks(marks_of(self.session.current, self.session.game.geometry))
         if change is Change.GAME:
             self.view.fit()
@@ -786,6 +786,7 @@ class MainWindow(QMainWindow):
             return
         self.autosave.release()
         self.computer.shutdown()
+        self.review_panel.shutdown()
         event.accept()
 
 

@@ -100,11 +100,14 @@ class WinRateGraph(QWidget):
 
 
 class ReviewPanel(QDockWidget):
-    def __init__(self, session: Session, runner: AiRunner, is_ready: Callable[[], bool]) -> None:
+    """Analyses the main line in the background, with an engine of its own: the user goes on
+    browsing, playing or analysing meanwhile, and the graph fills in as it goes."""
+
+    def __init__(self, session: Session, is_ready: Callable[[], bool]) -> None:
         super().__init__("Game review")
         self.setObjectName("review")
         self.session = session
-        self.runner = runner
+        self.runner = AiRunner(self)
         self.is_ready = is_ready
         self.review: list[RecordNode] = []  # positions still to analyse
         body = QWidget()
@@ -176,6 +179,11 @@ class ReviewPanel(QDockWidget):
         self.review_button.setText("Analyse game")
         self.review_label.setText(message)
 
+    def shutdown(self) -> None:
+        """Stop the review and end its engine's thread (before the window closes)."""
+        self.review = []
+        self.runner.shutdown()
+
     def _review_next(self) -> None:
         total = self.review_bar.maximum()
         tree = self.session.tree
@@ -183,6 +191,7 @@ class ReviewPanel(QDockWidget):
             node = self.review[0]
             game = tree.game_at(path_to(tree.root, node))
             self.review_bar.setValue(total - len(self.review))
+            self.review_label.setText(f"Analysing move {total - len(self.review)} of {total - 1}…")
             if game.is_over:
                 GameTree.set_analysis(node, 1.0 if game.winner == BLACK else 0.0, 0)
                 self.review.pop(0)
