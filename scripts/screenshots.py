@@ -105,8 +105,72 @@ def main() -> None:
             s.click(labels[index])
         s.key(Qt.Key.Key_Left)
         s.shot(f"{game}-one-back")
+    study_features(window, s)
     window.session.dirty = False
     window.close()
+
+
+def study_features(window: MainWindow, s: Shooter) -> None:
+    """The study and play features: clocks, analysis with candidates and the heat map, marks,
+    move numbers, the turned board, the game tree and the review's graph with a mistake."""
+    from ygui.core.clock import TimeControl
+
+    window.start_new_game(
+        GameOptions(game="y", size=9, pie=False).validated(),
+        ("Ann", "Bo"),
+        time_control=TimeControl(300, 5),
+    )
+    for label in ("e5", "d4", "f3"):
+        s.click(label)
+    s.settle(1500)
+    s.shot("clocks-running")
+    window.computer.dock.show()
+    window.computer.dock.raise_()
+    window.act_candidates.trigger()
+    window.act_heat.trigger()
+    window.act_analyse.trigger()
+    for _ in range(60):  # the first search loads the compiled engine
+        s.settle(500)
+        if window.computer.candidates_table.rowCount() >= 3:
+            break
+    s.settle(3000)
+    s.shot("analysis-candidates-heat")
+    window.act_analyse.trigger()
+    window.act_heat.trigger()
+    window.act_candidates.trigger()
+    window.computer.dock.hide()
+    window.act_numbers.trigger()
+    window.act_mark_triangle.trigger()
+    s.click("a1")
+    window.act_mark_label.trigger()
+    s.click("b2")
+    s.click("c1")
+    window.act_mark_label.trigger()
+    s.shot("numbers-and-marks")
+    window.rotate_board(1)
+    window.mirror_board(True)
+    s.shot("turned-and-mirrored")
+    window.rotate_board(-1)
+    window.mirror_board(False)
+    window.act_numbers.trigger()
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("Ann", "Bo"))
+    window.entry_panel.entry.setText("e5 a1 e4 b1 e3 c1 e2 d1 b2 e1")
+    QTest.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    window.session.go_to_main_line(6)
+    s.click("c2")
+    s.click("d3")
+    window.review_panel.show()
+    window.review_panel.budget.setValue(2000)
+    window.act_review.trigger()
+    s.settle(8000)
+    window.tree_panel.show()
+    window.review_panel.show()
+    window.review_panel.raise_()
+    s.shot("review-graph-and-mistake")
+    window.session.go_to_main_line(8)
+    window.act_mistake.trigger()
+    window.tree_panel.raise_()
+    s.shot("tree-with-mistake")
 
 
 if __name__ == "__main__":

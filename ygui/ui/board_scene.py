@@ -164,6 +164,9 @@ class BoardScene(QGraphicsScene):
             self.removeItem(item)
         self._mark_items = []
         game = self.game
+        hidden = set(self.numbered_stones()) | set(self.marks)
+        for cell, label in enumerate(self._labels):  # a mark takes the coordinate's place
+            label.setVisible(self.show_labels and cell not in hidden)
         for cell, (kind, text) in self.marks.items():
             if not 0 <= cell < game.geometry.size:
                 continue
@@ -615,10 +618,10 @@ class BoardScene(QGraphicsScene):
             radius = self.radii[cell] * 0.82
             p = self.cell_position(cell)
             disc = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
-            disc.setBrush(QColor(255, 255, 255, 215))
+            disc.setBrush(QColor(255, 255, 255))  # opaque: the cell's name does not show through
             pen = QPen(QColor("#1e88e5" if rank == 0 else "#607d8b"), 2.5 if rank == 0 else 1.0)
             disc.setPen(pen)
-            disc.setZValue(12)
+            disc.setZValue(20.4)  # over the cell's name
             disc.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             label = QGraphicsSimpleTextItem(text)
             font = QFont()
@@ -628,7 +631,7 @@ class BoardScene(QGraphicsScene):
             label.setBrush(QColor("#0d47a1" if rank == 0 else "#263238"))
             rect = label.boundingRect()
             label.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
-            label.setZValue(12.5)
+            label.setZValue(20.6)
             label.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             for item in (disc, label):
                 self.addItem(item)

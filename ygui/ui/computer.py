@@ -92,6 +92,9 @@ class CandidateTable(QTableWidget):
         self.setMouseTracking(True)
         self.cellEntered.connect(lambda row, _column: self.hovered.emit(row))
         self.setToolTip("Hover a move to see its line on the board")
+        self.setWordWrap(False)  # a line on one row: rows keep one height
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.setMinimumHeight(6 * (self.fontMetrics().height() + 6))
 
         self.hovered_row = -1
         self.hovered.connect(self._remember)

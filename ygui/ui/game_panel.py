@@ -205,7 +205,7 @@ class GamePanel(QWidget):
             marker = "▶ " if not session.finished and game.to_move == colour else "   "
             text = f"{marker}{game.colour_name(colour)}: {session.player_name(colour)}"
             if clock is not None:
-                text += f"   ⏱ {clock_text(clock.left(colour, now))}"
+                text += f"   {clock_text(clock.left(colour, now))}"
                 if clock.paused:
                     text += " (paused)"
             label.setText(f"<b>{text}</b>" if marker.strip() else text)
