@@ -29,6 +29,18 @@ def answers():
     a.close_all()
 
 
+@pytest.fixture
+def y5_window(qtbot, answers, ygui_home):
+    """A window with a hot-seat game of Y on 5 cells a side, without the pie rule."""
+    from gui_helpers import make_window
+
+    from ygui.core.variants import GameOptions
+
+    w = make_window(qtbot, answers)
+    w.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("Ann", "Bo"))
+    return w
+
+
 @pytest.fixture(scope="session")
 def compiled_engine():
     """The engine's kernels compiled (or loaded from the cache) in the main thread, before a

@@ -74,10 +74,8 @@ pytestmark = pytest.mark.usefixtures("ygui_home")
 
 
 @pytest.fixture
-def window(qtbot, answers):
-    w = make_window(qtbot, answers)
-    w.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("Ann", "Bo"))
-    return w
+def window(y5_window):
+    return y5_window
 
 
 def shows_the_position(window):
