@@ -57,6 +57,16 @@ def click_cell(qtbot, window: MainWindow, cell: int) -> None:
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
 
+def variation_window(qtbot, window: MainWindow) -> None:
+    """a1 b1 c1 as the main line, and d1 e1 instead of b1 c1: the current node is e1."""
+    for label in ("a1", "b1", "c1"):
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+    window.session.back()
+    window.session.back()
+    for label in ("d1", "e1"):
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+
+
 def crash(window: MainWindow) -> None:
     """What a crash leaves: the window's autosave stays and its lock is released (as the kernel
     releases a dead process's locks); the window is then forgotten without a close."""

@@ -2,7 +2,7 @@
 
 import pytest
 from drawn import mismatches
-from gui_helpers import click_cell, make_window
+from gui_helpers import click_cell, make_window, variation_window
 from PySide6.QtCore import Qt
 
 from ygui.core.game import BLACK, WHITE
@@ -95,12 +95,7 @@ def test_typed_position(qtbot, window):
 
 
 def test_create_promote_and_delete_variations(qtbot, window):
-    for label in ("a1", "b1", "c1"):
-        click(qtbot, window, label)
-    window.session.back()
-    window.session.back()
-    click(qtbot, window, "d1")
-    click(qtbot, window, "e1")
+    variation_window(qtbot, window)
     first = window.session.tree.root.children[0]
     assert [window.game.move_text(c.move) for c in first.children] == ["b1", "d1"]
     assert window.tree_panel.promote_button.isEnabled()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gui_helpers import click_cell, make_window
+from gui_helpers import click_cell, make_window, variation_window
 from PySide6.QtCore import QEvent, QPointF, Qt, QTimer
 from PySide6.QtGui import QColor, QContextMenuEvent, QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
@@ -56,16 +56,6 @@ def marked(window) -> RecordNode | None:
     node = graph.marked_node()
     assert node is window.session.current, "the ring is not on the current node"
     return node
-
-
-def variation_window(qtbot, window):
-    """a1 b1 c1 as the main line, and d1 e1 instead of b1 c1: the current node is e1."""
-    for move in ("a1", "b1", "c1"):
-        click(qtbot, window, move)
-    window.session.back()
-    window.session.back()
-    click(qtbot, window, "d1")
-    click(qtbot, window, "e1")
 
 
 def test_a_line_and_a_variation_are_drawn_in_two_columns_joined_by_lines(qtbot, window):

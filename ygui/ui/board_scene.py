@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TypeVar
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -43,6 +44,7 @@ from ygui.core.wording import side_label, side_role
 from ygui.ui.theme import LIGHT, STONE_COLOURS, Theme, ink_on, mark_on
 
 UNIT = 40.0
+Item = TypeVar("Item", bound=QGraphicsItem)
 
 
 def scene_point(p: Point) -> QPointF:
@@ -122,11 +124,15 @@ class BoardScene(QGraphicsScene):
         self._build()
 
     # ----- building ---------------------------------------------------------------------
-    def show(self, game: Game) -> None:
+    def show(self, game: Game, orientation: Orientation | None = None) -> None:
         """Draw ``game``'s position: the one way the board learns of a position. The board
-        itself is rebuilt only when the game is played on another board or by other rules."""
+        itself is rebuilt only when the game is played on another board or by other rules,
+        or in another ``orientation`` (None: as it is)."""
         same_board = game.geometry is self.game.geometry and game.options == self.game.options
         self.game = game
+        if orientation is not None and orientation.normal(game.geometry) != self.orientation:
+            self.orientation = orientation
+            same_board = False
         if same_board:
             self.refresh()
         else:
@@ -135,6 +141,12 @@ class BoardScene(QGraphicsScene):
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme
         self._build()
+
+    def _remove(self, items: list[Item]) -> None:
+        """Take ``items`` off the board, and empty the list."""
+        for item in items:
+            self.removeItem(item)
+        items.clear()
 
     def set_orientation(self, orientation: Orientation) -> None:
         """Turn or mirror the picture of the board (the cells keep their names)."""
@@ -160,9 +172,7 @@ class BoardScene(QGraphicsScene):
         self._draw_user_marks()
 
     def _draw_user_marks(self) -> None:
-        for item in self._mark_items:
-            self.removeItem(item)
-        self._mark_items = []
+        self._remove(self._mark_items)
         game = self.game
         hidden = set(self.numbered_stones()) | set(self.marks)
         for cell, label in enumerate(self._labels):  # a mark takes the coordinate's place
@@ -445,9 +455,7 @@ class BoardScene(QGraphicsScene):
         self._colour_corners()
 
     def _draw_numbers(self) -> None:
-        for item in self._numbers:
-            self.removeItem(item)
-        self._numbers = []
+        self._remove(self._numbers)
         game = self.game
         for cell, number in self.numbered_stones().items():
             stone = game.colour_name(game.colours[cell])
@@ -479,9 +487,7 @@ class BoardScene(QGraphicsScene):
         return found
 
     def _draw_marks(self) -> None:
-        for item in self._marks:
-            self.removeItem(item)
-        self._marks = []
+        self._remove(self._marks)
         game = self.game
         last = next((m for m in reversed(game.moves) if m.cell is not None), None)
         if last is not None and last.cell is not None:
@@ -554,9 +560,7 @@ class BoardScene(QGraphicsScene):
     # ----- analysis overlays ----------------------------------------------------------------
     def set_heat(self, visits: dict[int, int] | None) -> None:
         """Shade each cell by its share of the engine's visits (None clears the map)."""
-        for item in self._heat_items:
-            self.removeItem(item)
-        self._heat_items = []
+        self._remove(self._heat_items)
         empty = {c: n for c, n in (visits or {}).items() if n > 0 and not self.game.colours[c]}
         if not empty:
             self.heat = None
@@ -585,9 +589,7 @@ class BoardScene(QGraphicsScene):
 
     def set_preview(self, stones: list[tuple[int, int]] | None) -> None:
         """Show a line of play as see-through numbered stones (cell, colour), or clear it."""
-        for item in self._preview_items:
-            self.removeItem(item)
-        self._preview_items = []
+        self._remove(self._preview_items)
         for number, (cell, colour) in enumerate(stones or [], start=1):
             name = self.game.colour_name(colour)
             stone = StoneItem(self.cell_position(cell), self.radii[cell], name, ghost=True)
@@ -609,9 +611,7 @@ class BoardScene(QGraphicsScene):
     def set_candidates(self, marks: list[tuple[int, str]] | None) -> None:
         """Label the engine's candidate cells with their win rate, the best ringed (None
         clears them)."""
-        for item in self._candidate_items:
-            self.removeItem(item)
-        self._candidate_items = []
+        self._remove(self._candidate_items)
         for rank, (cell, text) in enumerate(marks or []):
             if self.game.colours[cell]:
                 continue
@@ -652,9 +652,7 @@ class BoardScene(QGraphicsScene):
 
     def set_hint(self, cell: int | None) -> None:
         """Ring the cell the engine suggests (None clears it)."""
-        for item in self._hint_items:
-            self.removeItem(item)
-        self._hint_items = []
+        self._remove(self._hint_items)
         if cell is None:
             return
         radius = self.radii[cell] * 1.05
@@ -684,9 +682,7 @@ class BoardScene(QGraphicsScene):
             self._ghosts.append(item)
 
     def clear_ghost(self) -> None:
-        for item in self._ghosts:
-            self.removeItem(item)
-        self._ghosts = []
+        self._remove(self._ghosts)
 
     @property
     def ghost_cells(self) -> int:

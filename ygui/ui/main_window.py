@@ -367,14 +367,15 @@ class MainWindow(QMainWindow):
         """Draw the board and every panel from the session: the one place that does."""
         if change in (Change.POSITION, Change.TREE, Change.GAME):
             self.message = ""
-        self.scene.show(self.session.game)
-        if change is Change.GAME:
-            self._orient_board()
+        if change is Change.GAME:  # each game's board as the user last turned it
+            self.scene.show(self.session.game, self.remembered_orientation())
+            self._check_mirror()
+            self.view.fit()
             if self.review_panel.review:
                 self.review_panel.stop_review("Analysis stopped: another game was opened.")
+        else:
+            self.scene.show(self.session.game)
         self.scene.set_marks(marks_of(self.session.current, self.session.game.geometry))
-        if change is Change.GAME:
-            self.view.fit()
         problem = self.session.autosave_problem
         if problem and not self._autosave_failed:
             self._autosave_failed = True  # said once in words; then in the status bar
@@ -666,12 +667,9 @@ class MainWindow(QMainWindow):
             return Orientation()
         return Orientation(stored[0], stored[1]).normal(self.game.geometry)
 
-    def _orient_board(self) -> None:
-        orientation = self.remembered_orientation()
-        if orientation != self.scene.orientation:
-            self.scene.set_orientation(orientation)
+    def _check_mirror(self) -> None:
         self.act_mirror.blockSignals(True)
-        self.act_mirror.setChecked(orientation.mirror)
+        self.act_mirror.setChecked(self.scene.orientation.mirror)
         self.act_mirror.blockSignals(False)
 
     def _turn_board(self, orientation: Orientation) -> None:
@@ -683,7 +681,6 @@ class MainWindow(QMainWindow):
         else:
             stored[self.game.options.game] = [orientation.turns, orientation.mirror]
         self.remember("orientations", stored)
-        self.scene.set_marks(marks_of(self.session.current, self.session.game.geometry))
         self.view.fit()
 
     def rotate_board(self, by: int) -> None:
