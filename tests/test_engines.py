@@ -1,0 +1,266 @@
+"""Attached GTP engines without the window: starting, the conversation, giving them the game,
+their moves checked, and every way an engine can misbehave. A tiny engine of the tests' own
+(tests/tiny_gtp_engine.py) and a second ``ygui gtp`` play."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from ygui import engines
+from ygui.core.game import BLACK, WHITE, Game
+from ygui.core.result import Result
+from ygui.core.variants import GameOptions
+from ygui.engines import (
+    BadMove,
+    CannotPlay,
+    EngineError,
+    EnginePlayer,
+    EngineSpec,
+    MatchPlan,
+    MatchPlayer,
+    probe,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+TINY = Path(__file__).resolve().parent / "tiny_gtp_engine.py"
+
+
+def tiny(mode="good", name=None, **kw):
+    command = f"{sys.executable} {TINY} --mode {mode}"
+    return EngineSpec(name or f"tiny {mode}", command, **kw)
+
+
+def ygui_gtp(level=1):
+    return EngineSpec(
+        "ygui", f"{sys.executable} -m ygui gtp --threads 1", str(ROOT), f"ygui-level {level}"
+    )
+
+
+def y(size=5, **kw):
+    return Game(GameOptions(game="y", size=size, **kw).validated())
+
+
+def play_out(game, players):
+    while not game.is_over:
+        turn = players[game.to_move].genmove(game)
+        assert not turn.resigned
+        game.play_all(turn.moves)
+    return game
+
+
+def test_probe_tells_what_the_engine_is():
+    info = probe(tiny())
+    assert info.name == "tiny-good" and info.version == "0.1" and info.protocol == "2"
+    assert info.knows("ygui-variant") and info.knows("genmove")
+    assert not probe(tiny("plain")).knows("ygui-variant")
+
+
+def test_a_program_that_is_not_there_is_said_clearly():
+    with pytest.raises(EngineError, match="could not be started"):
+        probe(EngineSpec("ghost", "/no/such/program --gtp"))
+    with pytest.raises(EngineError, match="cannot be read"):
+        probe(EngineSpec("quotes", 'python "unclosed'))
+    with pytest.raises(EngineError, match="no command line"):
+        probe(EngineSpec("empty", "   "))
+    with pytest.raises(EngineError, match="does not exist"):
+        probe(tiny(folder="/no/such/folder"))
+
+
+def test_a_program_that_does_not_speak_gtp_is_stopped(monkeypatch):
+    monkeypatch.setattr(engines, "START_TIMEOUT", 2.0)
+    with pytest.raises(EngineError, match="true stopped (before|while)"):
+        probe(EngineSpec("true", "true"))
+    with pytest.raises(EngineError, match="did not answer"):
+        probe(EngineSpec("sleeper", "sleep 30"))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"game": "y", "size": 5},
+        {"game": "y", "size": 6, "turns": "two-stone"},
+        {"game": "poly-y", "size": 4},
+        {"game": "hexagonal-y", "size": 3},
+        {"game": "y", "size": 5, "handicap": 2},
+    ],
+)
+def test_two_engines_play_whole_games(options):
+    first, second = EnginePlayer(tiny(name="a")), EnginePlayer(tiny(name="b"))
+    try:
+        game = play_out(Game(GameOptions(**options).validated()), {BLACK: first, WHITE: second})
+    finally:
+        first.close()
+        second.close()
+    assert game.winner in (BLACK, WHITE)
+
+
+def test_ygui_gtp_plays_the_tiny_engine():
+    ours, theirs = EnginePlayer(ygui_gtp()), EnginePlayer(tiny())
+    try:
+        game = play_out(y(5), {BLACK: ours, WHITE: theirs})
+    finally:
+        ours.close()
+        theirs.close()
+    assert game.winner is not None
+    assert ours.info is None  # closed
+    assert ours.client is None
+
+
+def test_only_the_new_moves_are_sent(monkeypatch):
+    player = EnginePlayer(tiny())
+    sent = []
+    try:
+        game = y(5)
+        player.prepare(game)
+        original = player.client.send
+        monkeypatch.setattr(player.client, "send", lambda c, t=30: sent.append(c) or original(c, t))
+        game.play(game.parse_move("a1"))
+        game.play(game.parse_move("b1"))
+        player.prepare(game)
+        assert sent == ["play b a1", "play w b1"]
+        sent.clear()
+        game.undo()  # the engine has a1 b1; the game only a1: it is given the game afresh
+        game.play(game.parse_move("c1"))
+        player.prepare(game)
+        assert sent[0].startswith("ygui-variant y size=5")
+        assert sent[1:] == ["play b a1", "play w c1"]
+        sent.clear()
+        turn = player.genmove(game)
+        assert sent == ["genmove b"] and len(turn.moves) == 1
+        sent.clear()
+        game.play_all(turn.moves)
+        player.prepare(game)  # it played that move itself: nothing to send
+        assert sent == []
+    finally:
+        player.close()
+
+
+def test_an_engine_without_ygui_variant_plays_plain_y_only():
+    player = EnginePlayer(tiny("plain"))
+    try:
+        game = play_out(y(5), {BLACK: player, WHITE: player})
+        assert game.winner is not None
+        with pytest.raises(
+            CannotPlay, match="does not know ygui-variant, so it cannot play Poly-Y"
+        ):
+            player.genmove(Game(GameOptions(game="poly-y", size=4).validated()))
+        with pytest.raises(CannotPlay, match="two-stone"):
+            player.genmove(y(5, turns="two-stone"))
+    finally:
+        player.close()
+
+
+def test_a_set_up_position_cannot_be_given():
+    game = Game(GameOptions(game="y", size=5).validated(), setup={0: BLACK})
+    player = EnginePlayer(tiny())
+    try:
+        with pytest.raises(CannotPlay, match="set up stone by stone"):
+            player.genmove(game)
+    finally:
+        player.close()
+
+
+@pytest.mark.parametrize(
+    "mode, error, words",
+    [
+        ("crash", EngineError, "stopped while answering `genmove b`.*exit code 3.*badly wrong"),
+        ("illegal", BadMove, "'z99' is not a cell"),
+        ("garbage", BadMove, "'the' is not a cell"),
+    ],
+)
+def test_misbehaving_engines_are_told_in_words(mode, error, words):
+    player = EnginePlayer(tiny(mode))
+    try:
+        with pytest.raises(error, match=f"(?s){words}"):
+            player.genmove(y(5))
+    finally:
+        player.close()
+
+
+def test_an_illegal_move_on_a_taken_cell_is_refused():
+    player = EnginePlayer(tiny("illegal"))
+    game = y(5)
+    game.play(game.parse_move("c2"))
+    try:
+        with pytest.raises(BadMove, match="chose c2, which is illegal"):
+            player.genmove(game)
+        # the engine is still there; the next question gives it the game afresh
+        with pytest.raises(BadMove):
+            player.genmove(game)
+    finally:
+        player.close()
+
+
+def test_a_hung_engine_is_killed(monkeypatch):
+    monkeypatch.setattr(engines, "MOVE_GRACE", 1.0)
+    player = EnginePlayer(tiny("hang"), seconds=0.1)
+    try:
+        with pytest.raises(EngineError, match="did not answer `genmove b` within 1.2 seconds"):
+            player.genmove(y(5))
+        process = player.client.process
+        assert process.poll() is not None  # killed
+        # asked again, it is started afresh (and hangs again)
+        with pytest.raises(EngineError, match="did not answer"):
+            player.genmove(y(5))
+        assert player.client.process is not process
+    finally:
+        player.close()
+
+
+def test_resignation_and_chatter():
+    player = EnginePlayer(tiny("resign"))
+    chatty = EnginePlayer(tiny("chatty"))  # fills its error output, chatters before answers
+    try:
+        game = y(5)
+        assert not player.genmove(game).resigned
+        game.play_all(chatty.genmove(game).moves)
+        assert player.genmove(game).resigned
+    finally:
+        player.close()
+        chatty.close()
+
+
+def test_time_a_move_is_told_to_engines_that_know_how():
+    player = EnginePlayer(ygui_gtp(), seconds=0.2)
+    try:
+        player.start()
+        assert player.client.send("ygui-level 1") == ""
+        assert player.move_timeout() == pytest.approx(0.4 + engines.MOVE_GRACE)
+    finally:
+        player.close()
+
+
+def test_close_quits_the_engine():
+    player = EnginePlayer(tiny())
+    player.start()
+    process = player.client.process
+    player.close()
+    assert process.wait(5) == 0  # it ended by quit, not killed
+
+
+def test_specs_round_trip_and_bad_entries_are_refused():
+    spec = tiny(folder="/tmp", commands="a; b", seconds=2.5)
+    assert EngineSpec.from_json(spec.to_json()) == spec
+    assert spec.initial_commands() == ["a", "b"]
+    for bad in (None, [], {"name": "x"}, {"name": "", "command": "c"}, {"name": "x", "command": 3}):
+        assert EngineSpec.from_json(bad) is None
+    assert engines.is_engine_list([spec.to_json()])
+    assert not engines.is_engine_list([spec.to_json(), spec.to_json()])  # the same name twice
+
+
+def test_a_match_alternates_colours_and_keeps_the_score(tmp_path):
+    plan = MatchPlan((MatchPlayer("tiny"), MatchPlayer("", 2)), 3, tmp_path)
+    assert plan.names() == ("tiny", "ygui level 2")
+    assert plan.seating() == (0, 1)
+    assert plan.file_for().name.endswith("001-tiny-vs-ygui_level_2.ysgf")
+    plan.record_result(Result(BLACK), plan.file_for())  # tiny had black
+    assert plan.seating() == (1, 0)
+    assert plan.file_for().name.endswith("002-ygui_level_2-vs-tiny.ysgf")
+    plan.record_result(Result(BLACK, engines.FORFEIT), plan.file_for())  # level 2 had black
+    assert plan.score == (1, 1) and not plan.finished
+    plan.record_result(Result(WHITE), plan.file_for())
+    assert plan.score == (1, 2) and plan.finished
+    assert plan.score_text() == "tiny 1 – 2 ygui level 2 after 3 of 3 games"
+    same = MatchPlan((MatchPlayer("e"), MatchPlayer("e")), 2, tmp_path)
+    assert same.names() == ("e (1)", "e (2)")
