@@ -26,7 +26,7 @@ from typing import IO, Any, NoReturn
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.geometry import BoardError
 from ygui.core.limits import MAX_GTP_LINE
-from ygui.core.result import RESIGNATION, Result
+from ygui.core.result import FORFEIT, RESIGNATION, Result
 
 START_TIMEOUT = 30.0  # seconds for the first answer (an engine may load a network first)
 COMMAND_TIMEOUT = 30.0  # seconds for any answer but a move
@@ -142,6 +142,7 @@ class GtpClient:
         self._lines: queue.Queue[object] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=STDERR_LINES)
         self.dead: str | None = None  # why the engine is no longer usable
+        self.waiting = False  # a command's answer is awaited (another thread may read this)
         folder = spec.folder.strip() or None
         if folder is not None and not Path(folder).is_dir():
             raise EngineError(f"the folder {folder} of {spec.name} does not exist")
@@ -206,7 +207,11 @@ class GtpClient:
             self.process.stdin.flush()
         except (OSError, ValueError):
             self._fail(f"{name} stopped before `{command}` could be sent")
-        ok, text = self._answer(command, ident, time.monotonic() + timeout, timeout)
+        self.waiting = True
+        try:
+            ok, text = self._answer(command, ident, time.monotonic() + timeout, timeout)
+        finally:
+            self.waiting = False
         if not ok:
             raise EngineRefusal(command, text or "no reason given")
         return text
@@ -541,8 +546,6 @@ class EnginePlayer:
 
 
 # ----- a match --------------------------------------------------------------------------
-
-FORFEIT = "F"  # SGF's reason for a game lost by forfeit (B+F): an engine that failed
 
 
 @dataclass(frozen=True)
