@@ -221,14 +221,28 @@ def test_resignation_and_chatter():
         chatty.close()
 
 
-def test_time_a_move_is_told_to_engines_that_know_how():
-    player = EnginePlayer(ygui_gtp(), seconds=0.2)
+def test_time_a_move_is_told_to_engines_that_know_how(monkeypatch):
+    sent = []
+    original = engines.GtpClient.send
+
+    def spy(self, command, timeout=engines.COMMAND_TIMEOUT):
+        sent.append((self.spec.name, command))
+        return original(self, command, timeout)
+
+    monkeypatch.setattr(engines.GtpClient, "send", spy)
+    player, plain = EnginePlayer(ygui_gtp(), seconds=0.2), EnginePlayer(tiny(), seconds=3)
     try:
         player.start()
-        assert player.client.send("ygui-level 1") == ""
+        assert ("ygui", "ygui-time 0.2") in sent
         assert player.move_timeout() == pytest.approx(0.4 + engines.MOVE_GRACE)
+        player.seconds = 0.5  # a new time a move is told before the next move
+        player.genmove(y(5))
+        assert ("ygui", "ygui-time 0.5") in sent
+        plain.start()  # knows neither ygui-time nor time_settings: told nothing
+        assert not [c for n, c in sent if n == "tiny good" and "time" in c]
     finally:
         player.close()
+        plain.close()
 
 
 def test_close_quits_the_engine():
@@ -264,3 +278,25 @@ def test_a_match_alternates_colours_and_keeps_the_score(tmp_path):
     assert plan.score_text() == "tiny 1 – 2 ygui level 2 after 3 of 3 games"
     same = MatchPlan((MatchPlayer("e"), MatchPlayer("e")), 2, tmp_path)
     assert same.names() == ("e (1)", "e (2)")
+
+
+def test_an_engine_seat_survives_an_autosave(tmp_path):
+    from ygui.core.record import load_record
+    from ygui.session import Seat, Session
+
+    session = Session(GameOptions(game="y", size=5))
+    session.autosave_file = tmp_path / "auto.ysgf"
+    session.set_seats((Seat("Ann"), Seat("Tiny", True, 5, "Tiny")))
+    session.play(session.game.parse_move("a1"))
+    again = Session()
+    again.recover(load_record(session.autosave_file))
+    assert again.seats[1].engine == "Tiny" and again.seats[1].computer
+    assert not again.seats[0].engine
+
+
+def test_a_forfeit_is_a_result_records_keep():
+    from ygui.core.result import FORFEIT, parse_result
+
+    assert parse_result("W+F") == Result(WHITE, FORFEIT)
+    assert parse_result("b+forfeit") == Result(BLACK, FORFEIT)
+    assert Result(BLACK, FORFEIT).words(("Red", "Blue")) == "Red wins by forfeit"

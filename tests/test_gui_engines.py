@@ -19,6 +19,7 @@ from ygui.core.result import FORFEIT, RESIGNATION, parse_result
 from ygui.core.variants import VARIANTS
 from ygui.engines import EngineSpec
 from ygui.session import Change
+from ygui.settings import Settings
 from ygui.ui.new_game_dialog import NewGameDialog
 
 pytestmark = pytest.mark.usefixtures("ygui_home", "compiled_engine")
@@ -136,6 +137,7 @@ def test_a_whole_game_against_an_attached_engine(qtbot, answers):
     new_game_by_dialog(qtbot, window, "y", 6, "human", "engine:Tiny")
     assert window.session.seats[1].engine == "Tiny" and window.session.seats[1].name == "Tiny"
     assert window.session.player_name(WHITE) == "Tiny"
+    assert Settings().get("new_game")["white_player"] == "engine:Tiny"  # remembered
     while not window.game.is_over:
         qtbot.waitUntil(lambda: not window.computer.thinking_for_move(), timeout=20_000)
         if window.game.is_over:

@@ -9,7 +9,7 @@ def test_core_does_not_import_qt():
         "import sys\n"
         "import ygui.core.game, ygui.core.record, ygui.core.variants, ygui.gtp, ygui.cli\n"
         "import ygui.core.diagram, ygui.core.study, ygui.core.wording, ygui.session\n"
-        "import ygui.ai.engine, ygui.settings, ygui.desktop, ygui.autosave\n"
+        "import ygui.ai.engine, ygui.settings, ygui.desktop, ygui.autosave, ygui.engines\n"
         "bad = [m for m in sys.modules if m.startswith(('PySide6', 'ygui.ui'))]\n"
         "assert not bad, bad\n"
     )

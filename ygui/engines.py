@@ -378,8 +378,10 @@ class EnginePlayer:
     _sent: list[Move] = field(default_factory=list)
     _board_file: Path | None = None
     seconds: float | None = None  # time a move for this player (a match's), else the spec's
+    _told_seconds: float = 0.0  # the time a move the engine was last told
 
     def start(self) -> EngineInfo:
+        """The engine running and told its time a move (started afresh if it had died)."""
         if self.client is None or self.client.dead is not None:
             if self.client is not None:
                 self.client.close()
@@ -388,8 +390,9 @@ class EnginePlayer:
             info = self.client.identify()
             for command in self.spec.initial_commands():
                 self.client.send(command)
-            self._tell_time(info)
-            self.info = info
+            self.info, self._told_seconds = info, 0.0
+        if self._told_seconds != self.time_a_move:
+            self._tell_time(self.info)
         return self.info
 
     @property
@@ -398,6 +401,7 @@ class EnginePlayer:
 
     def _tell_time(self, info: EngineInfo) -> None:
         seconds = self.time_a_move
+        self._told_seconds = seconds
         if seconds <= 0 or self.client is None:
             return
         if info.knows("ygui-time"):

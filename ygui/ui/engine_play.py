@@ -100,7 +100,8 @@ class AttachedPlay(QObject):
         """The process for a seat: one an engine, or one a seat if both seats name it."""
         seats = self.session.seats
         shared = sum(1 for s in seats if s.computer and s.engine == seat.engine) > 1
-        return seat.engine, (seats.index(seat) if shared else 0)
+        index = next((i for i, s in enumerate(seats) if s is seat), 0)
+        return seat.engine, (index if shared else 0)
 
     def think(self, seat: Seat) -> None:
         """Ask the seat's engine for its turn in the position shown."""
@@ -121,12 +122,12 @@ class AttachedPlay(QObject):
             player = None
         if player is None:
             player = self.players[key] = EnginePlayer(spec)
-        if player.seconds != seat.seconds:
-            player.seconds = seat.seconds
-            player.info = None  # told the new time when next started (or restarted)
-            if player.client is not None:
-                player.client.close()
-                player.client = None
+        client = player.client
+        if client is not None and client.waiting:
+            # still thinking for a position no longer shown: GTP cannot interrupt it, so it
+            # is stopped and started afresh rather than kept waited for
+            client.kill()
+        player.seconds = seat.seconds  # told to the engine before its next move
         self._ident += 1
         ident = self._ident
         self.current = spec.name
@@ -154,9 +155,13 @@ class AttachedPlay(QObject):
             return
         self.current = None
         self.thinking.emit("")
+        session = self.session
+        clock = session.clock
+        if session.finished or (clock is not None and clock.paused):
+            return  # lost on time meanwhile, or the clocks were paused: the move is not played
         colour = game.to_move
         if turn.resigned:
-            self.session.end_game(colour, RESIGNATION)
+            session.end_game(colour, RESIGNATION)
             return
         probe_game = game.copy()
         for move in turn.moves:  # never trust, always check (again, by the window's rules)
@@ -165,7 +170,7 @@ class AttachedPlay(QObject):
                 self._failed(colour, f"The engine chose an illegal move: {reason}")
                 return
             probe_game.play(move)
-        self.session.play_line(list(turn.moves))
+        session.play_line(list(turn.moves))
 
     def _error(self, ident: int, game: Game, exc: Exception) -> None:
         if not self._is_current(ident, game):
