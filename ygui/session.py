@@ -146,7 +146,9 @@ class Session:
         seat = self.seat_for(colour)
         if seat.engine:
             return seat.name if seat.name == seat.engine else f"{seat.name} ({seat.engine})"
-        return f"{seat.name} (computer, level {seat.level})" if seat.computer else seat.name
+        if seat.computer and not seat.name.endswith(f"level {seat.level}"):
+            return f"{seat.name} (computer, level {seat.level})"
+        return seat.name
 
     @property
     def move_number(self) -> int:

@@ -333,6 +333,10 @@ class ComputerPlay(QObject):
         """Hold the computers' moves (a game between engines, to look at it) or go on."""
         self.paused = paused
         self.after_change()
+        if paused:
+            self.host.show_status("The computers are paused (Play ▸ Pause the computers).")
+        else:
+            self.host.show_status("The computers play on.", 3000)
 
     def move_now(self) -> None:
         if self.thinking_for_move():

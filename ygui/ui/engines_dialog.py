@@ -94,7 +94,7 @@ class EnginesDialog(QDialog):
         form.addRow("Folder", _row(self.folder, self.folder_button))
         form.addRow("Commands first", self.commands)
         form.addRow("Time a move", self.seconds)
-        form.addRow(_row(self.test_button, QWidget()))
+        form.addRow(_row(QWidget(), self.test_button))
         form.addRow(self.test_result)
         self.form_box = QWidget()
         self.form_box.setLayout(form)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Protocol
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -135,7 +135,10 @@ class MatchDialog(QDialog):
         self.score.setFont(font)
         self.score.setWordWrap(True)
         self.log = QListWidget()
-        self.log.setMinimumHeight(120)
+        self.log.setMinimumHeight(140)
+        self.log.setWordWrap(True)
+        self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMinimumWidth(560)
         self.start_button = QPushButton("&Start")
         self.start_button.clicked.connect(self.start)
         self.stop_button = QPushButton("S&top")
@@ -275,7 +278,11 @@ class MatchDialog(QDialog):
         finally:
             self._starting = False
         self._tree = self.host.session.tree
-        self.log.addItem(f"Game {plan.number + 1}: {seats[0].name} moves first")
+        game = self.host.session.game
+        self.log.addItem(
+            f"Game {plan.number + 1}: {seats[0].name} ({game.colour_name(1)}) against "
+            f"{seats[1].name} ({game.colour_name(2)})"
+        )
         self.log.scrollToBottom()
         self.on_session_changed(Change.GAME)  # a game over at once (a set-up win) counts too
 
@@ -301,11 +308,9 @@ class MatchDialog(QDialog):
         except (OSError, RecordError) as exc:
             self.stop(f"The match was stopped: {shown_path(path)} could not be saved: {exc}")
             return
-        first, second = (plan.names()[i] for i in plan.seating())
         winner = plan.record_result(result, path)
         self.log.addItem(
-            f"  {result.words(colours)} ({plan.names()[winner]} wins; {first} vs {second}) "
-            f"— saved as {path.name}"
+            f"    {plan.names()[winner]} wins ({result.words(colours)}); saved as {path.name}"
         )
         self.log.scrollToBottom()
         self.say(plan.score_text())
