@@ -320,3 +320,27 @@ def test_closing_the_window_while_an_engine_thinks(qtbot, answers):
     assert window.close()
     assert process.poll() is not None  # killed, not left behind
     window.session.notify(Change.POSITION)  # nothing is running that could answer
+
+
+def test_an_engine_asked_for_a_move_marks_it_as_a_hint(qtbot, answers):
+    window = make_window(qtbot, answers)
+    window.act_ask_engine.trigger()
+    assert answers.informed == ["Attach one first: Play ▸ Engines…"]
+    attach(window, "Tiny", tiny_command())  # plays the first legal cell
+    attach_ygui(window)
+    window.start_new_game(window.game.options, ("Ann", "Bo"))
+    click_cell(qtbot, window, window.game.geometry.cell("c3"))
+    window.choose_engine = lambda names: names[names.index("Tiny")]
+    window.act_ask_engine.trigger()
+    expected = window.game.legal_cells()[0]
+    qtbot.waitUntil(lambda: window.computer.hint_cell == expected, timeout=20_000)
+    label = window.game.geometry.labels[expected]
+    assert window.statusBar().currentMessage() == f"Tiny suggests {label}"
+    assert len(window.game.moves) == 1  # a suggestion, not a move
+    window.choose_engine = lambda names: "ygui gtp"
+    window.act_ask_engine.trigger()
+    qtbot.waitUntil(
+        lambda: window.statusBar().currentMessage().startswith("ygui gtp suggests"), timeout=60_000
+    )
+    hint = window.computer.hint_cell
+    assert hint is not None and window.game.colours[hint] == 0

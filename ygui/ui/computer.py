@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from ygui.ai.engine import SearchLimits, SearchResult
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.tree import GameTree
-from ygui.engines import EngineSpec
+from ygui.engines import EngineSpec, Turn
 from ygui.session import Change, Seat, Session
 from ygui.ui.ai_runner import AiRunner, Request
 from ygui.ui.board_scene import BoardScene
@@ -114,6 +114,10 @@ class ComputerPlay(QObject):
         self.attached = AttachedPlay(session, engines, self)  # seats other engines play
         self.attached.thinking.connect(self._engine_thinking)
         self.attached.failed.connect(self._engine_failed)
+        self.attached.suggested.connect(self._engine_suggested)
+        self.attached.suggestion_failed.connect(
+            lambda name, why: self.host.inform(f"{name} gave no move", why)
+        )
         self.paused = False  # computers make no moves (an engine game held)
         self.ready = not warm_up
         self.warmup: QProcess | None = None
@@ -328,6 +332,24 @@ class ComputerPlay(QObject):
             "The engine failed", f"{message}\n\nThe game goes on; a person now plays this side."
         )
         self.session.set_seats((self.session.seats[0], self.session.seats[1]))
+
+    def ask_engine(self, name: str) -> None:
+        """An attached engine's move for the position shown, as a hint (its genmove)."""
+        game = self.session.game
+        if game.is_over or self.session.finished:
+            return
+        self.attached.suggest(name)
+        self.host.show_status(f"Asking {name} for a move…")
+
+    def _engine_suggested(self, name: str, turn: object) -> None:
+        assert isinstance(turn, Turn)
+        if turn.resigned:
+            self.host.show_status(f"{name} would resign here.", 8000)
+            return
+        game = self.session.game
+        self.set_hint(next((m.cell for m in turn.moves if m.cell is not None), None))
+        words = " ".join(game.move_text(m) for m in turn.moves)
+        self.host.show_status(f"{name} suggests {words}", 8000)
 
     def set_paused(self, paused: bool) -> None:
         """Hold the computers' moves (a game between engines, to look at it) or go on."""

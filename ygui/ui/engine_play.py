@@ -76,6 +76,8 @@ class AttachedPlay(QObject):
 
     failed = Signal(int, str)
     thinking = Signal(str)
+    suggested = Signal(str, object)  # an engine's name and its Turn for the position shown
+    suggestion_failed = Signal(str, str)  # an engine's name and why it gave no suggestion
 
     def __init__(
         self,
@@ -138,6 +140,35 @@ class AttachedPlay(QObject):
             lambda turn: self._answered(ident, game, turn),
             lambda exc: self._error(ident, game, exc),
         )
+
+    def suggest(self, name: str) -> None:
+        """Ask engine ``name`` what it would play in the position shown (a process of its
+        own, apart from the seats'); the answer comes by ``suggested`` if the position is
+        still shown then."""
+        spec = self.specs().get(name)
+        if spec is None:
+            self.suggestion_failed.emit(name, f"No engine named {name} is attached")
+            return
+        key = (name, -1)
+        player = self.players.get(key)
+        if player is None or player.spec != spec:
+            self._close(key)
+            player = self.players[key] = EnginePlayer(spec)
+        game = self.session.game.copy()
+
+        def shown() -> bool:
+            current = self.session.game
+            return current.moves == game.moves and current.setup == game.setup
+
+        def answered(turn: Turn) -> None:
+            if shown():
+                self.suggested.emit(name, turn)
+
+        def failed(exc: Exception) -> None:
+            if shown():
+                self.suggestion_failed.emit(name, str(exc))
+
+        self.threads.run(key, lambda: player.genmove(game), answered, failed)
 
     def cancel(self) -> None:
         """Drop the answer being waited for (the engine finishes its move, unheard)."""

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QInputDialog,
     QMainWindow,
     QMessageBox,
     QProgressBar,
@@ -243,6 +244,7 @@ class MainWindow(QMainWindow):
             ("&Study", "analyse?", "&Analyse this position", c.analyse_box.setChecked, ("A",)),
             ("&Study", "review", "Analyse the whole &game", self.review_game, ()),
             ("&Study", "mistake", "Next &mistake", self.next_mistake, ("N",)),
+            ("&Study", "ask_engine", "Ask an engine for a &move…", self.ask_engine, ()),
             ("&Study", None),
             ("&Study", "edit", "&Edit position", self.edit_position, ("Ctrl+E",)),
             ("&Study", None),
@@ -358,6 +360,23 @@ class MainWindow(QMainWindow):
         dialog = EnginesDialog(list(self.engine_specs().values()), self)
         if self.run_engines_dialog(dialog):
             self.remember("engines", [s.to_json() for s in dialog.specs])
+
+    def choose_engine(self, names: list[str]) -> str | None:
+        """Which attached engine to ask (replaced in tests)."""
+        if len(names) == 1:
+            return names[0]
+        name, ok = QInputDialog.getItem(self, "Ask an engine", "Engine", names, 0, False)
+        return name if ok else None
+
+    def ask_engine(self) -> None:
+        """An attached engine's move in the position shown, marked as a hint."""
+        names = list(self.engine_specs())
+        if not names:
+            self.inform("No engine attached", "Attach one first: Play ▸ Engines…")
+            return
+        name = self.choose_engine(names)
+        if name:
+            self.computer.ask_engine(name)
 
     def open_match(self) -> MatchDialog:
         """The match dialog (one, not modal: the board shows the games it plays)."""
