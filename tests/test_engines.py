@@ -300,3 +300,17 @@ def test_a_forfeit_is_a_result_records_keep():
     assert parse_result("W+F") == Result(WHITE, FORFEIT)
     assert parse_result("b+forfeit") == Result(BLACK, FORFEIT)
     assert Result(BLACK, FORFEIT).words(("Red", "Blue")) == "Red wins by forfeit"
+
+
+def test_a_refusal_leaves_the_engine_usable_and_answers_span_lines():
+    client = engines.GtpClient(tiny())
+    try:
+        with pytest.raises(engines.EngineRefusal, match="refused `frobnicate`: unknown command"):
+            client.send("frobnicate")
+        listed = client.send("list_commands")
+        assert len(listed.splitlines()) > 5 and "genmove" in listed.splitlines()
+        assert client.send("name") == "tiny-good"
+    finally:
+        client.close()
+    with pytest.raises(EngineError, match="was closed"):
+        client.send("name")

@@ -344,3 +344,34 @@ def test_an_engine_asked_for_a_move_marks_it_as_a_hint(qtbot, answers):
     )
     hint = window.computer.hint_cell
     assert hint is not None and window.game.colours[hint] == 0
+
+
+def test_one_engine_on_both_sides_runs_twice(qtbot, answers):
+    window = make_window(qtbot, answers)
+    attach(window, "Tiny", tiny_command(extra="--random 4"))
+    problems = watch(window)
+    new_game_by_dialog(qtbot, window, "hexagonal-y", 4, "engine:Tiny", "engine:Tiny")
+    qtbot.waitUntil(lambda: window.game.is_over, timeout=60_000)
+    players = window.computer.attached.players
+    assert sorted(players) == [("Tiny", 0), ("Tiny", 1)]
+    processes = {p.client.process.pid for p in players.values()}
+    assert len(processes) == 2
+    assert problems == [] and not answers.informed
+
+
+def test_an_engine_still_thinking_for_an_old_position_is_restarted(qtbot, answers):
+    window = make_window(qtbot, answers)
+    attach(window, "Hang", tiny_command("hang"))
+    new_game_by_dialog(qtbot, window, "y", 5, "human", "engine:Hang")
+    click_cell(qtbot, window, window.game.geometry.cell("c2"))
+    player = window.computer.attached.players[("Hang", 0)]
+    qtbot.waitUntil(lambda: player.client is not None and player.client.waiting, timeout=10_000)
+    first = player.client.process
+    window.act_undo.trigger()  # the position it thinks about is gone
+    assert not window.computer.thinking_for_move() and window.game.moves == []
+    click_cell(qtbot, window, window.game.geometry.cell("b2"))
+    qtbot.waitUntil(
+        lambda: player.client is not None and player.client.process is not first, timeout=10_000
+    )
+    assert first.poll() is not None  # the old one was stopped, not waited for
+    assert window.computer.thinking_for_move() and not answers.informed
