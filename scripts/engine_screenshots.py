@@ -79,10 +79,12 @@ def main() -> None:
 
     seats = (Seat("ygui gtp", True, 5, "ygui gtp"), Seat("Tiny", True, 5, "Tiny"))
     window.start_new_game(GameOptions(game="y", size=9).validated(), ("ygui gtp", "Tiny"), seats)
-    wait_until(lambda: len(window.game.moves) >= 12, 60_000)
+    wait_until(lambda: len(window.game.moves) >= 12 and window.game.to_move == 1, 60_000)
+    wait_until(lambda: window.computer.thinking.isVisible(), 10_000)
+    shot("2-engine-game-in-progress")
     window.act_pause_computers.trigger()
     QTest.qWait(300)
-    shot("2-engine-game-in-progress")
+    shot("2b-engine-game-paused")
     window.act_pause_computers.trigger()
     wait_until(lambda: window.game.is_over, 60_000)
 
