@@ -314,3 +314,25 @@ def test_a_refusal_leaves_the_engine_usable_and_answers_span_lines():
         client.close()
     with pytest.raises(EngineError, match="was closed"):
         client.send("name")
+
+
+def test_a_board_of_ones_own_is_sent_as_a_file():
+    from ygui.core.geometry import BoardGeometry
+    from ygui.core.variants import options_for_board
+
+    geometry = BoardGeometry.from_json(GameOptions(game="y", size=4).validated().board().to_json())
+    game = Game(options_for_board(geometry), geometry)
+    ours, theirs = EnginePlayer(ygui_gtp()), EnginePlayer(tiny())
+    try:
+        turn = ours.genmove(game)  # ygui-variant, then ygui-board FILE
+        assert ours._board_file is not None and ours._board_file.exists()
+        game.play_all(turn.moves)
+        with pytest.raises(CannotPlay, match="does not know ygui-board, so it cannot play Y on"):
+            theirs.genmove(game)
+        board_file = ours._board_file
+        play_out(game, {BLACK: ours, WHITE: ours})
+    finally:
+        ours.close()
+        theirs.close()
+    assert game.winner is not None
+    assert not board_file.exists()  # removed when the player closes

@@ -428,8 +428,8 @@ class EnginePlayer:
             if game.geometry is not o.board() and o.game != "mudcrack-y":
                 if not info.knows("ygui-board"):
                     raise CannotPlay(
-                        f"{name} does not know ygui-board, so it cannot play {title} "
-                        "on a board of one's own"
+                        f"{name} does not know ygui-board, so it cannot play "
+                        f"{o.variant.title} on a board of one's own"
                     )
                 commands.append(f"ygui-board {self._write_board(game)}")
             return commands
