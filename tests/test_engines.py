@@ -336,3 +336,19 @@ def test_a_board_of_ones_own_is_sent_as_a_file():
         theirs.close()
     assert game.winner is not None
     assert not board_file.exists()  # removed when the player closes
+
+
+def test_a_swap_is_answered_and_passed_on():
+    first, second = EnginePlayer(tiny(name="a")), EnginePlayer(tiny("swap", name="b"))
+    try:
+        game = y(5, pie=True)
+        game.play_all(first.genmove(game).moves)
+        turn = second.genmove(game)
+        assert [m.is_swap for m in turn.moves] == [True]
+        game.play_all(turn.moves)
+        assert game.swapped
+        play_out(game, {BLACK: first, WHITE: second})  # `play w swap` reached the first
+    finally:
+        first.close()
+        second.close()
+    assert game.winner is not None

@@ -375,3 +375,20 @@ def test_an_engine_still_thinking_for_an_old_position_is_restarted(qtbot, answer
     )
     assert first.poll() is not None  # the old one was stopped, not waited for
     assert window.computer.thinking_for_move() and not answers.informed
+
+
+def test_an_engine_that_swaps(qtbot, answers):
+    window = make_window(qtbot, answers)
+    attach(window, "Swapper", tiny_command("swap"))
+    problems = watch(window)
+    new_game_by_dialog(qtbot, window, "y", 5, "human", "engine:Swapper")
+    assert window.game.options.pie_value
+    click_cell(qtbot, window, window.game.geometry.cell("c2"))
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=20_000)
+    assert window.game.moves[1].is_swap and window.game.to_move == WHITE
+    # the person now plays White; the engine, Black, answers
+    assert not window.session.seat_for(WHITE).computer
+    click_cell(qtbot, window, window.game.geometry.cell("b2"))
+    qtbot.waitUntil(lambda: len(window.game.moves) == 4, timeout=20_000)
+    assert window.session.seat_for(window.game.to_move).name == window.session.seats[0].name
+    assert problems == [] and not answers.informed

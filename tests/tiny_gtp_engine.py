@@ -6,9 +6,9 @@ legal cell (or a random one), and it can misbehave on purpose.
 Modes: good (the default), crash (exits at its first genmove), hang (never answers genmove),
 illegal (answers genmove with an occupied cell or, on an empty board, a cell off the board),
 garbage (answers genmove with words that are no cell), resign (resigns at its second genmove),
-plain (knows no ygui-variant, only boardsize: a plain Y engine), chatty (writes a lot to its
-error output and a line of chatter before each answer), slow-start (sleeps before its first
-answer).
+swap (swaps whenever the pie rule lets it, else plays as good does), plain (knows no
+ygui-variant, only boardsize: a plain Y engine), chatty (writes a lot to its error output and a
+line of chatter before each answer), slow-start (sleeps before its first answer).
 """
 
 from __future__ import annotations
@@ -111,6 +111,9 @@ def main() -> int:
                 text = game.geometry.labels[taken[0]] if taken else "z99"
             elif mode == "garbage":
                 text = "the middle one"
+            elif mode == "swap" and game.can_swap:
+                game.play(game.parse_move("swap"))
+                text = "swap"
             else:
                 played = []
                 while not game.is_over and game.to_move == colour:

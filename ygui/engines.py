@@ -510,17 +510,19 @@ class EnginePlayer:
                 self._game_key = None
                 raise BadMove(f"{name} answered genmove with no move")
             for word in words:
-                self._check_and_play(probe, colour, word, reply, name)
+                self._check_and_play(probe, colour, len(game.moves), word, reply, name)
                 played.append(probe.moves[-1])
-            if probe.is_over or probe.to_move != colour:
+            if _turn_over(probe, colour, len(game.moves)):
                 self._sent = list(probe.moves)
                 return Turn(tuple(played), False, " ".join(replies))
             # an engine that gives one stone at a time: it has played it; ask for the next
         self._game_key = None
         raise BadMove(f"{name} did not finish its turn")
 
-    def _check_and_play(self, probe: Game, colour: int, word: str, reply: str, name: str) -> None:
-        if probe.is_over or probe.to_move != colour:
+    def _check_and_play(
+        self, probe: Game, colour: int, start: int, word: str, reply: str, name: str
+    ) -> None:
+        if _turn_over(probe, colour, start):
             self._game_key = None
             raise BadMove(f"{name} played more stones than its turn has: {reply!r}")
         if word.lower() == "pass":
@@ -547,6 +549,14 @@ class EnginePlayer:
         if self._board_file is not None:
             self._board_file.unlink(missing_ok=True)
             self._board_file = None
+
+
+def _turn_over(game: Game, colour: int, start: int) -> bool:
+    """The turn of the player who had ``colour`` from move ``start`` on is over: the game is,
+    the other colour is to move, or the player swapped (White still moves, but the other
+    player now plays it)."""
+    swapped = len(game.moves) > start and game.moves[-1].is_swap
+    return game.is_over or game.to_move != colour or swapped
 
 
 # ----- a match --------------------------------------------------------------------------
