@@ -54,6 +54,7 @@ def test_probe_tells_what_the_engine_is():
     assert info.name == "tiny-good" and info.version == "0.1" and info.protocol == "2"
     assert info.knows("ygui-variant") and info.knows("genmove")
     assert not probe(tiny("plain")).knows("ygui-variant")
+    assert probe(tiny("slow-start")).name == "tiny-slow-start"  # a second to start is fine
 
 
 def test_a_program_that_is_not_there_is_said_clearly():
@@ -351,4 +352,22 @@ def test_a_swap_is_answered_and_passed_on():
     finally:
         first.close()
         second.close()
+    assert game.winner is not None
+
+
+def test_an_engine_giving_one_stone_at_a_time_is_asked_again():
+    single, other = EnginePlayer(tiny("single")), EnginePlayer(tiny())
+    sent = []
+    try:
+        game = y(6, turns="two-stone")
+        game.play_all(other.genmove(game).moves)  # black's one stone
+        original = single.start() and single.client.send
+        single.client.send = lambda c, t=30: sent.append(c) or original(c, t)
+        turn = single.genmove(game)
+        assert len(turn.moves) == 2 and sent.count("genmove w") == 2
+        game.play_all(turn.moves)
+        play_out(game, {BLACK: other, WHITE: single})
+    finally:
+        single.close()
+        other.close()
     assert game.winner is not None

@@ -51,7 +51,7 @@ def watch(window):
     return problems
 
 
-def new_game_by_dialog(qtbot, window, game, size, first, second):
+def new_game_by_dialog(qtbot, window, game, size, first, second, turns="standard"):
     """Game ▸ New game… with the players chosen in the dialog (``first``/``second``: the
     combo's data: human, computer or engine:NAME)."""
 
@@ -65,6 +65,7 @@ def new_game_by_dialog(qtbot, window, game, size, first, second):
         qtbot.addWidget(dialog)
         dialog.games.setCurrentRow(list(VARIANTS).index(game))
         dialog.size_box.setCurrentIndex(dialog.size_box.findData(size))
+        dialog.turns.setCurrentIndex(dialog.turns.findData(turns))
         for combo, kind in ((dialog.first_kind, first), (dialog.second_kind, second)):
             combo.setCurrentIndex(combo.findData(kind))
             combo.activated.emit(combo.currentIndex())  # as a choice by the user does
@@ -350,7 +351,8 @@ def test_one_engine_on_both_sides_runs_twice(qtbot, answers):
     window = make_window(qtbot, answers)
     attach(window, "Tiny", tiny_command(extra="--random 4"))
     problems = watch(window)
-    new_game_by_dialog(qtbot, window, "hexagonal-y", 4, "engine:Tiny", "engine:Tiny")
+    new_game_by_dialog(qtbot, window, "y", 7, "engine:Tiny", "engine:Tiny", "two-stone")
+    assert window.game.options.turns == "two-stone"
     qtbot.waitUntil(lambda: window.game.is_over, timeout=60_000)
     players = window.computer.attached.players
     assert sorted(players) == [("Tiny", 0), ("Tiny", 1)]

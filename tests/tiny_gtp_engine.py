@@ -6,9 +6,10 @@ legal cell (or a random one), and it can misbehave on purpose.
 Modes: good (the default), crash (exits at its first genmove), hang (never answers genmove),
 illegal (answers genmove with an occupied cell or, on an empty board, a cell off the board),
 garbage (answers genmove with words that are no cell), resign (resigns at its second genmove),
-swap (swaps whenever the pie rule lets it, else plays as good does), plain (knows no
-ygui-variant, only boardsize: a plain Y engine), chatty (writes a lot to its error output and a
-line of chatter before each answer), slow-start (sleeps before its first answer).
+single (gives one stone a genmove, even in a turn of more), swap (swaps whenever the pie rule
+lets it, else plays as good does), plain (knows no ygui-variant, only boardsize: a plain Y
+engine), chatty (writes a lot to its error output and a line of chatter before each answer),
+slow-start (sleeps before its first answer).
 """
 
 from __future__ import annotations
@@ -111,6 +112,11 @@ def main() -> int:
                 text = game.geometry.labels[taken[0]] if taken else "z99"
             elif mode == "garbage":
                 text = "the middle one"
+            elif mode == "single":  # one stone a genmove, whatever the turn
+                cells = game.legal_cells()
+                move = game.parse_move(game.geometry.labels[rng.choice(cells) if rng else cells[0]])
+                game.play(move)
+                text = game.move_text(move)
             elif mode == "swap" and game.can_swap:
                 game.play(game.parse_move("swap"))
                 text = "swap"
