@@ -34,7 +34,7 @@ from ygui.core.record import (
     save_record,
     write_record,
 )
-from ygui.core.result import CONNECTION, RESIGNATION, TIME, Result, parse_result
+from ygui.core.result import CONNECTION, FORFEIT, RESIGNATION, TIME, Result, parse_result
 from ygui.core.tree import GameTree, path_to, tree_from_game
 from ygui.core.variants import GameOptions
 
@@ -81,6 +81,8 @@ class Seat:
     name: str
     computer: bool = False
     level: int = 5
+    engine: str = ""  # an attached engine's name (a computer seat it plays); "" built-in
+    seconds: float | None = None  # time a move for the computer here (a match's), if set
 
 
 Listener = Callable[[Change], None]
@@ -104,6 +106,10 @@ class Session:
     def subscribe(self, listener: Listener) -> None:
         """Call ``listener`` after every change, in the order of subscription."""
         self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
 
     def notify(self, change: Change) -> None:
         for listener in list(self._listeners):
@@ -138,7 +144,11 @@ class Session:
 
     def player_name(self, colour: int) -> str:
         seat = self.seat_for(colour)
-        return f"{seat.name} (computer, level {seat.level})" if seat.computer else seat.name
+        if seat.engine:
+            return seat.name if seat.name == seat.engine else f"{seat.name} ({seat.engine})"
+        if seat.computer and not seat.name.endswith(f"level {seat.level}"):
+            return f"{seat.name} (computer, level {seat.level})"
+        return seat.name
 
     @property
     def move_number(self) -> int:
@@ -188,9 +198,10 @@ class Session:
         return len(path) == len(main) and all(a is b for a, b in zip(path, main, strict=True))
 
     def end_game(self, loser: int, reason: str) -> str | None:
-        """``loser`` resigns (RESIGNATION) or runs out of time (TIME) at the end of the main
-        line, which is shown. Returns why not, or None."""
-        if reason not in (RESIGNATION, TIME) or loser not in (BLACK, WHITE):
+        """``loser`` resigns (RESIGNATION), runs out of time (TIME) or forfeits (FORFEIT: an
+        engine that failed) at the end of the main line, which is shown. Returns why not, or
+        None."""
+        if reason not in (RESIGNATION, TIME, FORFEIT) or loser not in (BLACK, WHITE):
             raise ValueError(f"not a way to lose: {loser} {reason!r}")
         if self.editing:
             return "a position is being set up"
@@ -585,7 +596,7 @@ class Session:
             indices.append(str(node.children.index(child)))
             node = child
         path = quote(os.fsencode(self.path)) if self.path else ""
-        seats = [json.dumps([s.name, s.computer, s.level]) for s in self.seats]
+        seats = [json.dumps([s.name, s.computer, s.level, s.engine]) for s in self.seats]
         return {ORIGINAL_FILE: [path], SEATS: seats, VIEWED: [".".join(indices)]}
 
     def remove_autosave(self) -> None:
@@ -609,9 +620,10 @@ def _seats(values: list[str] | None, record: GameRecord) -> tuple[Seat, Seat]:
     seats = [Seat(record.black), Seat(record.white)]
     for i, text in enumerate((values or [])[:2]):
         try:
-            name, computer, level = json.loads(text)
+            name, computer, level, *rest = json.loads(text)
+            engine = rest[0] if rest and isinstance(rest[0], str) else ""
             if isinstance(name, str) and isinstance(computer, bool) and _is_level(level):
-                seats[i] = Seat(name, computer, level)
+                seats[i] = Seat(name, computer, level, engine if computer else "")
         except (ValueError, TypeError):
             continue
     return seats[0], seats[1]

@@ -24,6 +24,8 @@ from platformdirs import user_cache_dir, user_config_dir, user_data_dir, user_lo
 from ygui.core.limits import MAX_SETTINGS_BYTES
 from ygui.core.record import atomic_write_text
 from ygui.core.variants import MAX_HANDICAP, TURN_STRUCTURES, VARIANTS
+from ygui.engines import MAX_NAME as MAX_ENGINE_NAME
+from ygui.engines import is_engine_list
 
 SCHEMA_VERSION = 1
 MAX_RECENT = 10
@@ -52,6 +54,15 @@ def _is_name(v: Any) -> bool:
     return isinstance(v, str) and len(v) <= MAX_NAME
 
 
+def _is_player(v: Any) -> bool:
+    """human, computer (the built-in one) or engine:NAME (an attached engine)."""
+    if not isinstance(v, str):
+        return False
+    return v in ("human", "computer") or (
+        v.startswith("engine:") and 0 < len(v) - 7 <= MAX_ENGINE_NAME
+    )
+
+
 def _is_paths(v: Any) -> bool:
     return (
         isinstance(v, list)
@@ -71,8 +82,8 @@ NEW_GAME: dict[str, tuple[Any, Check]] = {
     "handicap": (0, _int_in(0, MAX_HANDICAP)),
     "black": ("Player 1", _is_name),
     "white": ("Player 2", _is_name),
-    "black_player": ("human", _one_of("human", "computer")),
-    "white_player": ("human", _one_of("human", "computer")),
+    "black_player": ("human", _is_player),
+    "white_player": ("human", _is_player),
     "black_level": (5, _int_in(1, 10)),
     "white_level": (5, _int_in(1, 10)),
     "clocks": (False, _is_bool),
@@ -102,6 +113,8 @@ SCHEMA: dict[str, tuple[Any, Check]] = {
     "orientations": ({}, _is_orientations),
     "recent_files": ([], _is_paths),
     "window": ({}, lambda v: isinstance(v, dict)),
+    "engines": ([], is_engine_list),  # attached GTP engines (EngineSpec.to_json each)
+    "match": ({}, lambda v: isinstance(v, dict)),  # the match dialog's last choices
 }
 DEFAULTS: dict[str, Any] = {
     **{k: d for k, (d, _) in SCHEMA.items()},

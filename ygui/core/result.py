@@ -1,5 +1,6 @@
 """How a game ended, as SGF's RE property writes it: the winner, and the reason when it was not
-the board (``B+`` a connection, ``W+R`` a resignation, ``B+T`` a loss on time)."""
+the board (``B+`` a connection, ``W+R`` a resignation, ``B+T`` a loss on time, ``W+F`` a
+forfeit: an attached engine that failed)."""
 
 from __future__ import annotations
 
@@ -10,14 +11,23 @@ from ygui.core.game import BLACK, WHITE
 CONNECTION = ""
 RESIGNATION = "R"
 TIME = "T"
-_REASONS = {"": CONNECTION, "r": RESIGNATION, "resign": RESIGNATION, "t": TIME, "time": TIME}
-_WORDS = {CONNECTION: "", RESIGNATION: " by resignation", TIME: " on time"}
+FORFEIT = "F"  # the other side broke the rules in a way play cannot go on from (an engine)
+_REASONS = {
+    "": CONNECTION,
+    "r": RESIGNATION,
+    "resign": RESIGNATION,
+    "t": TIME,
+    "time": TIME,
+    "f": FORFEIT,
+    "forfeit": FORFEIT,
+}
+_WORDS = {CONNECTION: "", RESIGNATION: " by resignation", TIME: " on time", FORFEIT: " by forfeit"}
 
 
 @dataclass(frozen=True)
 class Result:
     winner: int  # BLACK or WHITE
-    reason: str = CONNECTION  # CONNECTION, RESIGNATION or TIME
+    reason: str = CONNECTION  # CONNECTION, RESIGNATION, TIME or FORFEIT
 
     @property
     def text(self) -> str:

@@ -8,7 +8,7 @@ in the AiRunner's worker thread.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Protocol
 
@@ -29,9 +29,11 @@ from PySide6.QtWidgets import (
 from ygui.ai.engine import SearchLimits, SearchResult
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.tree import GameTree
+from ygui.engines import EngineSpec, Turn
 from ygui.session import Change, Seat, Session
 from ygui.ui.ai_runner import AiRunner, Request
 from ygui.ui.board_scene import BoardScene
+from ygui.ui.engine_play import AttachedPlay
 
 HINT_LEVEL = 7
 # Analysis runs until it is stopped or the position changes (a billion playouts take days), and
@@ -118,12 +120,21 @@ class ComputerPlay(QObject):
         host: Host,
         parent: QObject | None = None,
         warm_up: bool = True,
+        engines: Callable[[], dict[str, EngineSpec]] = dict,
     ) -> None:
         super().__init__(parent)
         self.session = session
         self.scene = scene
         self.host = host
         self.runner = AiRunner(self)
+        self.attached = AttachedPlay(session, engines, self)  # seats other engines play
+        self.attached.thinking.connect(self._engine_thinking)
+        self.attached.failed.connect(self._engine_failed)
+        self.attached.suggested.connect(self._engine_suggested)
+        self.attached.suggestion_failed.connect(
+            lambda name, why: self.host.inform(f"{name} gave no move", why)
+        )
+        self.paused = False  # computers make no moves (an engine game held)
         self.ready = not warm_up
         self.warmup: QProcess | None = None
         self.warmup_code: int | None = None  # the warm-up's exit code, once it has ended
@@ -237,7 +248,7 @@ class ComputerPlay(QObject):
 
     def thinking_for_move(self) -> bool:
         request = self.runner.current
-        return request is not None and request.is_move
+        return (request is not None and request.is_move) or self.attached.busy
 
     def on_session_changed(self, change: Change) -> None:
         if change not in (Change.SAVED, Change.ANALYSIS, Change.COMMENT, Change.INFO):
@@ -246,6 +257,7 @@ class ComputerPlay(QObject):
     def after_change(self) -> None:
         """The position changed: drop stale work and start whatever is due now."""
         self.runner.cancel()
+        self.attached.cancel()
         self.thinking.setVisible(False)
         self.set_hint(None)
         self.scene.set_heat(None)
@@ -259,12 +271,17 @@ class ComputerPlay(QObject):
         if session.editing:
             return
         if self.computer_to_move() and not session.current.children:
+            seat = self.seat_to_move()
+            assert seat is not None
+            if self.paused:
+                return
+            if seat.engine:
+                self.attached.think(seat)
+                return
             if not self.ready:
                 self.host.show_status("Waiting for the computer player…")
                 return
-            seat = self.seat_to_move()
-            assert seat is not None
-            self._think_for_move(seat.level)
+            self._think_for_move(seat.level, seat.seconds)
         elif self.analyse_box.isChecked() and not game.is_over and self.ready:
             self.runner.start(
                 game,
@@ -280,11 +297,14 @@ class ComputerPlay(QObject):
         level = next((s.level for s in self.session.seats if s.computer), 5)
         self._think_for_move(level)
 
-    def _think_for_move(self, level: int) -> None:
-        """Search the shown position for a move at ``level``, with the thinking bar."""
+    def _think_for_move(self, level: int, seconds: float | None = None) -> None:
+        """Search the shown position for a move at ``level`` (at most ``seconds``), with the
+        thinking bar."""
         session = self.session
         game = session.game
         limits = SearchLimits.level(level, seed=len(game.moves) + 1)
+        if seconds:
+            limits = replace(limits, seconds=min(limits.seconds or seconds, seconds))
         clock = session.clock
         if clock is not None and not clock.paused and session.at_main_line_end():
             empty = game.colours.count(0)
@@ -301,7 +321,60 @@ class ComputerPlay(QObject):
         self.thinking_label.setText(f"{game.colour_name(game.to_move)} is thinking…")
         self.thinking_bar.setRange(0, limits.playouts_on(game.geometry.size))
         self.thinking_bar.setValue(0)
+        self.move_now_button.setEnabled(True)
         self.thinking.setVisible(True)
+
+    def _engine_thinking(self, name: str) -> None:
+        """An attached engine thinks (it says nothing of its progress: the bar only moves)."""
+        if not name:
+            self.thinking.setVisible(False)
+            return
+        game = self.session.game
+        self.thinking_label.setText(f"{game.colour_name(game.to_move)} ({name}) is thinking…")
+        self.thinking_bar.setRange(0, 0)
+        self.move_now_button.setEnabled(False)  # GTP has no way to ask for the move at once
+        self.thinking.setVisible(True)
+
+    def _engine_failed(self, colour: int, message: str) -> None:
+        """An attached engine gave no usable move. In a match it has lost by forfeit (the
+        match says so); otherwise a person takes its side and the game goes on."""
+        if self.attached.forfeit:
+            self.host.show_status(message, 10000)
+            return
+        seat = self.session.seat_for(colour)
+        if seat.engine:
+            seat.computer, seat.engine = False, ""
+        self.host.inform(
+            "The engine failed", f"{message}\n\nThe game goes on; a person now plays this side."
+        )
+        self.session.set_seats((self.session.seats[0], self.session.seats[1]))
+
+    def ask_engine(self, name: str) -> None:
+        """An attached engine's move for the position shown, as a hint (its genmove)."""
+        game = self.session.game
+        if game.is_over or self.session.finished:
+            return
+        self.attached.suggest(name)
+        self.host.show_status(f"Asking {name} for a move…")
+
+    def _engine_suggested(self, name: str, turn: object) -> None:
+        assert isinstance(turn, Turn)
+        if turn.resigned:
+            self.host.show_status(f"{name} would resign here.", 8000)
+            return
+        game = self.session.game
+        self.set_hint(next((m.cell for m in turn.moves if m.cell is not None), None))
+        words = " ".join(game.move_text(m) for m in turn.moves)
+        self.host.show_status(f"{name} suggests {words}", 8000)
+
+    def set_paused(self, paused: bool) -> None:
+        """Hold the computers' moves (a game between engines, to look at it) or go on."""
+        self.paused = paused
+        self.after_change()
+        if paused:
+            self.host.show_status("The computers are paused (Play ▸ Pause the computers).")
+        else:
+            self.host.show_status("The computers play on.", 3000)
 
     def move_now(self) -> None:
         if self.thinking_for_move():
@@ -449,6 +522,7 @@ class ComputerPlay(QObject):
     def shutdown(self) -> None:
         """Stop thinking and end the worker thread and the warm-up process (idempotent)."""
         self.runner.shutdown()
+        self.attached.shutdown()
         if self.warmup is not None:
             self.warmup.finished.disconnect()
             self.warmup.errorOccurred.disconnect()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QInputDialog,
     QMainWindow,
     QMessageBox,
     QProgressBar,
@@ -37,20 +38,23 @@ from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.markup import LABEL, SQUARE, TRIANGLE, marks_of
 from ygui.core.record import RecordError
-from ygui.core.result import RESIGNATION
+from ygui.core.result import FORFEIT, RESIGNATION
 from ygui.core.tree import tree_from_game
 from ygui.core.variants import GameOptions, OptionsError, options_for_board
 from ygui.core.wording import autosave_failed, shown_path, title
+from ygui.engines import EngineSpec
 from ygui.session import Change, GameInfo, Seat, Session
 from ygui.settings import Settings
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
 from ygui.ui.computer import ComputerPlay
+from ygui.ui.engines_dialog import EnginesDialog
 from ygui.ui.entry_panel import EntryPanel
 from ygui.ui.figure_dialog import FigureDialog
 from ygui.ui.game_info_dialog import GameInfoDialog
 from ygui.ui.game_panel import GamePanel
 from ygui.ui.help import AboutText, RulesDialog, shortcuts_text
+from ygui.ui.match_dialog import MatchDialog
 from ygui.ui.menus import Entry, build_menus
 from ygui.ui.new_game_dialog import NewGameDialog
 from ygui.ui.position_editor import PositionEditor
@@ -89,6 +93,7 @@ class MainWindow(QMainWindow):
     act_mark_triangle: QAction
     act_mark_square: QAction
     act_mark_label: QAction
+    act_pause_computers: QAction
 
     def __init__(self, settings: Settings | None = None, warm_up_engine: bool = True) -> None:
         super().__init__()
@@ -116,7 +121,10 @@ class MainWindow(QMainWindow):
         self.engine_progress.setSizePolicy(policy)
         self.engine_progress.setVisible(False)
         self.statusBar().addPermanentWidget(self.engine_progress)
-        self.computer = ComputerPlay(self.session, self.scene, self, self, warm_up_engine)
+        self.computer = ComputerPlay(
+            self.session, self.scene, self, self, warm_up_engine, self.engine_specs
+        )
+        self.match_dialog: MatchDialog | None = None
         self._build_docks()
         self._build_menus()
         self.session.subscribe(self.on_session_changed)
@@ -209,6 +217,9 @@ class MainWindow(QMainWindow):
                 ("Ctrl+G",),
             ),
             ("&Play", "move_now", "&Move now", c.move_now, ("Ctrl+Space",)),
+            ("&Play", "pause_computers?", "Pause the c&omputers", c.set_paused, ()),
+            ("&Play", "engines", "&Engines…", self.manage_engines, ()),
+            ("&Play", "match", "M&atch…", self.open_match, ()),
             ("&Play", None),
             ("&Play", "pause?", "&Pause the clocks", self.set_clocks_paused, ("Ctrl+Shift+P",)),
             ("&Play", "resign", "&Resign…", self.resign, ()),
@@ -233,6 +244,7 @@ class MainWindow(QMainWindow):
             ("&Study", "analyse?", "&Analyse this position", c.analyse_box.setChecked, ("A",)),
             ("&Study", "review", "Analyse the whole &game", self.review_game, ()),
             ("&Study", "mistake", "Next &mistake", self.next_mistake, ("N",)),
+            ("&Study", "ask_engine", "Ask an engine for a &move…", self.ask_engine, ()),
             ("&Study", None),
             ("&Study", "edit", "&Edit position", self.edit_position, ("Ctrl+E",)),
             ("&Study", None),
@@ -340,8 +352,53 @@ class MainWindow(QMainWindow):
         return path if path.suffix else path.with_suffix(suffix)
 
     def run_new_game_dialog(self) -> NewGameDialog | None:
-        dialog = NewGameDialog(dict(self.settings.get("new_game")), self.theme, self)
+        engines = tuple(self.engine_specs())
+        dialog = NewGameDialog(dict(self.settings.get("new_game")), self.theme, self, engines)
         return dialog if dialog.exec() else None
+
+    # ----- other engines ------------------------------------------------------------------
+    def engine_specs(self) -> dict[str, EngineSpec]:
+        """The attached engines, by name, as the settings keep them."""
+        specs = (EngineSpec.from_json(v) for v in self.settings.get("engines"))
+        return {s.name: s for s in specs if s is not None}
+
+    def run_engines_dialog(self, dialog: EnginesDialog) -> bool:
+        """Show the engines dialog (replaced in tests, which click in it)."""
+        return bool(dialog.exec())
+
+    def manage_engines(self) -> None:
+        dialog = EnginesDialog(list(self.engine_specs().values()), self)
+        if self.run_engines_dialog(dialog):
+            self.remember("engines", [s.to_json() for s in dialog.specs])
+
+    def choose_engine(self, names: list[str]) -> str | None:
+        """Which attached engine to ask (replaced in tests)."""
+        if len(names) == 1:
+            return names[0]
+        name, ok = QInputDialog.getItem(self, "Ask an engine", "Engine", names, 0, False)
+        return name if ok else None
+
+    def ask_engine(self) -> None:
+        """An attached engine's move in the position shown, marked as a hint."""
+        names = list(self.engine_specs())
+        if not names:
+            self.inform("No engine attached", "Attach one first: Play ▸ Engines…")
+            return
+        name = self.choose_engine(names)
+        if name:
+            self.computer.ask_engine(name)
+
+    def open_match(self) -> MatchDialog:
+        """The match dialog (one, not modal: the board shows the games it plays)."""
+        if self.match_dialog is None or not self.match_dialog.running:
+            if self.match_dialog is not None:
+                self.match_dialog.deleteLater()
+            choices = self.settings.get("match")
+            engines = tuple(self.engine_specs())
+            self.match_dialog = MatchDialog(self, engines, dict(choices), self)
+        self.match_dialog.show()
+        self.match_dialog.raise_()
+        return self.match_dialog
 
     # ----- the host of the computer player ------------------------------------------------
     def remember(self, key: str, value: object) -> None:
@@ -407,7 +464,8 @@ class MainWindow(QMainWindow):
         ended = session.ended_early
         self.act_take_back.setEnabled(ended is not None)
         if ended is not None:
-            what = "resignation" if ended.reason == RESIGNATION else "loss on time"
+            words = {RESIGNATION: "resignation", FORFEIT: "forfeit"}
+            what = words.get(ended.reason, "loss on time")
             self.act_take_back.setText(f"&Take back the {what}")
         name = shown_path(session.path.name) if session.path else "unsaved game"
         star = "*" if session.dirty else ""
@@ -781,6 +839,8 @@ class MainWindow(QMainWindow):
         if not self.maybe_keep_changes():
             event.ignore()
             return
+        if self.match_dialog is not None:
+            self.match_dialog.close()
         self.autosave.release()
         self.computer.shutdown()
         self.review_panel.shutdown()

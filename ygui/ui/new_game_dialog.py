@@ -44,10 +44,17 @@ from ygui.ui.theme import Theme
 class NewGameDialog(QDialog):
     """Shows each game with a description and a preview; validates before accepting."""
 
-    def __init__(self, choices: dict[str, Any], theme: Theme, parent: QWidget | None = None):
+    def __init__(
+        self,
+        choices: dict[str, Any],
+        theme: Theme,
+        parent: QWidget | None = None,
+        engines: tuple[str, ...] = (),
+    ):
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.theme = theme
+        self.engines = engines  # the attached engines' names: players besides the built-in
         self._pie_touched = choices.get("pie") is not None
         self.options: GameOptions | None = None
         self._build()
@@ -108,10 +115,14 @@ class NewGameDialog(QDialog):
         ):
             combo.addItem("Human", "human")
             combo.addItem("Computer", "computer")
+            for name in self.engines:
+                combo.addItem(f"Engine: {name}", f"engine:{name}")
             level.setRange(1, 10)
             level.setPrefix("level ")
             level.setToolTip("\n".join(f"{i}: {d}" for i, d in LEVEL_DESCRIPTIONS.items()))
             combo.currentIndexChanged.connect(self._kinds_changed)
+        self.first_kind.activated.connect(lambda _i: self._engine_named(self.first_kind))
+        self.second_kind.activated.connect(lambda _i: self._engine_named(self.second_kind))
         players = QFormLayout()
         players.addRow(
             self.first_label, self._pair(self.first_name, self.first_kind, self.first_level)
@@ -202,6 +213,13 @@ class NewGameDialog(QDialog):
     def _kinds_changed(self) -> None:
         self.first_level.setEnabled(self.first_kind.currentData() == "computer")
         self.second_level.setEnabled(self.second_kind.currentData() == "computer")
+
+    def _engine_named(self, combo: QComboBox) -> None:
+        """An engine chosen as a player gives that player its name."""
+        kind = str(combo.currentData())
+        if kind.startswith("engine:"):
+            field = self.first_name if combo is self.first_kind else self.second_name
+            field.setText(kind[len("engine:") :])
 
     def _load(self, c: dict[str, Any]) -> None:
         names = list(VARIANTS)
@@ -343,12 +361,18 @@ class NewGameDialog(QDialog):
     def seats(self) -> tuple[Seat, Seat]:
         first, second = self.player_names()
         return (
-            Seat(first, self.first_kind.currentData() == "computer", self.first_level.value()),
-            Seat(second, self.second_kind.currentData() == "computer", self.second_level.value()),
+            _seat(first, str(self.first_kind.currentData()), self.first_level.value()),
+            _seat(second, str(self.second_kind.currentData()), self.second_level.value()),
         )
 
     def player_names(self) -> tuple[str, str]:
         return self.first_name.text().strip(), self.second_name.text().strip()
+
+
+def _seat(name: str, kind: str, level: int) -> Seat:
+    """A player as the dialog's choice says: human, computer or engine:NAME."""
+    engine = kind[len("engine:") :] if kind.startswith("engine:") else ""
+    return Seat(name, kind == "computer" or bool(engine), level, engine)
 
 
 def _select(combo: QComboBox, value: object) -> None:

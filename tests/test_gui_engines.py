@@ -1,0 +1,396 @@
+"""Other GTP engines in the window, used by clicks: attaching one in Play ▸ Engines…, playing a
+whole game against it, engine against engine (a second ``ygui gtp`` too), pausing, a two-game
+match with its score and records, and engines that misbehave. After every move the board
+drawn is checked against the position (tests/drawn.py). Offscreen."""
+
+import sys
+from pathlib import Path
+
+import pytest
+from drawn import mismatches, pixel_mismatches
+from gui_helpers import click_cell, make_window
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
+
+from ygui import engines
+from ygui.core.game import BLACK, WHITE
+from ygui.core.record import load_record
+from ygui.core.result import FORFEIT, RESIGNATION, parse_result
+from ygui.core.variants import VARIANTS
+from ygui.engines import EngineSpec
+from ygui.session import Change
+from ygui.settings import Settings
+from ygui.ui.new_game_dialog import NewGameDialog
+
+pytestmark = pytest.mark.usefixtures("ygui_home", "compiled_engine")
+
+ROOT = Path(__file__).resolve().parent.parent
+TINY = Path(__file__).resolve().parent / "tiny_gtp_engine.py"
+
+
+def tiny_command(mode="good", extra=""):
+    return f"{sys.executable} {TINY} --mode {mode} {extra}".strip()
+
+
+def attach(window, name, command, folder="", commands="", seconds=0.0):
+    """An engine attached as the settings keep it (the dialog's own test clicks through it)."""
+    specs = [*window.settings.get("engines"), EngineSpec(name, command, folder, commands, seconds)]
+    window.remember("engines", [s.to_json() if isinstance(s, EngineSpec) else s for s in specs])
+
+
+def attach_ygui(window, name="ygui gtp", level=1):
+    attach(
+        window, name, f"{sys.executable} -m ygui gtp --threads 1", str(ROOT), f"ygui-level {level}"
+    )
+
+
+def watch(window):
+    """Every mismatch between the board drawn and the position, after every change."""
+    problems = []
+    window.session.subscribe(lambda change: problems.extend(mismatches(window)))
+    return problems
+
+
+def new_game_by_dialog(qtbot, window, game, size, first, second, turns="standard"):
+    """Game ▸ New game… with the players chosen in the dialog (``first``/``second``: the
+    combo's data: human, computer or engine:NAME)."""
+
+    def run():
+        dialog = NewGameDialog(
+            dict(window.settings.get("new_game")),
+            window.theme,
+            window,
+            tuple(window.engine_specs()),
+        )
+        qtbot.addWidget(dialog)
+        dialog.games.setCurrentRow(list(VARIANTS).index(game))
+        dialog.size_box.setCurrentIndex(dialog.size_box.findData(size))
+        dialog.turns.setCurrentIndex(dialog.turns.findData(turns))
+        for combo, kind in ((dialog.first_kind, first), (dialog.second_kind, second)):
+            combo.setCurrentIndex(combo.findData(kind))
+            combo.activated.emit(combo.currentIndex())  # as a choice by the user does
+        ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+        return dialog
+
+    window.run_new_game_dialog = run
+    window.act_new.trigger()
+
+
+def test_attach_an_engine_in_the_engines_dialog(qtbot, answers):
+    window = make_window(qtbot, answers)
+    seen = {}
+
+    def run(dialog):
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+        dialog.name.clear()
+        qtbot.keyClicks(dialog.name, "Tiny")
+        qtbot.keyClicks(dialog.command, tiny_command())
+        qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: "ready" in dialog.test_result.text(), timeout=20_000)
+        seen["ok"] = dialog.test_result.text()
+        # a second engine whose program is not there: Test says so
+        qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+        qtbot.keyClicks(dialog.command, "/no/such/engine --gtp")
+        qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: "could not be started" in dialog.test_result.text(), timeout=20_000)
+        seen["bad"] = dialog.test_result.text()
+        qtbot.mouseClick(dialog.remove_button, Qt.MouseButton.LeftButton)
+        assert dialog.names.count() == 1
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+        return dialog.result() == dialog.DialogCode.Accepted
+
+    window.run_engines_dialog = run
+    window.act_engines.trigger()
+    assert "tiny-good 0.1" in seen["ok"] and "knows ygui-variant" in seen["ok"]
+    assert "Engine 1 could not be started" in seen["bad"]
+    assert list(window.engine_specs()) == ["Tiny"]
+    assert window.engine_specs()["Tiny"].command == tiny_command()
+
+
+def test_engines_dialog_refuses_two_engines_of_one_name(qtbot, answers):
+    window = make_window(qtbot, answers)
+
+    def run(dialog):
+        qtbot.addWidget(dialog)
+        for _ in range(2):
+            qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+            dialog.name.clear()
+            qtbot.keyClicks(dialog.name, "Same")
+            qtbot.keyClicks(dialog.command, tiny_command())
+        dialog.warn = lambda text: seen.append(text)
+        dialog.accept()
+        return dialog.result() == dialog.DialogCode.Accepted
+
+    seen = []
+    window.run_engines_dialog = run
+    window.act_engines.trigger()
+    assert seen == ["Two engines are named Same: give each a name of its own."]
+    assert window.engine_specs() == {}
+
+
+def test_a_whole_game_against_an_attached_engine(qtbot, answers):
+    window = make_window(qtbot, answers)
+    attach(window, "Tiny", tiny_command(extra="--random 5"))
+    problems = watch(window)
+    new_game_by_dialog(qtbot, window, "y", 6, "human", "engine:Tiny")
+    assert window.session.seats[1].engine == "Tiny" and window.session.seats[1].name == "Tiny"
+    assert window.session.player_name(WHITE) == "Tiny"
+    assert Settings().get("new_game")["white_player"] == "engine:Tiny"  # remembered
+    while not window.game.is_over:
+        qtbot.waitUntil(lambda: not window.computer.thinking_for_move(), timeout=20_000)
+        if window.game.is_over:
+            break
+        assert window.game.to_move == BLACK
+        cells = window.game.legal_cells()
+        before = len(window.game.moves)
+        click_cell(qtbot, window, cells[len(cells) // 2])
+        assert len(window.game.moves) == before + 1
+        qtbot.waitUntil(
+            lambda b=before: window.game.is_over or len(window.game.moves) == b + 2,
+            timeout=20_000,
+        )
+    assert problems == []
+    assert pixel_mismatches(window) == []
+    assert window.game_panel.result_box.isVisible()
+    moves = window.game.moves
+    assert len(moves) >= 6 and not answers.informed
+
+
+def test_engine_against_engine_plays_itself_and_can_be_paused(qtbot, answers):
+    window = make_window(qtbot, answers)
+    attach(window, "Tiny", tiny_command(extra="--random 1"))
+    attach_ygui(window)
+    problems = watch(window)
+    new_game_by_dialog(qtbot, window, "y", 7, "engine:ygui gtp", "engine:Tiny")
+    qtbot.waitUntil(lambda: len(window.game.moves) >= 3, timeout=60_000)
+    window.act_pause_computers.trigger()
+    assert window.act_pause_computers.isChecked()
+    held = len(window.game.moves)
+    qtbot.wait(600)
+    assert len(window.game.moves) == held and not window.computer.thinking_for_move()
+    window.act_pause_computers.trigger()
+    qtbot.waitUntil(lambda: window.game.is_over, timeout=120_000)
+    assert problems == []
+    assert pixel_mismatches(window) == []
+    assert window.game.winner in (BLACK, WHITE)
+    assert not answers.informed
+
+
+def test_the_built_in_computer_against_an_engine(qtbot, answers):
+    window = make_window(qtbot, answers)
+    attach(window, "Tiny", tiny_command())
+    problems = watch(window)
+    new_game_by_dialog(qtbot, window, "poly-y", 4, "engine:Tiny", "computer")
+    qtbot.waitUntil(lambda: window.game.is_over, timeout=120_000)
+    assert problems == [] and not answers.informed
+
+
+def test_a_two_game_match(qtbot, answers, tmp_path):
+    window = make_window(qtbot, answers)
+    attach(window, "Tiny", tiny_command(extra="--random 2"))
+    attach_ygui(window)
+    problems = watch(window)
+    window.act_match.trigger()
+    dialog = window.match_dialog
+    qtbot.addWidget(dialog)
+    dialog.kinds[0].setCurrentIndex(dialog.kinds[0].findData("ygui gtp"))
+    dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("Tiny"))
+    dialog.size_box.setCurrentIndex(dialog.size_box.findData(6))
+    dialog.games.setValue(2)
+    dialog.seconds.setValue(0.5)
+    dialog.folder.setText(str(tmp_path / "match"))
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    assert dialog.running and not dialog.start_button.isEnabled()
+    first_seats = [s.name for s in window.session.seats]
+    assert first_seats == ["ygui gtp", "Tiny"]
+    qtbot.waitUntil(lambda: not dialog.running, timeout=180_000)
+    plan = dialog.plan
+    assert plan.number == 2 and sum(plan.score) == 2
+    assert "after 2 of 2 games" in dialog.score.text()
+    assert dialog.score.text().startswith(f"ygui gtp {plan.score[0]} – {plan.score[1]} Tiny")
+    files = sorted((tmp_path / "match").glob("*.ysgf"))
+    assert [f.name[-25:] for f in files] == [
+        "001-ygui_gtp-vs-Tiny.ysgf",
+        "002-Tiny-vs-ygui_gtp.ysgf",
+    ]
+    for number, path in enumerate(files):
+        record = load_record(path)
+        game = record.to_game()
+        first, second = ("ygui gtp", "Tiny") if number == 0 else ("Tiny", "ygui gtp")
+        assert (record.black, record.white) == (first, second)
+        assert game.winner is not None and parse_result(record.result).winner == game.winner
+        winner = first if game.winner == BLACK else second
+        assert plan.names()[plan.results[number][0]] == winner
+    # the last game stays on the board, saved, and was drawn right all along
+    assert window.session.path == files[-1] and not window.session.dirty
+    assert problems == []
+    assert pixel_mismatches(window) == []
+
+
+def test_a_match_game_lost_by_forfeit_and_a_stop(qtbot, answers, tmp_path):
+    window = make_window(qtbot, answers)
+    attach(window, "Crash", tiny_command("crash"))
+    window.act_match.trigger()
+    dialog = window.match_dialog
+    qtbot.addWidget(dialog)
+    dialog.kinds[0].setCurrentIndex(dialog.kinds[0].findData("Crash"))
+    dialog.levels[1].setValue(1)
+    dialog.size_box.setCurrentIndex(dialog.size_box.findData(5))
+    dialog.games.setValue(3)
+    dialog.folder.setText(str(tmp_path))
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.plan.number >= 1, timeout=60_000)
+    record = load_record(dialog.plan.files[0])
+    assert parse_result(record.result) is not None
+    assert parse_result(record.result).reason == FORFEIT and record.result == "W+F"
+    log = [dialog.log.item(i).text() for i in range(dialog.log.count())]
+    assert any("Crash stopped while answering `genmove b`" in line for line in log), log
+    assert any("ygui level 1 wins (White wins by forfeit)" in line for line in log), log
+    assert not answers.informed  # a match says it in its log, not in a message box
+    qtbot.waitUntil(
+        lambda: window.session.path is None,
+        timeout=10_000,  # the second game is on
+    )
+    qtbot.mouseClick(dialog.stop_button, Qt.MouseButton.LeftButton)
+    assert not dialog.running and "stopped" in dialog.score.text()
+    assert not any(s.computer for s in window.session.seats)  # the game on the board: people
+
+
+@pytest.mark.parametrize(
+    "mode, game, size, words",
+    [
+        ("crash", "y", 5, "stopped while answering `genmove w`"),
+        ("illegal", "y", 5, "which is illegal"),
+        ("garbage", "y", 5, "is not a cell of this board"),
+        ("plain", "poly-y", 4, "does not know ygui-variant, so it cannot play Poly-Y"),
+    ],
+)
+def test_misbehaving_engines_are_said_and_a_person_takes_over(
+    qtbot, answers, mode, game, size, words
+):
+    window = make_window(qtbot, answers)
+    attach(window, "Bad", tiny_command(mode))
+    problems = watch(window)
+    new_game_by_dialog(qtbot, window, game, size, "human", "engine:Bad")
+    click_cell(qtbot, window, window.game.geometry.cell("b2" if game == "y" else "1"))
+    qtbot.waitUntil(lambda: bool(answers.informed), timeout=20_000)
+    assert words in answers.informed[0] and "a person now plays this side" in answers.informed[0]
+    assert not window.session.seats[1].computer  # the game goes on between people
+    assert len(window.game.moves) == 1
+    click_cell(qtbot, window, window.game.legal_cells()[0])
+    assert len(window.game.moves) == 2 and problems == []
+
+
+def test_a_hung_engine_is_stopped(qtbot, answers, monkeypatch):
+    monkeypatch.setattr(engines, "MOVE_GRACE", 1.0)
+    window = make_window(qtbot, answers)
+    attach(window, "Hang", tiny_command("hang"), seconds=0.1)
+    new_game_by_dialog(qtbot, window, "y", 5, "human", "engine:Hang")
+    click_cell(qtbot, window, window.game.geometry.cell("c2"))
+    assert window.computer.thinking.isVisible()
+    assert "Hang" in window.computer.thinking_label.text()
+    click_cell(qtbot, window, window.game.geometry.cell("a1"))  # refused while it thinks
+    assert "thinking" in window.game_panel.refusal.text()
+    qtbot.waitUntil(lambda: bool(answers.informed), timeout=20_000)
+    assert "did not answer `genmove w` within 1.2 seconds, so it was stopped" in answers.informed[0]
+
+
+def test_an_engine_resigns(qtbot, answers):
+    window = make_window(qtbot, answers)
+    attach(window, "Quitter", tiny_command("resign"))
+    new_game_by_dialog(qtbot, window, "y", 5, "engine:Quitter", "human")
+    qtbot.waitUntil(lambda: len(window.game.moves) == 1, timeout=20_000)
+    click_cell(qtbot, window, window.game.legal_cells()[0])
+    qtbot.waitUntil(lambda: window.session.ended_early is not None, timeout=20_000)
+    assert window.session.ended_early.reason == RESIGNATION
+    assert window.session.ended_early.winner == WHITE
+
+
+def test_closing_the_window_while_an_engine_thinks(qtbot, answers):
+    window = make_window(qtbot, answers)
+    attach(window, "Hang", tiny_command("hang"))
+    new_game_by_dialog(qtbot, window, "y", 5, "engine:Hang", "human")
+    player = next(iter(window.computer.attached.players.values()))
+    qtbot.waitUntil(lambda: player.client is not None and player.client.waiting, timeout=10_000)
+    process = player.client.process
+    answers.save_choice = ["discard"]
+    window.session.dirty = False
+    assert window.close()
+    assert process.poll() is not None  # killed, not left behind
+    window.session.notify(Change.POSITION)  # nothing is running that could answer
+
+
+def test_an_engine_asked_for_a_move_marks_it_as_a_hint(qtbot, answers):
+    window = make_window(qtbot, answers)
+    window.act_ask_engine.trigger()
+    assert answers.informed == ["Attach one first: Play ▸ Engines…"]
+    attach(window, "Tiny", tiny_command())  # plays the first legal cell
+    attach_ygui(window)
+    window.start_new_game(window.game.options, ("Ann", "Bo"))
+    click_cell(qtbot, window, window.game.geometry.cell("c3"))
+    window.choose_engine = lambda names: names[names.index("Tiny")]
+    window.act_ask_engine.trigger()
+    expected = window.game.legal_cells()[0]
+    qtbot.waitUntil(lambda: window.computer.hint_cell == expected, timeout=20_000)
+    label = window.game.geometry.labels[expected]
+    assert window.statusBar().currentMessage() == f"Tiny suggests {label}"
+    assert len(window.game.moves) == 1  # a suggestion, not a move
+    window.choose_engine = lambda names: "ygui gtp"
+    window.act_ask_engine.trigger()
+    qtbot.waitUntil(
+        lambda: window.statusBar().currentMessage().startswith("ygui gtp suggests"), timeout=60_000
+    )
+    hint = window.computer.hint_cell
+    assert hint is not None and window.game.colours[hint] == 0
+
+
+def test_one_engine_on_both_sides_runs_twice(qtbot, answers):
+    window = make_window(qtbot, answers)
+    attach(window, "Tiny", tiny_command(extra="--random 4"))
+    problems = watch(window)
+    new_game_by_dialog(qtbot, window, "y", 7, "engine:Tiny", "engine:Tiny", "two-stone")
+    assert window.game.options.turns == "two-stone"
+    qtbot.waitUntil(lambda: window.game.is_over, timeout=60_000)
+    players = window.computer.attached.players
+    assert sorted(players) == [("Tiny", 0), ("Tiny", 1)]
+    processes = {p.client.process.pid for p in players.values()}
+    assert len(processes) == 2
+    assert problems == [] and not answers.informed
+
+
+def test_an_engine_still_thinking_for_an_old_position_is_restarted(qtbot, answers):
+    window = make_window(qtbot, answers)
+    attach(window, "Hang", tiny_command("hang"))
+    new_game_by_dialog(qtbot, window, "y", 5, "human", "engine:Hang")
+    click_cell(qtbot, window, window.game.geometry.cell("c2"))
+    player = window.computer.attached.players[("Hang", 0)]
+    qtbot.waitUntil(lambda: player.client is not None and player.client.waiting, timeout=10_000)
+    first = player.client.process
+    window.act_undo.trigger()  # the position it thinks about is gone
+    assert not window.computer.thinking_for_move() and window.game.moves == []
+    click_cell(qtbot, window, window.game.geometry.cell("b2"))
+    qtbot.waitUntil(
+        lambda: player.client is not None and player.client.process is not first, timeout=10_000
+    )
+    assert first.poll() is not None  # the old one was stopped, not waited for
+    assert window.computer.thinking_for_move() and not answers.informed
+
+
+def test_an_engine_that_swaps(qtbot, answers):
+    window = make_window(qtbot, answers)
+    attach(window, "Swapper", tiny_command("swap"))
+    problems = watch(window)
+    new_game_by_dialog(qtbot, window, "y", 5, "human", "engine:Swapper")
+    assert window.game.options.pie_value
+    click_cell(qtbot, window, window.game.geometry.cell("c2"))
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=20_000)
+    assert window.game.moves[1].is_swap and window.game.to_move == WHITE
+    # the person now plays White; the engine, Black, answers
+    assert not window.session.seat_for(WHITE).computer
+    click_cell(qtbot, window, window.game.geometry.cell("b2"))
+    qtbot.waitUntil(lambda: len(window.game.moves) == 4, timeout=20_000)
+    assert window.session.seat_for(window.game.to_move).name == window.session.seats[0].name
+    assert problems == [] and not answers.informed

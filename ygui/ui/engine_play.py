@@ -1,0 +1,265 @@
+"""Attached GTP engines in the window: the seats they play, with every call to an engine in a
+thread of its own (an engine may take long, hang or die; the window never waits for it).
+
+Each engine a seat names runs in one process, kept from game to game; the same engine on both
+seats runs twice. An answer is taken only if it is for the position still shown, and only
+after the rules have checked every stone once more. An engine that fails is said in words;
+in a match (``forfeit``) it loses the game instead, by forfeit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from ygui.core.game import Game
+from ygui.core.result import FORFEIT, RESIGNATION
+from ygui.engines import EngineError, EngineInfo, EnginePlayer, EngineSpec, Turn, probe
+from ygui.session import Seat, Session
+
+Key = tuple[str, int]
+
+
+class _Bridge(QObject):
+    """Carries an answer from an engine's thread to the window's (a queued signal)."""
+
+    answered = Signal(object)
+
+    @Slot(object)
+    def deliver(self, item: tuple[Callable[[Any], None], Any]) -> None:
+        callback, value = item
+        callback(value)
+
+
+class EngineThreads:
+    """One thread per key: an engine's calls run in order, off the window's thread; each
+    answer (or exception) reaches its callback on the window's thread."""
+
+    def __init__(self) -> None:
+        self.bridge = _Bridge()
+        self.bridge.answered.connect(self.bridge.deliver)
+        self._pools: dict[object, ThreadPoolExecutor] = {}
+
+    def run(
+        self,
+        key: object,
+        work: Callable[[], Any],
+        on_done: Callable[[Any], None],
+        on_error: Callable[[Exception], None],
+    ) -> None:
+        pool = self._pools.get(key)
+        if pool is None:
+            pool = self._pools[key] = ThreadPoolExecutor(1, thread_name_prefix="ygui-gtp")
+
+        def job() -> None:
+            try:
+                value = work()
+            except Exception as exc:  # an engine's failure never reaches the window raw
+                self.bridge.answered.emit((on_error, exc))
+                return
+            self.bridge.answered.emit((on_done, value))
+
+        pool.submit(job)
+
+    def shutdown(self, wait: bool = True) -> None:
+        for pool in self._pools.values():
+            pool.shutdown(wait=wait, cancel_futures=True)
+        self._pools.clear()
+
+
+class AttachedPlay(QObject):
+    """The moves of seats an attached engine plays. ``failed`` says (colour, message) when an
+    engine cannot give a move; ``thinking`` the engine's name (or "" when none thinks)."""
+
+    failed = Signal(int, str)
+    thinking = Signal(str)
+    suggested = Signal(str, object)  # an engine's name and its Turn for the position shown
+    suggestion_failed = Signal(str, str)  # an engine's name and why it gave no suggestion
+
+    def __init__(
+        self,
+        session: Session,
+        specs: Callable[[], dict[str, EngineSpec]],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.specs = specs
+        self.players: dict[Key, EnginePlayer] = {}
+        self.threads = EngineThreads()
+        self.forfeit = False  # a match: an engine that fails loses the game
+        self._ident = 0
+        self.current: str | None = None  # the engine thinking for the position shown
+
+    @property
+    def busy(self) -> bool:
+        return self.current is not None
+
+    def key(self, seat: Seat) -> Key:
+        """The process for a seat: one an engine, or one a seat if both seats name it."""
+        seats = self.session.seats
+        shared = sum(1 for s in seats if s.computer and s.engine == seat.engine) > 1
+        index = next((i for i, s in enumerate(seats) if s is seat), 0)
+        return seat.engine, (index if shared else 0)
+
+    def think(self, seat: Seat) -> None:
+        """Ask the seat's engine for its turn in the position shown."""
+        self.cancel()
+        game = self.session.game.copy()
+        colour = game.to_move
+        spec = self.specs().get(seat.engine)
+        if spec is None:
+            self._failed(
+                colour,
+                f"No engine named {seat.engine} is attached (Play ▸ Engines… attaches one)",
+            )
+            return
+        key = self.key(seat)
+        player = self.players.get(key)
+        if player is not None and player.spec != spec:
+            self._close(key)  # its settings changed: a fresh process
+            player = None
+        if player is None:
+            player = self.players[key] = EnginePlayer(spec)
+        client = player.client
+        if client is not None and client.waiting:
+            # still thinking for a position no longer shown: GTP cannot interrupt it, so it
+            # is stopped and started afresh rather than kept waited for
+            client.kill()
+        player.seconds = seat.seconds  # told to the engine before its next move
+        self._ident += 1
+        ident = self._ident
+        self.current = spec.name
+        self.thinking.emit(spec.name)
+        self.threads.run(
+            key,
+            lambda: player.genmove(game),
+            lambda turn: self._answered(ident, game, turn),
+            lambda exc: self._error(ident, game, exc),
+        )
+
+    def suggest(self, name: str) -> None:
+        """Ask engine ``name`` what it would play in the position shown (a process of its
+        own, apart from the seats'); the answer comes by ``suggested`` if the position is
+        still shown then."""
+        spec = self.specs().get(name)
+        if spec is None:
+            self.suggestion_failed.emit(name, f"No engine named {name} is attached")
+            return
+        key = (name, -1)
+        player = self.players.get(key)
+        if player is None or player.spec != spec:
+            self._close(key)
+            player = self.players[key] = EnginePlayer(spec)
+        game = self.session.game.copy()
+
+        def shown() -> bool:
+            current = self.session.game
+            return current.moves == game.moves and current.setup == game.setup
+
+        def answered(turn: Turn) -> None:
+            if shown():
+                self.suggested.emit(name, turn)
+
+        def failed(exc: Exception) -> None:
+            if shown():
+                self.suggestion_failed.emit(name, str(exc))
+
+        self.threads.run(key, lambda: player.genmove(game), answered, failed)
+
+    def cancel(self) -> None:
+        """Drop the answer being waited for (the engine finishes its move, unheard)."""
+        self._ident += 1
+        if self.current is not None:
+            self.current = None
+            self.thinking.emit("")
+
+    def _is_current(self, ident: int, game: Game) -> bool:
+        shown = self.session.game
+        return ident == self._ident and shown.moves == game.moves and shown.setup == game.setup
+
+    def _answered(self, ident: int, game: Game, turn: Turn) -> None:
+        if not self._is_current(ident, game):
+            return
+        self.current = None
+        self.thinking.emit("")
+        session = self.session
+        clock = session.clock
+        if session.finished or (clock is not None and clock.paused):
+            return  # lost on time meanwhile, or the clocks were paused: the move is not played
+        colour = game.to_move
+        if turn.resigned:
+            session.end_game(colour, RESIGNATION)
+            return
+        probe_game = game.copy()
+        for move in turn.moves:  # never trust, always check (again, by the window's rules)
+            reason = probe_game.why_illegal(move)
+            if reason is not None:
+                self._failed(colour, f"The engine chose an illegal move: {reason}")
+                return
+            probe_game.play(move)
+        session.play_line(list(turn.moves))
+
+    def _error(self, ident: int, game: Game, exc: Exception) -> None:
+        if not self._is_current(ident, game):
+            return
+        self.current = None
+        self.thinking.emit("")
+        if not isinstance(exc, EngineError):
+            exc = EngineError(f"the engine's answer could not be used: {exc}")
+        text = str(exc)
+        self._failed(game.to_move, text[0].upper() + text[1:])
+
+    def _failed(self, colour: int, message: str) -> None:
+        """Said to the window; in a match the engine loses the game by forfeit (whether it
+        played an illegal move, stopped or hung: play cannot go on with it)."""
+        self.failed.emit(colour, message + ("." if not message.endswith((".", ")")) else ""))
+        if self.forfeit:
+            self.session.end_game(colour, FORFEIT)
+
+    def _close(self, key: Key) -> None:
+        player = self.players.pop(key, None)
+        if player is not None:
+            client = player.client
+            if client is not None:
+                client.kill()  # wakes a thread waiting for it
+            self.threads.run(key, player.close, lambda _v: None, lambda _e: None)
+
+    def shutdown(self) -> None:
+        """Stop every engine: one still thinking is killed, an idle one asked to quit; returns
+        once all have ended (idempotent)."""
+        self.cancel()
+        for player in self.players.values():
+            client = player.client
+            if client is not None and client.waiting:
+                client.kill()
+        for key in list(self.players):
+            player = self.players.pop(key)
+            self.threads.run(key, player.close, lambda _v: None, lambda _e: None)
+        self.threads.shutdown()
+
+
+class EngineTest(QObject):
+    """The engines dialog's Test: start an engine in a thread, say what it is or why not."""
+
+    done = Signal(object)  # EngineInfo or the error's text
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.threads = EngineThreads()
+
+    def start(self, spec: EngineSpec) -> None:
+        self.threads.run(id(self), lambda: probe(spec), self._done, self._error)
+
+    def _done(self, info: EngineInfo) -> None:
+        self.done.emit(info)
+
+    def _error(self, exc: Exception) -> None:
+        self.done.emit(str(exc))
+
+    def shutdown(self) -> None:
+        """The test still running ends in its thread (bounded by its timeouts), unheard."""
+        self.threads.shutdown(wait=False)

@@ -1,0 +1,260 @@
+"""EnginesDialog: attach other GTP engines (Play ▸ Engines…): each with a name, its command
+line, a folder to start it in, GTP commands to send it first and a time a move; Test starts
+it (in a thread) and says what it is, or why it cannot be used."""
+
+from __future__ import annotations
+
+import shlex
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ygui.engines import MAX_COMMAND, MAX_NAME, EngineInfo, EngineSpec
+from ygui.ui.engine_play import EngineTest
+
+
+class EnginesDialog(QDialog):
+    def __init__(self, specs: list[EngineSpec], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Engines")
+        self.specs = list(specs)
+        self.tester = EngineTest(self)
+        self.tester.done.connect(self._tested)
+        self._filling = False
+        self._build()
+        for spec in self.specs:
+            self.names.addItem(spec.name)
+        if self.specs:
+            self.names.setCurrentRow(0)
+        self._selected()
+
+    def _build(self) -> None:
+        self.names = QListWidget()
+        self.names.setMinimumWidth(160)
+        self.names.currentRowChanged.connect(self._selected)
+        self.add_button = QPushButton("&Add")
+        self.add_button.clicked.connect(self.add)
+        self.remove_button = QPushButton("&Remove")
+        self.remove_button.clicked.connect(self.remove)
+        left = QVBoxLayout()
+        left.addWidget(self.names, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.add_button)
+        row.addWidget(self.remove_button)
+        left.addLayout(row)
+
+        self.name = QLineEdit()
+        self.name.setMaxLength(MAX_NAME)
+        self.command = QLineEdit()
+        self.command.setMaxLength(MAX_COMMAND)
+        self.command.setPlaceholderText("e.g. /usr/local/bin/myengine --gtp")
+        self.command.setMinimumWidth(360)
+        self.program_button = QPushButton("Program…")
+        self.program_button.clicked.connect(self.choose_program)
+        self.folder = QLineEdit()
+        self.folder.setPlaceholderText("the folder it starts in (optional)")
+        self.folder_button = QPushButton("Folder…")
+        self.folder_button.clicked.connect(self.choose_folder)
+        self.commands = QLineEdit()
+        self.commands.setPlaceholderText("GTP commands sent first, separated by ; (optional)")
+        self.seconds = QDoubleSpinBox()
+        self.seconds.setRange(0, 3600)
+        self.seconds.setDecimals(1)
+        self.seconds.setSuffix(" s")
+        self.seconds.setSpecialValueText("its own")
+        self.seconds.setToolTip(
+            "Time a move asked of the engine (by ygui-time or time_settings, if it knows them)"
+        )
+        self.test_button = QPushButton("&Test")
+        self.test_button.setToolTip("Start the engine and ask what it is")
+        self.test_button.clicked.connect(self.test)
+        self.test_result = QLabel()
+        self.test_result.setWordWrap(True)
+        self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.test_result.setMinimumHeight(self.test_result.fontMetrics().lineSpacing() * 4)
+        self.test_result.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+
+        form = QFormLayout()
+        form.addRow("Name", self.name)
+        form.addRow("Command line", _row(self.command, self.program_button))
+        form.addRow("Folder", _row(self.folder, self.folder_button))
+        form.addRow("Commands first", self.commands)
+        form.addRow("Time a move", self.seconds)
+        form.addRow(_row(QWidget(), self.test_button))
+        form.addRow(self.test_result)
+        self.form_box = QWidget()
+        self.form_box.setLayout(form)
+        for field in (self.name, self.command, self.folder, self.commands):
+            field.textEdited.connect(self._edited)
+        self.seconds.valueChanged.connect(self._edited)
+
+        hint = QLabel(
+            "An engine speaks GTP on its standard input and output. ygui gives it the game "
+            "with <tt>ygui-variant</tt>; an engine without that command can play plain Y only "
+            "(<tt>boardsize</tt>). Another ygui is attached with the command line "
+            "<tt>ygui gtp</tt>."
+        )
+        hint.setWordWrap(True)
+        top = QHBoxLayout()
+        top.addLayout(left)
+        top.addWidget(self.form_box, 1)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        outer = QVBoxLayout(self)
+        outer.addLayout(top, 1)
+        outer.addWidget(hint)
+        outer.addWidget(buttons)
+
+    # ----- the list ----------------------------------------------------------------------
+    @property
+    def row(self) -> int:
+        return self.names.currentRow()
+
+    def add(self) -> None:
+        taken = {s.name for s in self.specs}
+        number = 1
+        while f"Engine {number}" in taken:
+            number += 1
+        self.specs.append(EngineSpec(f"Engine {number}", ""))
+        self.names.addItem(self.specs[-1].name)
+        self.names.setCurrentRow(len(self.specs) - 1)
+        self.command.setFocus()
+
+    def remove(self) -> None:
+        row = self.row
+        if 0 <= row < len(self.specs):
+            del self.specs[row]
+            self.names.takeItem(row)
+        self._selected()
+
+    def _selected(self) -> None:
+        row = self.row
+        has = 0 <= row < len(self.specs)
+        self.form_box.setEnabled(has)
+        self.remove_button.setEnabled(has)
+        spec = self.specs[row] if has else EngineSpec("", "")
+        self._filling = True
+        self.name.setText(spec.name)
+        self.command.setText(spec.command)
+        self.folder.setText(spec.folder)
+        self.commands.setText(spec.commands)
+        self.seconds.setValue(spec.seconds)
+        self._filling = False
+        self.test_result.setText("")
+
+    def _edited(self) -> None:
+        row = self.row
+        if self._filling or not 0 <= row < len(self.specs):
+            return
+        self.specs[row] = self.current_spec()
+        self.names.item(row).setText(self.specs[row].name or "(no name)")
+
+    def current_spec(self) -> EngineSpec:
+        return EngineSpec(
+            self.name.text().strip(),
+            self.command.text().strip(),
+            self.folder.text().strip(),
+            self.commands.text().strip(),
+            float(self.seconds.value()),
+        )
+
+    def choose_program(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "The engine's program")
+        if name:
+            self.command.setText(shlex.quote(name))
+            self._edited()
+
+    def choose_folder(self) -> None:
+        name = QFileDialog.getExistingDirectory(self, "The folder the engine starts in")
+        if name:
+            self.folder.setText(name)
+            self._edited()
+
+    # ----- testing -----------------------------------------------------------------------
+    def test(self) -> None:
+        spec = self.current_spec()
+        if not spec.command:
+            self.test_result.setText("Give the engine's command line first.")
+            return
+        self.test_button.setEnabled(False)
+        self.test_result.setText(f"Starting {spec.name or 'the engine'}…")
+        self.tester.start(spec)
+
+    def _tested(self, answer: object) -> None:
+        self.test_button.setEnabled(True)
+        if isinstance(answer, EngineInfo):
+            knows = (
+                "It knows ygui-variant: it can play every game."
+                if answer.knows("ygui-variant")
+                else "It does not know ygui-variant: it can play plain Y only."
+            )
+            self.test_result.setText(
+                f"<b>{_escape(answer.title)}</b> (GTP {_escape(answer.protocol)}) is ready. {knows}"
+            )
+        else:
+            self.test_result.setText(f"<span style='color:#b3261e'>{_escape(str(answer))}</span>")
+
+    # ----- the result --------------------------------------------------------------------
+    def problem(self) -> str | None:
+        """Why the list cannot be kept as it is, or None."""
+        seen: set[str] = set()
+        for spec in self.specs:
+            if not spec.name:
+                return "Give every engine a name."
+            if spec.name in seen:
+                return f"Two engines are named {spec.name}: give each a name of its own."
+            seen.add(spec.name)
+            if not spec.command:
+                return f"Give {spec.name} its command line."
+            try:
+                spec.argv()
+            except Exception as exc:  # EngineError: the quoting cannot be read
+                return str(exc)
+        return None
+
+    def accept(self) -> None:
+        problem = self.problem()
+        if problem is not None:
+            self.warn(problem)
+            return
+        super().accept()
+
+    def warn(self, text: str) -> None:
+        """A modal warning (replaced in tests)."""
+        self.last_warning = text
+        QMessageBox.warning(self, "Engines", text)
+
+    def done(self, result: int) -> None:
+        self.tester.shutdown()
+        super().done(result)
+
+
+def _row(*widgets: QWidget) -> QWidget:
+    box = QWidget()
+    layout = QHBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    for i, widget in enumerate(widgets):
+        layout.addWidget(widget, 1 if i == 0 else 0)
+    return box
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
