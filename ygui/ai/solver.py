@@ -174,6 +174,8 @@ class Solver:
         wins, move, draw_seen = found
         spent = int(self._ctl[sk.NODES])
         if wins:
+            if move < 0:  # settled before any move (a virtual win): find one that keeps it
+                move = self._winning_child(game, seconds, should_stop, started)
             proof = Proof(mover, Move(move) if move >= 0 else None, spent, 0.0)
         elif not draw_seen:
             proof = Proof(3 - mover, SWAP if game.can_swap else None, spent, 0.0)
@@ -188,6 +190,27 @@ class Solver:
             proof.winner, proof.move, proof.nodes, time.perf_counter() - started, proof.draw
         )
         return self._keep(signature, proof)
+
+    def _winning_child(
+        self,
+        game: Game,
+        seconds: float | None,
+        should_stop: Callable[[], bool] | None,
+        started: float,
+    ) -> int:
+        """A placement after which the side to move still wins (it does: the caller proved
+        it), searched with growing budgets; -1 if out of time."""
+        mover = game.to_move
+        for budget in (2_000, 50_000, None):
+            for cell in game.legal_cells():
+                left = None if seconds is None else seconds - (time.perf_counter() - started)
+                if left is not None and left <= 0:
+                    return -1
+                child = game.copy()
+                child.play(Move(cell))
+                if self.solve(child, left, budget, None, should_stop).winner == mover:
+                    return cell
+        return -1
 
     def _keep(self, signature: tuple[object, ...], proof: Proof) -> Proof:
         self.cache[signature] = proof

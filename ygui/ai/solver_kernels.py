@@ -128,8 +128,21 @@ def vfind(vparent, x: int) -> int:
 
 @compiled
 def virtual_win(
-    nbr, deg, side_mask, table, params, bridges, bcount, colours, parent, smask, colour,
-    used, vparent, vmask, templates_first: bool,
+    nbr,
+    deg,
+    side_mask,
+    table,
+    params,
+    bridges,
+    bcount,
+    colours,
+    parent,
+    smask,
+    colour,
+    used,
+    vparent,
+    vmask,
+    templates_first: bool,
 ) -> bool:
     """Whether ``colour``'s stones win once joined by bridges (two stones with exactly two
     common neighbours, both empty) and edge templates (a stone with two empty neighbours on
@@ -276,7 +289,7 @@ def copy_row(d, colours, parent, smask, plo, phi, tstones, info) -> None:
 
 
 @compiled
-def mid(
+def expand(
     nbr,
     deg,
     side_mask,
@@ -316,18 +329,13 @@ def mid(
     ctl,
     d: int,
     key: np.uint64,
-    thpn: int,
-    thdn: int,
     out,
-) -> None:
-    """Search the node at depth ``d`` (key ``key``) until its proof number reaches ``thpn``,
-    its disproof number ``thdn``, or the search must stop; its numbers go to ``out[d]`` (proof,
-    disproof) and to the table."""
+) -> int:
+    """Enter the node at depth ``d`` (key ``key``): if what is known before any search
+    settles it, its numbers go to ``out[d]`` (proof, disproof) and to the table, and the
+    answer is -1; else its children (moves, keys, numbers) are set out in row ``d`` of
+    ``cmove``, ``ckey``, ``cpn`` and ``cdn``, and the answer is how many."""
     n = params[k.NCELLS]
-    ctl[NODES] += 1
-    if d > ctl[MAX_DEPTH]:
-        ctl[MAX_DEPTH] = d
-    start = ctl[NODES]
     att = ctl[ATTACKER]
     me = info[d, k.TO_MOVE]
     orn = me == att
@@ -385,7 +393,7 @@ def mid(
         out[d, 0] = pn
         out[d, 1] = dn
         tt_store(tkey, tpn, tdn, tmove, twork, key, pn, dn, best, 1)
-        return
+        return -1
     # ----- the children ---------------------------------------------------------------------
     m = 0
     for c in range(n):
@@ -397,7 +405,7 @@ def mid(
         out[d, 0] = INF
         out[d, 1] = 0
         tt_store(tkey, tpn, tdn, tmove, twork, key, INF, np.int64(0), -1, 1)
-        return
+        return -1
     # each child's key, and a win at once
     for i in range(m):
         copy_row(d, colours, parent, smask, plo, phi, tstones, info)
@@ -424,7 +432,7 @@ def mid(
             out[d, 0] = pn
             out[d, 1] = dn
             tt_store(tkey, tpn, tdn, tmove, twork, key, pn, dn, best, 1)
-            return
+            return -1
         ckey[d, i] = position_key(
             colours[d + 1], info[d + 1], tstones[d + 1], params, zcell, zs, att
         )
@@ -493,7 +501,7 @@ def mid(
             out[d, 0] = pn
             out[d, 1] = dn
             tt_store(tkey, tpn, tdn, tmove, twork, key, pn, dn, -1, 1)
-            return
+            return -1
         m = keep
     # the last placement of a turn must stop an opponent's win in one
     if (
@@ -529,7 +537,7 @@ def mid(
                 out[d, 0] = pn
                 out[d, 1] = dn
                 tt_store(tkey, tpn, tdn, tmove, twork, key, pn, dn, -1, 1)
-                return
+                return -1
             m = 1
     # order by the engine's prior knowledge, strongest first
     k.features(nbr, deg, bridges, bcount, ring, colours[d], info[d], feat, packed)
@@ -557,112 +565,7 @@ def mid(
         else:
             cpn[d, i] = 1
             cdn[d, i] = 1
-    # ----- the df-pn loop ------------------------------------------------------------------
-    while True:
-        # the node's numbers from its children's, and the child to search
-        sel = -1
-        first = INF + 1
-        second = INF + 1
-        total = np.int64(0)
-        for i in range(m):
-            p = cpn[d, i] if orn else cdn[d, i]  # what the mover wants to bring to 0
-            q = cdn[d, i] if orn else cpn[d, i]
-            total = min(total + q, INF)
-            if p < first:
-                second = first
-                first = p
-                sel = i
-            elif p < second:
-                second = p
-        if orn:
-            pn, dn = first, total
-        else:
-            pn, dn = total, first
-        if pn == 0 or dn == 0:
-            done = cpn[d, sel] == 0 if orn else cdn[d, sel] == 0
-            if pn == 0 and orn or dn == 0 and not orn:
-                best = cmove[d, sel] if done else -1
-            else:
-                best = -1
-            break
-        if pn >= thpn or dn >= thdn or ctl[STOP] != 0 or ctl[NODES] >= ctl[BUDGET]:
-            break
-        # thresholds for the child (1 + epsilon trick, epsilon 1/4)
-        second = min(second, INF)
-        bound = second + second // 4 + 1
-        if orn:
-            c_thpn = min(thpn, bound)
-            c_thdn = min(thdn - dn + cdn[d, sel], INF)
-        else:
-            c_thdn = min(thdn, bound)
-            c_thpn = min(thpn - pn + cpn[d, sel], INF)
-        copy_row(d, colours, parent, smask, plo, phi, tstones, info)
-        k.apply_move(
-            nbr,
-            deg,
-            side_mask,
-            ppos,
-            opp,
-            table,
-            params,
-            colours[d + 1],
-            parent[d + 1],
-            smask[d + 1],
-            plo[d + 1],
-            phi[d + 1],
-            tstones[d + 1],
-            info[d + 1],
-            cmove[d, sel],
-        )
-        mid(
-            nbr,
-            deg,
-            side_mask,
-            ppos,
-            opp,
-            table,
-            params,
-            bridges,
-            bcount,
-            ring,
-            weights,
-            colours,
-            parent,
-            smask,
-            plo,
-            phi,
-            tstones,
-            info,
-            cmove,
-            ckey,
-            cpn,
-            cdn,
-            cstr,
-            seen,
-            stack,
-            vmask,
-            allowed,
-            feat,
-            packed,
-            zcell,
-            zs,
-            tkey,
-            tpn,
-            tdn,
-            tmove,
-            twork,
-            ctl,
-            d + 1,
-            ckey[d, sel],
-            c_thpn,
-            c_thdn,
-            out,
-        )
-        cpn[d, sel] = out[d + 1, 0]
-        cdn[d, sel] = out[d + 1, 1]
-    out[d, 0] = pn
-    out[d, 1] = dn
-    tt_store(tkey, tpn, tdn, tmove, twork, key, pn, dn, best, ctl[NODES] - start + 1)
+    return m
 
 
 @allocating
@@ -727,9 +630,17 @@ def solve(
     packed = np.empty(n + 8, np.int64)
     out = np.zeros((depth + 1, 2), np.int64)
     att = ctl[ATTACKER]
-    key = position_key(colours[0], info[0], tstones[0], params, zcell, zs, att)
+    mcount = np.zeros(depth, np.int64)
+    keys = np.zeros(depth, np.uint64)
+    thp = np.zeros(depth, np.int64)
+    thd = np.zeros(depth, np.int64)
+    sel = np.zeros(depth, np.int64)
+    start = np.zeros(depth, np.int64)
+    keys[0] = position_key(colours[0], info[0], tstones[0], params, zcell, zs, att)
     while True:
-        mid(
+        thp[0] = INF
+        thd[0] = INF
+        search(
             nbr,
             deg,
             side_mask,
@@ -767,11 +678,13 @@ def solve(
             tmove,
             twork,
             ctl,
-            0,
-            key,
-            INF,
-            INF,
             out,
+            mcount,
+            keys,
+            thp,
+            thd,
+            sel,
+            start,
         )
         if out[0, 0] == 0 or out[0, 1] == 0:
             break
@@ -779,5 +692,186 @@ def solve(
             break
     ctl[ROOT_PN] = out[0, 0]
     ctl[ROOT_DN] = out[0, 1]
-    slot = tt_find(tkey, key)
+    slot = tt_find(tkey, keys[0])
     ctl[ROOT_MOVE] = tmove[slot] if slot >= 0 and (out[0, 0] == 0 or out[0, 1] == 0) else -1
+
+
+@compiled
+def search(
+    nbr,
+    deg,
+    side_mask,
+    ppos,
+    opp,
+    table,
+    params,
+    bridges,
+    bcount,
+    ring,
+    weights,
+    colours,
+    parent,
+    smask,
+    plo,
+    phi,
+    tstones,
+    info,
+    cmove,
+    ckey,
+    cpn,
+    cdn,
+    cstr,
+    seen,
+    stack,
+    vmask,
+    allowed,
+    feat,
+    packed,
+    zcell,
+    zs,
+    tkey,
+    tpn,
+    tdn,
+    tmove,
+    twork,
+    ctl,
+    out,
+    mcount,
+    keys,
+    thp,
+    thd,
+    sel,
+    start,
+) -> None:
+    """Df-pn from the root (row 0, key ``keys[0]``, thresholds ``thp[0]``, ``thd[0]``),
+    depth first without recursion: row ``d`` of the arrays is the node at depth ``d``
+    (its key, thresholds, children, the child being searched and the node count at entry)."""
+    att = ctl[ATTACKER]
+    d = 0
+    entering = True
+    while True:
+        if entering:
+            ctl[NODES] += 1
+            if d > ctl[MAX_DEPTH]:
+                ctl[MAX_DEPTH] = d
+            start[d] = ctl[NODES]
+            m = expand(
+                nbr,
+                deg,
+                side_mask,
+                ppos,
+                opp,
+                table,
+                params,
+                bridges,
+                bcount,
+                ring,
+                weights,
+                colours,
+                parent,
+                smask,
+                plo,
+                phi,
+                tstones,
+                info,
+                cmove,
+                ckey,
+                cpn,
+                cdn,
+                cstr,
+                seen,
+                stack,
+                vmask,
+                allowed,
+                feat,
+                packed,
+                zcell,
+                zs,
+                tkey,
+                tpn,
+                tdn,
+                tmove,
+                twork,
+                ctl,
+                d,
+                keys[d],
+                out,
+            )
+            if m < 0:  # settled on entry: back to the parent
+                if d == 0:
+                    return
+                d -= 1
+                cpn[d, sel[d]] = out[d + 1, 0]
+                cdn[d, sel[d]] = out[d + 1, 1]
+                entering = False
+                continue
+            mcount[d] = m
+        m = mcount[d]
+        orn = info[d, k.TO_MOVE] == att
+        # the node's numbers from its children's, and the child to search
+        best = -1
+        first = INF + 1
+        second = INF + 1
+        total = np.int64(0)
+        for i in range(m):
+            p = cpn[d, i] if orn else cdn[d, i]  # what the mover wants to bring to 0
+            q = cdn[d, i] if orn else cpn[d, i]
+            total = min(total + q, INF)
+            if p < first:
+                second = first
+                first = p
+                best = i
+            elif p < second:
+                second = p
+        if orn:
+            pn, dn = first, total
+        else:
+            pn, dn = total, first
+        solved = pn == 0 or dn == 0
+        if solved or pn >= thp[d] or dn >= thd[d] or ctl[STOP] != 0 or ctl[NODES] >= ctl[BUDGET]:
+            move = -1
+            if solved and (pn == 0) == orn:  # the mover's winning child
+                move = cmove[d, best]
+            out[d, 0] = pn
+            out[d, 1] = dn
+            tt_store(tkey, tpn, tdn, tmove, twork, keys[d], pn, dn, move, ctl[NODES] - start[d] + 1)
+            if d == 0:
+                return
+            d -= 1
+            cpn[d, sel[d]] = out[d + 1, 0]
+            cdn[d, sel[d]] = out[d + 1, 1]
+            entering = False
+            continue
+        # the child's thresholds (1 + epsilon trick, epsilon 1/4)
+        second = min(second, INF)
+        bound = second + second // 4 + 1
+        if orn:
+            c_thpn = min(thp[d], bound)
+            c_thdn = min(thd[d] - dn + cdn[d, best], INF)
+        else:
+            c_thdn = min(thd[d], bound)
+            c_thpn = min(thp[d] - pn + cpn[d, best], INF)
+        copy_row(d, colours, parent, smask, plo, phi, tstones, info)
+        k.apply_move(
+            nbr,
+            deg,
+            side_mask,
+            ppos,
+            opp,
+            table,
+            params,
+            colours[d + 1],
+            parent[d + 1],
+            smask[d + 1],
+            plo[d + 1],
+            phi[d + 1],
+            tstones[d + 1],
+            info[d + 1],
+            cmove[d, best],
+        )
+        sel[d] = best
+        keys[d + 1] = ckey[d, best]
+        thp[d + 1] = c_thpn
+        thd[d + 1] = c_thdn
+        d += 1
+        entering = True
