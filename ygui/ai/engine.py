@@ -19,6 +19,7 @@ import numpy as np
 from ygui.ai import kernels as k
 from ygui.ai import priors
 from ygui.ai.book import book_move
+from ygui.ai.solver import Solver
 from ygui.ai.tables import BoardTables, Position, board_tables, params_of, position_of
 from ygui.core.game import SWAP, Game, Move
 
@@ -67,6 +68,13 @@ LEVEL_DESCRIPTIONS = {
 }
 # the levels from which the engine plays the opening book (ygui.ai.book); weaker ones search
 BOOK_LEVEL = 7
+# From this level the engine first tries to solve a position with few empty cells
+# (ygui.ai.solver), within PROOF_NODES nodes (a few tenths of a second at most): a proved
+# position is played perfectly.
+PROOF_LEVEL = 6
+PROOF_CELLS = 24
+PROOF_NODES = 20_000
+PROOF_TABLE_BITS = 18  # the solver's table: 9 MB
 RAVE_K = 600.0
 PRIOR = 20.0  # playouts of prior knowledge a fresh child starts with (ygui.ai.priors)
 PRIOR_SCALE = 0.25  # how far from even a strong or weak cell's head start is (kernels.prior_value)
@@ -129,6 +137,7 @@ class SearchLimits:
     seed: int = 1
     book: bool = False  # play the opening book's move where it knows the position
     scaled: bool = False  # playouts are for a board of REFERENCE_CELLS: scale them to the board
+    proof_nodes: int = 0  # try to solve positions with PROOF_CELLS empty cells or fewer first
 
     @staticmethod
     def level(level: int, seed: int = 1) -> SearchLimits:
@@ -140,6 +149,7 @@ class SearchLimits:
             seed=seed,
             book=level >= BOOK_LEVEL,
             scaled=True,
+            proof_nodes=PROOF_NODES if level >= PROOF_LEVEL else 0,
         )
 
     def playouts_on(self, cells: int) -> int:
@@ -172,7 +182,7 @@ class SearchResult:
     principal: tuple[Move, ...]
     visits: dict[int, int] = field(default_factory=dict)  # root cell -> visits
     seconds: float = 0.0
-    reason: str = "search"  # "win", "block", "only move", "book" or "search"
+    reason: str = "search"  # "win", "block", "only move", "book", "proved" or "search"
     candidates: tuple[Candidate, ...] = ()  # the most visited moves, most visited first
 
 
@@ -212,6 +222,7 @@ class Engine:
         self._given = None if weights is None else self._scaled(weights)
         self._weights: dict[str, np.ndarray] = {}
         self._trees: list[_Tree | None] = [None] * self.threads
+        self._solver: Solver | None = None
 
     def weights(self, game: str) -> np.ndarray:
         """The weights of the prior knowledge for ``game`` and, last, its scale: those given
@@ -273,6 +284,19 @@ class Engine:
         legal = [m for m in game.legal_moves() if allowed[n if m.cell is None else m.cell]]
         if len(legal) == 1:
             return SearchResult(legal[0], 0.5, 0, (legal[0],), reason="only move")
+        if limits.proof_nodes and game.empty_count() <= PROOF_CELLS:
+            if self._solver is None:
+                self._solver = Solver(PROOF_TABLE_BITS)
+            proof = self._solver.solve(game, nodes=limits.proof_nodes, should_stop=should_stop)
+            if proof.move is not None:  # the player to move wins with it
+                return SearchResult(
+                    proof.move,
+                    1.0,
+                    0,
+                    (proof.move,),
+                    seconds=time.perf_counter() - started,
+                    reason="proved",
+                )
         if limits.scaled:
             limits = replace(limits, playouts=limits.playouts_on(n), scaled=False)
         expand_at = self.expand_at_for(limits)

@@ -32,6 +32,7 @@ from ygui.core.game import SWAP, Game, Move
 
 TABLE_BITS = 21  # 2M slots of 36 bytes: 72 MB
 MAX_CELLS = sk.ZMAX - 1  # the Zobrist tables' size; larger boards are never settled anyway
+CACHE_SIZE = 100_000  # positions whose results are kept (then forgotten all at once)
 SLICE = 20_000  # nodes per call of the kernel: stopping and progress are checked between them
 
 
@@ -213,6 +214,8 @@ class Solver:
         return -1
 
     def _keep(self, signature: tuple[object, ...], proof: Proof) -> Proof:
+        if len(self.cache) >= CACHE_SIZE:
+            self.cache.clear()
         self.cache[signature] = proof
         return proof
 
