@@ -293,6 +293,16 @@ class Solver:
             result.pending.remove(move)
             if report is not None:
                 report(result)
+        placements = {m: w for m, w in result.results.items() if not m.is_swap}
+        signature = position_signature(game)
+        if placements and signature not in self.cache:  # the position's own result
+            me = game.to_move
+            wins = [m for m, w in placements.items() if w == me]
+            if wins:
+                self._keep(signature, Proof(me, wins[0], 0, sum(result.seconds.values())))
+            elif all(w == 3 - me for w in placements.values()):
+                swap = SWAP if game.can_swap else None
+                self._keep(signature, Proof(3 - me, swap, 0, sum(result.seconds.values())))
         return result
 
 

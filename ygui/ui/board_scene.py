@@ -62,6 +62,10 @@ class StoneItem(QGraphicsEllipseItem):
         self.colour_name = colour_name
 
 
+SOLUTION_WON = "#2e7d32"  # the solver's map: a move that wins
+SOLUTION_LOST = "#c62828"  # and one that loses
+
+
 class BoardScene(QGraphicsScene):
     """Draws ``game`` and keeps the drawing in step with it through ``refresh``."""
 
@@ -75,6 +79,7 @@ class BoardScene(QGraphicsScene):
         self._mark_items: list[QGraphicsItem] = []
         self.marks: dict[int, tuple[str, str]] = {}
         self._heat_items: list[QGraphicsItem] = []
+        self._solution_items: dict[int, QGraphicsEllipseItem] = {}
         self._hint_items: list[QGraphicsItem] = []
         self._preview_items: list[QGraphicsItem] = []
         self._candidate_items: list[QGraphicsItem] = []
@@ -195,6 +200,7 @@ class BoardScene(QGraphicsScene):
     def _build(self) -> None:
         self.clear()
         self._heat_items = []
+        self._solution_items = {}
         self._hint_items = []
         self._preview_items = []
         self._candidate_items = []
@@ -521,6 +527,43 @@ class BoardScene(QGraphicsScene):
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(item)
             self._heat_items.append(item)
+
+    def set_solution(self, cells: tuple[set[int], set[int]] | None) -> None:
+        """The solver's map: a green ring on each cell that wins for the player to move, a
+        red one on each that loses (None clears it)."""
+        for item in self._solution_items.values():
+            self.removeItem(item)
+        self._solution_items = {}
+        if cells is None:
+            return
+        won, lost = cells
+        for cell in sorted(won | lost):
+            if self.game.colours[cell]:
+                continue
+            wins = cell in won
+            colour = QColor(SOLUTION_WON if wins else SOLUTION_LOST)
+            radius = self.radii[cell] * 0.62
+            p = self.cell_position(cell)
+            item = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
+            fill = QColor(colour)
+            fill.setAlphaF(0.55)
+            item.setBrush(fill)
+            item.setPen(QPen(colour, 2.0))
+            item.setZValue(9)
+            what = "wins" if wins else "loses"
+            item.setToolTip(f"{self.game.geometry.labels[cell]} {what} (proved)")
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.addItem(item)
+            self._solution_items[cell] = item
+
+    @property
+    def solution_cells(self) -> dict[int, str]:
+        """The solver's map as drawn: cell -> "won" or "lost", from the items' colours."""
+        won = QColor(SOLUTION_WON)
+        return {
+            cell: "won" if item.pen().color() == won else "lost"
+            for cell, item in self._solution_items.items()
+        }
 
     def set_preview(self, stones: list[tuple[int, int]] | None) -> None:
         """Show a line of play as see-through numbered stones (cell, colour), or clear it."""
