@@ -83,4 +83,4 @@ def test_analysis_says_proved(qtbot, answers):
     window.computer.analyse_box.setChecked(True)
     qtbot.waitUntil(lambda: "proved" in window.computer.win_label.text(), timeout=60_000)
     assert window.computer.win_label.text() == "White wins (proved)"
-    assert WHITE == window.game.to_move
+    assert window.game.to_move == WHITE

@@ -345,4 +345,3 @@ def solved_result_text(game: Game, proof: Proof) -> str:
     if proof.move is not None:
         text += f"; winning move {game.move_text(proof.move)}"
     return text
-
