@@ -653,3 +653,19 @@ def test_knowledge_names_the_shape_of_every_move(item):
                 checked[shape] += 1
             game.play(rng.choice(game.legal_moves()))
     assert all(checked.values()), checked
+
+
+def test_strong_levels_play_a_proved_win():
+    """From level 6 a position with few empty cells is solved first: a proved win is played,
+    and it wins against every reply."""
+    from ygui.ai.solver import Solver
+
+    game = Game(GameOptions(game="y", size=5, pie=False))
+    engine = Engine(seed=1)
+    result = engine.search(game, SearchLimits.level(6))
+    assert result.reason == "proved" and result.win_rate == 1.0
+    child = game.copy()
+    child.play(result.move)
+    assert Solver().solve(child).winner == BLACK
+    weak = engine.search(game, SearchLimits.level(5))
+    assert weak.reason == "search"

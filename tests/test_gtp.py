@@ -353,3 +353,37 @@ def test_a_hostile_board_file_is_refused_with_a_reason(tmp_path):
     huge.write_text('{"format": "ygui-board", "version": 1, "cells": [' + "{}," * 6000 + "{}]}")
     assert "at most" in err(e, f"ygui-board {huge}")
     assert ok(e, "name") == "ygui"
+
+
+def test_solve():
+    e = GtpEngine()
+    ok(e, "ygui-variant y size=4 pie=off")
+    answer = ok(e, "ygui-solve 30").split()
+    assert answer[0] == "black" and len(answer) == 2
+    ok(e, f"play b {answer[1]}")  # the winning move is legal, and Black still wins
+    assert ok(e, "ygui-solve").split()[0] == "black"
+    assert ok(e, "ygui-solve").split() == ["black"]  # White to move has no winning move
+    assert "syntax" in err(e, "ygui-solve soon")
+    assert "syntax" in err(e, "ygui-solve 1 2")
+    ok(e, "ygui-variant y size=4 pie=on")
+    ok(e, "play b a1")  # a corner: White wins without swapping
+    answer = ok(e, "ygui-solve").split()
+    assert answer[0] == "white" and answer[1] != "swap"
+    ok(e, "clear_board")
+    ok(e, "play b c2")
+    assert ok(e, "ygui-solve").split() == ["black", "swap"]  # the centre: White swaps
+
+
+def test_solve_map():
+    e = GtpEngine()
+    ok(e, "ygui-variant y size=4 pie=on")
+    lines = ok(e, "ygui-solve-map 60").split("\n")
+    results = dict(line.split() for line in lines)
+    assert set(results) == set(ok(e, "ygui-cells").split())  # no swap before the first move
+    assert results["a1"] == "white" and results["c2"] == "black"
+    ok(e, "play b a1")
+    results = dict(line.split() for line in ok(e, "ygui-solve-map").split("\n"))
+    assert results["swap"] == "white"  # the colour of the position: White keeps it
+    assert "unknown" not in results.values()
+    ok(e, "ygui-variant y size=12")
+    assert "unknown" in ok(e, "ygui-solve 0.01")

@@ -458,7 +458,7 @@ class EnginePlayer:
         client = self.client
         assert client is not None
         o = game.options
-        key = (o.game, *o.to_keys(), id(game.geometry) if game.geometry is not o.board() else 0)
+        key = (o.game, *o.to_keys(), game.geometry)
         moves = list(game.moves)
         if self._game_key != key or moves[: len(self._sent)] != self._sent:
             self._game_key = None

@@ -20,6 +20,7 @@ from ygui.ai.engine import (
     engine_threads,
     max_threads,
 )
+from ygui.ai.solver import Solver
 from ygui.core.diagram import diagram
 from ygui.core.game import BLACK, WHITE, Game, IllegalMove
 from ygui.core.geometry import BoardError, BoardGeometry
@@ -27,6 +28,8 @@ from ygui.core.limits import MAX_GTP_LINE
 from ygui.core.variants import GameOptions, OptionsError, find_variant
 
 DEFAULT_LEVEL = 5
+SOLVE_SECONDS = 10.0  # ygui-solve without a time
+SOLVE_MAP_SECONDS = 60.0  # ygui-solve-map without a time: for all the moves together
 MAX_THREADS = max_threads()  # search threads (ygui-threads), each with a tree of its own
 _COLOURS = {"b": BLACK, "black": BLACK, "red": BLACK, "w": WHITE, "white": WHITE, "blue": WHITE}
 
@@ -69,10 +72,13 @@ class GtpEngine:
             "ygui-time": self._time,
             "ygui-level": self._level,
             "ygui-threads": self._threads,
+            "ygui-solve": self._solve,
+            "ygui-solve-map": self._solve_map,
         }
         self.limits = SearchLimits.level(DEFAULT_LEVEL)
         self.custom_board: BoardGeometry | None = None
         self._engine: Engine | None = None
+        self._solver: Solver | None = None
         # one search tree a core (ygui-threads changes it); a playout budget is shared out
         self.threads = engine_threads() if threads is None else threads
 
@@ -234,6 +240,41 @@ class GtpEngine:
             self.threads = threads
             self._engine = None  # a new engine with that many trees (root parallel)
         return ""
+
+    # ----- the solver ----------------------------------------------------------------------
+    @property
+    def solver(self) -> Solver:
+        if self._solver is None:
+            self._solver = Solver()
+        return self._solver
+
+    def _solve_seconds(self, args: list[str], usage: str, default: float) -> float:
+        if len(args) > 1:
+            raise GtpError(f"syntax error: usage: {usage}")
+        return float(_number(args[0], float, 0.001, 86_400.0)) if args else default
+
+    def _solve(self, args: list[str]) -> str:
+        """ygui-solve [SECONDS]: the winner with perfect play (black, white, draw or unknown)
+        and, when the player to move wins, a winning move (a cell, or swap)."""
+        seconds = self._solve_seconds(args, "ygui-solve [SECONDS]", SOLVE_SECONDS)
+        proof = self.solver.solve(self.game, seconds)
+        if proof.winner is None:
+            return "draw" if proof.draw else "unknown"
+        word = self._colour_word(proof.winner)
+        return word if proof.move is None else f"{word} {self.game.move_text(proof.move)}"
+
+    def _solve_map(self, args: list[str]) -> str:
+        """ygui-solve-map [SECONDS]: each legal move and the winner after it, one a line
+        (unknown where the time, shared out among the moves, ran out)."""
+        seconds = self._solve_seconds(args, "ygui-solve-map [SECONDS]", SOLVE_MAP_SECONDS)
+        if self.game.is_over:
+            raise GtpError("the game is over")
+        moves = self.game.legal_moves()
+        solved = self.solver.solve_map(self.game, seconds / len(moves))
+        return "\n".join(
+            f"{self.game.move_text(m)} {self._colour_word(w) if w else 'unknown'}"
+            for m, w in solved.results.items()
+        )
 
     # ----- extensions ------------------------------------------------------------------
     def _variant(self, args: list[str]) -> str:

@@ -19,6 +19,7 @@ import numpy as np
 from ygui.ai import kernels as k
 from ygui.ai import priors
 from ygui.ai.book import book_move
+from ygui.ai.solver import Solver
 from ygui.ai.tables import BoardTables, Position, board_tables, params_of, position_of
 from ygui.core.game import SWAP, Game, Move
 
@@ -67,6 +68,13 @@ LEVEL_DESCRIPTIONS = {
 }
 # the levels from which the engine plays the opening book (ygui.ai.book); weaker ones search
 BOOK_LEVEL = 7
+# From this level the engine first tries to solve a position with few empty cells
+# (ygui.ai.solver), within PROOF_NODES nodes (a few tenths of a second at most): a proved
+# position is played perfectly.
+PROOF_LEVEL = 6
+PROOF_CELLS = 24
+PROOF_NODES = 20_000
+PROOF_TABLE_BITS = 18  # the solver's table: 9 MB
 RAVE_K = 600.0
 PRIOR = 20.0  # playouts of prior knowledge a fresh child starts with (ygui.ai.priors)
 PRIOR_SCALE = 0.25  # how far from even a strong or weak cell's head start is (kernels.prior_value)
@@ -137,6 +145,7 @@ class SearchLimits:
     # go on from the tree of an earlier search that holds this position (one's own or one
     # kept aside), whatever room it has left: analysis that resumes where it was
     resume: bool = False
+    proof_nodes: int = 0  # try to solve positions with PROOF_CELLS empty cells or fewer first
 
     @staticmethod
     def level(level: int, seed: int = 1) -> SearchLimits:
@@ -148,6 +157,7 @@ class SearchLimits:
             seed=seed,
             book=level >= BOOK_LEVEL,
             scaled=True,
+            proof_nodes=PROOF_NODES if level >= PROOF_LEVEL else 0,
         )
 
     def playouts_on(self, cells: int) -> int:
@@ -180,7 +190,7 @@ class SearchResult:
     principal: tuple[Move, ...]
     visits: dict[int, int] = field(default_factory=dict)  # root cell -> visits
     seconds: float = 0.0
-    reason: str = "search"  # "win", "block", "only move", "book" or "search"
+    reason: str = "search"  # "win", "block", "only move", "book", "proved" or "search"
     candidates: tuple[Candidate, ...] = ()  # the most visited moves, most visited first
     # the position's playouts in the tree, this search's and those of earlier ones it went on
     # from (at least ``playouts`` when the search ran in a tree)
@@ -226,6 +236,7 @@ class Engine:
         # trees set aside by resuming searches, to go on from when their position comes back;
         # one list a thread, the most recently used last
         self._parked: list[list[_Tree]] = [[] for _ in range(self.threads)]
+        self._solver: Solver | None = None
 
     def weights(self, game: str) -> np.ndarray:
         """The weights of the prior knowledge for ``game`` and, last, its scale: those given
@@ -288,6 +299,19 @@ class Engine:
         legal = [m for m in game.legal_moves() if allowed[n if m.cell is None else m.cell]]
         if len(legal) == 1:
             return SearchResult(legal[0], 0.5, 0, (legal[0],), reason="only move")
+        if limits.proof_nodes and game.empty_count() <= PROOF_CELLS:
+            if self._solver is None:
+                self._solver = Solver(PROOF_TABLE_BITS)
+            proof = self._solver.solve(game, nodes=limits.proof_nodes, should_stop=should_stop)
+            if proof.move is not None:  # the player to move wins with it
+                return SearchResult(
+                    proof.move,
+                    1.0,
+                    0,
+                    (proof.move,),
+                    seconds=time.perf_counter() - started,
+                    reason="proved",
+                )
         if limits.scaled:
             limits = replace(limits, playouts=limits.playouts_on(n), scaled=False)
         expand_at = self.expand_at_for(limits)
@@ -462,7 +486,7 @@ class Engine:
         reset: bool,
     ) -> _Tree:
         key = (
-            id(game.geometry),
+            game.geometry,  # by identity: an id can be reused by another board
             tuple(game.options.to_keys()),
             game.options.game,
             tuple(sorted(game.setup.items())),

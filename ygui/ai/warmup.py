@@ -11,6 +11,7 @@ import sys
 import time
 
 from ygui.ai.engine import Engine, SearchLimits
+from ygui.ai.solver import Solver
 from ygui.core.game import Game
 from ygui.core.variants import GameOptions
 
@@ -22,6 +23,7 @@ def main() -> int:
     started = time.perf_counter()
     for name, size in BOARDS:
         Engine(seed=1).search(Game(GameOptions(game=name, size=size)), SearchLimits(playouts=20))
+    Solver(table_bits=10).solve(Game(GameOptions(game="y", size=4)), nodes=100)  # the solver
     print(f"engine ready in {time.perf_counter() - started:.1f} s", flush=True)
     return 0
 

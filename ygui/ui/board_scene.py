@@ -92,6 +92,10 @@ class HeatSummary:
     visits: int
 
 
+SOLUTION_WON = "#2e7d32"  # the solver's map: a move that wins
+SOLUTION_LOST = "#c62828"  # and one that loses
+
+
 class BoardScene(QGraphicsScene):
     """Draws ``game`` and keeps the drawing in step with it through ``refresh``."""
 
@@ -115,6 +119,8 @@ class BoardScene(QGraphicsScene):
         self.marks: dict[int, tuple[str, str]] = {}
         self._heat_items: list[QGraphicsItem] = []
         self.heat: HeatSummary | None = None
+        self._solution_items: dict[int, QGraphicsEllipseItem] = {}
+        self.solution: tuple[set[int], set[int]] | None = None
         self._hint_items: list[QGraphicsItem] = []
         self._preview_items: list[QGraphicsItem] = []
         self._candidate_items: list[QGraphicsItem] = []
@@ -129,6 +135,8 @@ class BoardScene(QGraphicsScene):
         itself is rebuilt only when the game is played on another board or by other rules,
         or in another ``orientation`` (None: as it is)."""
         same_board = game.geometry is self.game.geometry and game.options == self.game.options
+        if not same_board:
+            self.solution = None  # the solver's map was of another board
         self.game = game
         if orientation is not None and orientation.normal(game.geometry) != self.orientation:
             self.orientation = orientation
@@ -258,6 +266,7 @@ class BoardScene(QGraphicsScene):
         if self.heat is not None:
             self.heat = None
             self.heatChanged.emit()
+        self._solution_items = {}
         self._hint_items = []
         self._preview_items = []
         self._candidate_items = []
@@ -292,6 +301,7 @@ class BoardScene(QGraphicsScene):
             )
         )
         self.refresh()
+        self._draw_solution()
 
     def _draw_cells(self) -> None:
         g = self.game.geometry
@@ -586,6 +596,47 @@ class BoardScene(QGraphicsScene):
             self.addItem(item)
             self._heat_items.append(item)
         self.heatChanged.emit()
+
+    def set_solution(self, cells: tuple[set[int], set[int]] | None) -> None:
+        """The solver's map: a green disc on each cell that wins for the player to move, a
+        red one on each that loses (None clears it). Kept when the board is turned."""
+        self.solution = None if cells is None else (set(cells[0]), set(cells[1]))
+        self._draw_solution()
+
+    def _draw_solution(self) -> None:
+        for item in self._solution_items.values():
+            self.removeItem(item)
+        self._solution_items = {}
+        if self.solution is None:
+            return
+        won, lost = self.solution
+        for cell in sorted(won | lost):
+            if self.game.colours[cell]:
+                continue
+            wins = cell in won
+            colour = QColor(SOLUTION_WON if wins else SOLUTION_LOST)
+            radius = self.radii[cell] * 0.62
+            p = self.cell_position(cell)
+            item = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
+            fill = QColor(colour)
+            fill.setAlphaF(0.55)
+            item.setBrush(fill)
+            item.setPen(QPen(colour, 2.0))
+            item.setZValue(9)
+            what = "wins" if wins else "loses"
+            item.setToolTip(f"{self.game.geometry.labels[cell]} {what} (proved)")
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.addItem(item)
+            self._solution_items[cell] = item
+
+    @property
+    def solution_cells(self) -> dict[int, str]:
+        """The solver's map as drawn: cell -> "won" or "lost", from the items' colours."""
+        won = QColor(SOLUTION_WON)
+        return {
+            cell: "won" if item.pen().color() == won else "lost"
+            for cell, item in self._solution_items.items()
+        }
 
     def set_preview(self, stones: list[tuple[int, int]] | None) -> None:
         """Show a line of play as see-through numbered stones (cell, colour), or clear it."""

@@ -139,6 +139,9 @@ class ComputerPlay(QObject):
         self.warmup: QProcess | None = None
         self.warmup_code: int | None = None  # the warm-up's exit code, once it has ended
         self.hint_cell: int | None = None
+        # the solver's verdict on a position ("Black wins (proved)"), shown instead of the
+        # win probability where there is one (the window sets it)
+        self.proved: Callable[[Game], str | None] | None = None
         self._build_thinking()
         self._build_analysis()
         app = QCoreApplication.instance()
@@ -455,6 +458,11 @@ class ComputerPlay(QObject):
             f"Win probability: {game.colour_name(BLACK)} {100 * black:.0f}% · "
             f"{game.colour_name(WHITE)} {100 * (1 - black):.0f}%"
         )
+        proved = self.proved(game) if self.proved is not None else None
+        if proved is None and result.reason == "proved":
+            proved = f"{game.colour_name(mover)} wins (proved)"
+        if proved is not None:  # the solver settled it: no probability about it
+            self.win_label.setText(proved)
         words, stones = line_stones(game, result.principal)
         self.line_label.setText("Best line: " + (" ".join(words) or "-"))
         if result.reason == "book":

@@ -9,6 +9,7 @@ in a match (``forfeit``) it loses the game instead, by forfeit.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -27,19 +28,22 @@ class _Bridge(QObject):
     """Carries an answer from an engine's thread to the window's (a queued signal)."""
 
     answered = Signal(object)
+    open = True  # False once its threads are shut down: late answers are dropped
 
     @Slot(object)
     def deliver(self, item: tuple[Callable[[Any], None], Any]) -> None:
-        callback, value = item
-        callback(value)
+        if self.open:
+            callback, value = item
+            callback(value)
 
 
 class EngineThreads:
     """One thread per key: an engine's calls run in order, off the window's thread; each
-    answer (or exception) reaches its callback on the window's thread."""
+    answer (or exception) reaches its callback on the window's thread, unless the threads
+    were shut down or their ``owner`` deleted meanwhile."""
 
-    def __init__(self) -> None:
-        self.bridge = _Bridge()
+    def __init__(self, owner: QObject | None = None) -> None:
+        self.bridge = _Bridge(owner)  # deleted with its owner: no answer reaches a dead object
         self.bridge.answered.connect(self.bridge.deliver)
         self._pools: dict[object, ThreadPoolExecutor] = {}
 
@@ -54,17 +58,25 @@ class EngineThreads:
         if pool is None:
             pool = self._pools[key] = ThreadPoolExecutor(1, thread_name_prefix="ygui-gtp")
 
+        bridge = self.bridge
+
+        def answer(item: tuple[Callable[[Any], None], Any]) -> None:
+            with contextlib.suppress(RuntimeError):  # the window that asked is gone
+                bridge.answered.emit(item)
+
         def job() -> None:
             try:
                 value = work()
             except Exception as exc:  # an engine's failure never reaches the window raw
-                self.bridge.answered.emit((on_error, exc))
+                answer((on_error, exc))
                 return
-            self.bridge.answered.emit((on_done, value))
+            answer((on_done, value))
 
         pool.submit(job)
 
     def shutdown(self, wait: bool = True) -> None:
+        with contextlib.suppress(RuntimeError):
+            self.bridge.open = False
         for pool in self._pools.values():
             pool.shutdown(wait=wait, cancel_futures=True)
         self._pools.clear()
@@ -89,7 +101,7 @@ class AttachedPlay(QObject):
         self.session = session
         self.specs = specs
         self.players: dict[Key, EnginePlayer] = {}
-        self.threads = EngineThreads()
+        self.threads = EngineThreads(self)
         self.forfeit = False  # a match: an engine that fails loses the game
         self._ident = 0
         self.current: str | None = None  # the engine thinking for the position shown
@@ -249,7 +261,7 @@ class EngineTest(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.threads = EngineThreads()
+        self.threads = EngineThreads(self)
 
     def start(self, spec: EngineSpec) -> None:
         self.threads.run(id(self), lambda: probe(spec), self._done, self._error)

@@ -60,6 +60,7 @@ from ygui.ui.new_game_dialog import NewGameDialog
 from ygui.ui.position_editor import PositionEditor
 from ygui.ui.render import RenderError, render_scene, scene_image
 from ygui.ui.review_panel import ReviewPanel
+from ygui.ui.solver_panel import SolverPanel
 from ygui.ui.theme import THEMES, apply_palette, resource_icon
 from ygui.ui.tree_panel import TreePanel
 
@@ -129,6 +130,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.session.subscribe(self.on_session_changed)
         self.session.subscribe(self.computer.on_session_changed)
+        self.session.subscribe(self.solver_panel.on_session_changed)  # (after the board's)
         self.mark_kind: str | None = None  # clicks mark cells instead of playing
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(100)
@@ -171,7 +173,11 @@ class MainWindow(QMainWindow):
         self.setup_dock.setWidget(body)
         self.review_panel = self._dock(ReviewPanel(self.session, lambda: self.computer.ready))
         analysis = self._dock(self.computer.dock)
-        study = [self.tree_panel, self.setup_dock, self.review_panel, analysis]
+        self.solver_panel = self._dock(
+            SolverPanel(self.session, self.scene, lambda text: self.show_status(text, 5000))
+        )
+        self.computer.proved = self.solver_panel.proved_text
+        study = [self.tree_panel, self.setup_dock, self.review_panel, analysis, self.solver_panel]
         for dock in study[1:]:
             self.tabifyDockWidget(self.tree_panel, dock)
         for dock in study:
@@ -243,6 +249,7 @@ class MainWindow(QMainWindow):
             ("&Play", "previous_comment", "Previous c&omment", lambda: s.next_comment(-1), (",",)),
             ("&Study", "analyse?", "&Analyse this position", c.analyse_box.setChecked, ("A",)),
             ("&Study", "review", "Analyse the whole &game", self.review_game, ()),
+            ("&Study", "solve", "&Solve this position", self.solver_panel.solve, ()),
             ("&Study", "mistake", "Next &mistake", self.next_mistake, ("N",)),
             ("&Study", "ask_engine", "Ask an engine for a &move…", self.ask_engine, ()),
             ("&Study", None),
@@ -844,6 +851,7 @@ class MainWindow(QMainWindow):
         self.autosave.release()
         self.computer.shutdown()
         self.review_panel.shutdown()
+        self.solver_panel.shutdown()
         event.accept()
 
 

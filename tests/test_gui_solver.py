@@ -1,0 +1,93 @@
+"""The solver in the window: Study > Solve this position, the map drawn on the board, Stop,
+the map kept per position, and "wins (proved)" in the analysis panel. Offscreen."""
+
+import pytest
+from gui_helpers import click_cell, make_window
+from PySide6.QtCore import Qt
+
+from ygui.ai.solver import Solver
+from ygui.core.game import BLACK, WHITE, Move
+from ygui.core.variants import GameOptions
+
+pytestmark = pytest.mark.usefixtures("ygui_home", "compiled_engine")
+
+
+def start(window, **kw):
+    window.start_new_game(GameOptions(**kw).validated(), ("Ann", "Bo"))
+
+
+def test_solver_map_is_drawn(qtbot, answers):
+    window = make_window(qtbot, answers)
+    start(window, game="y", size=5, pie=False)
+    g = window.game.geometry
+    click_cell(qtbot, window, g.cell("c2"))
+    click_cell(qtbot, window, g.cell("d3"))
+    game = window.game.copy()
+    window.act_solve.trigger()
+    panel = window.solver_panel
+    assert panel.isVisible()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=120_000)
+    # what is drawn is what an independent solver says of each move, at the cells' places
+    reference = Solver(table_bits=16)
+    drawn = window.scene.solution_cells
+    assert set(drawn) == set(game.legal_cells())
+    for cell, verdict in drawn.items():
+        child = game.copy()
+        child.play(Move(cell))
+        winner = reference.solve(child).winner
+        assert verdict == ("won" if winner == BLACK else "lost"), g.labels[cell]
+        item = window.scene._solution_items[cell]
+        centre = item.mapToScene(item.boundingRect().center())
+        assert (centre - window.scene.cell_position(cell)).manhattanLength() < 1e-6
+    assert "won" in drawn.values() and "lost" in drawn.values()
+    assert panel.result_label.text().startswith("Black wins (proved)")
+    # turning the board keeps the map, drawn at the cells' new places
+    window.act_rotate.trigger()
+    assert window.scene.solution_cells == drawn
+    for cell, item in window.scene._solution_items.items():
+        centre = item.mapToScene(item.boundingRect().center())
+        assert (centre - window.scene.cell_position(cell)).manhattanLength() < 1e-6
+    window.act_rotate_back.trigger()
+    # a move clears the map; going back shows it again at once, from memory
+    click_cell(qtbot, window, next(c for c, v in drawn.items() if v == "won"))
+    assert window.scene.solution_cells == {}
+    window.act_back.trigger()
+    assert window.scene.solution_cells == drawn
+    assert "from memory" in panel.progress_label.text()
+
+
+def test_stop_button(qtbot, answers):
+    window = make_window(qtbot, answers)
+    start(window, game="y", size=10, pie=False)
+    panel = window.solver_panel
+    panel.seconds.setValue(600)
+    window.act_solve.trigger()
+    assert panel.busy and panel.stop_button.isEnabled()
+    qtbot.wait(300)
+    qtbot.mouseClick(panel.stop_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
+    assert panel.solve_button.isEnabled() and not panel.stop_button.isEnabled()
+    assert "Not settled" in panel.result_label.text()
+
+
+def test_closing_while_solving(qtbot, answers):
+    window = make_window(qtbot, answers)
+    start(window, game="y", size=10, pie=False)
+    window.solver_panel.seconds.setValue(600)
+    window.act_solve.trigger()
+    qtbot.wait(200)
+    window.close()  # stops the solver and waits for its thread
+    assert not window.solver_panel._thread.isRunning()
+
+
+def test_analysis_says_proved(qtbot, answers):
+    window = make_window(qtbot, answers)
+    start(window, game="y", size=4, pie=True)
+    click_cell(qtbot, window, window.game.geometry.cell("a1"))  # a corner: White wins
+    window.act_solve.trigger()
+    qtbot.waitUntil(lambda: not window.solver_panel.busy, timeout=60_000)
+    assert window.solver_panel.result_label.text().startswith("White wins (proved)")
+    window.computer.analyse_box.setChecked(True)
+    qtbot.waitUntil(lambda: "proved" in window.computer.win_label.text(), timeout=60_000)
+    assert window.computer.win_label.text() == "White wins (proved)"
+    assert window.game.to_move == WHITE

@@ -1,0 +1,348 @@
+"""The solver (ygui.ai.solver) against a plain minimax over the rules model (ygui.core.game),
+written independently of the compiled kernels, on every position of the smallest boards and on
+late positions of every game, in every turn structure, with and without the pie rule."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ygui.ai.solver import Proof, Solver, solved_result_text
+from ygui.core.game import BLACK, WHITE, Game, Move
+from ygui.core.variants import GameOptions
+
+TURNS = ("standard", "master", "two-stone", "progressive", "tabu")
+
+
+@pytest.fixture(scope="module")
+def solver() -> Solver:
+    return Solver(table_bits=16)
+
+
+# ----- the reference: minimax over the rules model ------------------------------------------
+def state(game: Game) -> tuple[object, ...]:
+    """Everything of a game's state that decides what can follow."""
+    return (
+        tuple(game.colours),
+        game.to_move,
+        game.turn,
+        game.placed_in_turn,
+        tuple(sorted(game.turn_stones)),
+        tuple(game._last_stone),
+        game.swapped,
+        game.winner,
+    )
+
+
+def minimax(game: Game, memo: dict[tuple[object, ...], int]) -> int:
+    """The colour that wins with perfect play (0 for a draw), trying every legal move."""
+    key = state(game)
+    if key in memo:
+        return memo[key]
+    if game.winner is not None:
+        value = game.winner
+    elif game.is_over:
+        value = 0
+    else:
+        me = game.to_move
+        values = set()
+        for move in game.legal_moves():
+            child = game.copy()
+            child.play(move)
+            values.add(minimax(child, memo))
+            if me in values:
+                break
+        value = me if me in values else (0 if 0 in values else 3 - me)
+    memo[key] = value
+    return value
+
+
+def positions(game: Game) -> list[Game]:
+    """Every position reachable from ``game`` (each state once)."""
+    seen: dict[tuple[object, ...], Game] = {}
+    stack = [game]
+    while stack:
+        g = stack.pop()
+        key = state(g)
+        if key in seen:
+            continue
+        seen[key] = g
+        if g.is_over:
+            continue
+        for move in g.legal_moves():
+            child = g.copy()
+            child.play(move)
+            stack.append(child)
+    return list(seen.values())
+
+
+def check(solver: Solver, game: Game, memo: dict[tuple[object, ...], int]) -> Proof:
+    expected = minimax(game, memo)
+    proof = solver.solve(game, nodes=2_000_000)
+    assert proof.proved, f"not settled: {game.options} {game.moves}"
+    assert (proof.winner or 0) == expected, f"{game.options} after {game.moves}"
+    if proof.winner is not None and not game.is_over:
+        if proof.winner != game.to_move and not game.can_swap:
+            assert proof.move is None  # the player to move loses
+            return proof
+        assert proof.move is not None
+        assert game.is_legal(proof.move)
+        child = game.copy()
+        child.play(proof.move)
+        if proof.move.is_swap:  # the swapper takes the colour that wins the position
+            assert proof.winner != game.to_move
+        else:
+            assert proof.winner == game.to_move
+            assert minimax(child, memo) == game.to_move
+    return proof
+
+
+def options(game: str, size: int, turns: str, pie: bool, **more: int) -> GameOptions:
+    return GameOptions(game=game, size=size, turns=turns, pie=pie, **more)
+
+
+# ----- every position of the smallest boards ----------------------------------------------
+@pytest.mark.parametrize("pie", [False, True])
+@pytest.mark.parametrize("turns", TURNS)
+def test_every_position_of_y3(solver: Solver, turns: str, pie: bool) -> None:
+    game = Game(options("y", 3, turns, pie))
+    memo: dict[tuple[object, ...], int] = {}
+    everything = positions(game)
+    assert len(everything) > 50
+    for g in everything:
+        check(solver, g, memo)
+
+
+def y4_sample(turns: str, pie: bool, count: int | None) -> None:
+    solver = Solver(table_bits=16)
+    game = Game(options("y", 4, turns, pie))
+    memo: dict[tuple[object, ...], int] = {}
+    everything = positions(game)
+    if count is not None:
+        everything = random.Random(f"{turns}{pie}").sample(everything, count)
+    for g in everything:
+        check(solver, g, memo)
+
+
+@pytest.mark.parametrize("pie", [False, True])
+@pytest.mark.parametrize("turns", TURNS)
+def test_positions_of_y4(solver: Solver, turns: str, pie: bool) -> None:
+    """A sample: every position after random openings of three placements."""
+    rng = random.Random(f"{turns}{pie}")
+    memo: dict[tuple[object, ...], int] = {}
+    for _ in range(3):
+        game = late_position(options("y", 4, turns, pie), 7, rng)
+        for g in positions(game):
+            check(solver, g, memo)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pie", [False, True])
+@pytest.mark.parametrize("turns", TURNS)
+def test_every_position_of_y4(turns: str, pie: bool) -> None:
+    y4_sample(turns, pie, None)
+
+
+def test_handicap_positions_of_y4(solver: Solver) -> None:
+    game = Game(GameOptions(game="y", size=4, handicap=2))
+    memo: dict[tuple[object, ...], int] = {}
+    check(solver, game, memo)
+    rng = random.Random(4)
+    for _ in range(3):
+        for g in positions(late_position(game.options, 7, rng)):
+            check(solver, g, memo)
+
+
+# ----- late positions of every game ----------------------------------------------------------
+BOARDS = [
+    ("y", 5, {}),
+    ("poly-y", 4, {"corners": 3}),
+    ("poly-y", 4, {}),
+    ("game-of-y", 5, {}),
+    ("mudcrack-y", 30, {}),
+    ("starboard-y", 3, {}),
+    ("hexagonal-y", 3, {}),
+    ("eccentric-y", 3, {}),
+]
+
+
+def late_position(opts: GameOptions, empty: int, rng: random.Random) -> Game:
+    """A random game played on until at most ``empty`` empty cells are left (not over)."""
+    while True:
+        game = Game(opts)
+        while not game.is_over and game.empty_count() > empty:
+            game.play(rng.choice(game.legal_moves()))
+        if not game.is_over:
+            return game
+
+
+def late_positions(name: str, size: int, more: dict[str, int], count: int, empty: int) -> None:
+    solver = Solver(table_bits=16)
+    structures = TURNS if Game(GameOptions(game=name)).variant.has_turn_structures else TURNS[:1]
+    rng = random.Random(f"{name}{size}")
+    for turns in structures:
+        for pie in (False, True):
+            opts = options(name, size, turns, pie, **more)
+            for _ in range(count):
+                game = late_position(opts, empty, rng)
+                memo: dict[tuple[object, ...], int] = {}
+                for g in positions(game)[:40]:
+                    check(solver, g, memo)
+
+
+@pytest.mark.parametrize(("name", "size", "more"), BOARDS)
+def test_late_positions(name: str, size: int, more: dict[str, int]) -> None:
+    late_positions(name, size, more, 2, 6)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "size", "more"), BOARDS)
+def test_more_late_positions(name: str, size: int, more: dict[str, int]) -> None:
+    late_positions(name, size, more, 10, 8)
+
+
+def test_set_up_position(solver: Solver) -> None:
+    """A set-up position (no handicap, no pie) with White to move."""
+    base = Game(GameOptions(game="y", size=4))
+    setup = {base.geometry.cell("a1"): BLACK, base.geometry.cell("b2"): WHITE}
+    game = Game(GameOptions(game="y", size=4, pie=True), setup=setup, to_move=WHITE)
+    memo: dict[tuple[object, ...], int] = {}
+    for g in positions(game)[:300]:
+        check(solver, g, memo)
+
+
+# ----- proved wins are never lost ---------------------------------------------------------------
+def never_lost(solver: Solver, game: Game, winner: int, replies: int, rng: random.Random) -> int:
+    """Play the solver's moves for ``winner`` against every reply (or ``replies`` random ones
+    of each position) and check that ``winner`` wins every game; returns the games played."""
+    if game.is_over:
+        assert game.winner == winner, f"lost after {game.moves}"
+        return 1
+    if game.to_move == winner:
+        proof = solver.solve(game, nodes=2_000_000)
+        assert proof.winner == winner
+        assert proof.move is not None and not proof.move.is_swap
+        child = game.copy()
+        child.play(proof.move)
+        return never_lost(solver, child, winner, replies, rng)
+    moves = game.legal_moves()
+    if replies and len(moves) > replies:
+        moves = rng.sample(moves, replies)
+    total = 0
+    for move in moves:
+        child = game.copy()
+        child.play(move)
+        if move.is_swap:
+            continue  # (a swap changes the players, not the colours)
+        total += never_lost(solver, child, winner, replies, rng)
+    return total
+
+
+def test_proved_win_never_lost_y4(solver: Solver) -> None:
+    game = Game(GameOptions(game="y", size=4, pie=False))
+    assert solver.solve(game).winner == BLACK
+    assert never_lost(solver, game, BLACK, 0, random.Random(1)) > 100
+
+
+def test_proved_win_never_lost_y5_sampled(solver: Solver) -> None:
+    game = Game(GameOptions(game="y", size=5, pie=False))
+    assert never_lost(solver, game, BLACK, 3, random.Random(2)) > 20
+
+
+def test_proved_win_never_lost_other_games(solver: Solver) -> None:
+    rng = random.Random(3)
+    for name, size, more in BOARDS:
+        game = late_position(GameOptions(game=name, size=size, **more), 12, rng)
+        proof = solver.solve(game, nodes=2_000_000)
+        assert proof.winner is not None, name
+        assert never_lost(solver, game, proof.winner, 2, rng) >= 1
+
+
+# ----- known results ----------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [3, 4, 5, 6])
+def test_first_player_wins_y(solver: Solver, size: int) -> None:
+    """Strategy stealing: Y cannot end in a draw and an extra stone never hurts, so the first
+    player wins every board without the pie rule."""
+    proof = solver.solve(Game(GameOptions(game="y", size=size, pie=False)))
+    assert proof.winner == BLACK
+    assert proof.move is not None
+
+
+@pytest.mark.slow
+def test_first_player_wins_y7() -> None:
+    proof = Solver().solve(Game(GameOptions(game="y", size=7, pie=False)))
+    assert proof.winner == BLACK
+
+
+def test_pie_rule_second_player_wins(solver: Solver) -> None:
+    """With the pie rule the second player wins: after any first move, keep the colour that
+    wins the position (swap when Black's opening wins)."""
+    game = Game(GameOptions(game="y", size=4, pie=True))
+    solved = solver.solve_map(game)
+    assert solved.complete
+    assert solved.winning()  # Black's winning openings (those White must swap)
+    for move, winner in solved.results.items():
+        child = game.copy()
+        child.play(move)
+        proof = solver.solve(child)
+        assert proof.winner == winner
+        assert proof.move is not None  # the second player always has a winning answer
+        assert proof.move.is_swap == (winner == BLACK)
+
+
+def test_map_agrees_with_solve(solver: Solver) -> None:
+    game = Game(GameOptions(game="y", size=5, pie=False))
+    solved = solver.solve_map(game)
+    assert solved.complete and solved.to_move == BLACK
+    assert set(solved.winning()) | set(solved.losing()) == set(game.legal_moves())
+    memo: dict[tuple[object, ...], int] = {}
+    for move in solved.results:
+        child = game.copy()
+        child.play(move)
+        if child.empty_count() <= 10:
+            assert minimax(child, memo) == solved.results[move]
+    centre = game.geometry.cell("c2")  # a central cell wins, a corner loses
+    assert Move(centre) in solved.winning()
+    assert Move(game.geometry.cell("a1")) in solved.losing()
+
+
+# ----- limits --------------------------------------------------------------------------------
+def test_out_of_budget_is_unknown() -> None:
+    solver = Solver(table_bits=12)
+    proof = solver.solve(Game(GameOptions(game="y", size=8, pie=False)), nodes=500)
+    assert proof.winner is None and not proof.proved
+    assert "unknown" in solved_result_text(Game(), proof)
+
+
+def test_stop_from_the_caller() -> None:
+    solver = Solver(table_bits=12)
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 2
+
+    proof = solver.solve(Game(GameOptions(game="y", size=9, pie=False)), should_stop=stop)
+    assert proof.winner is None
+    solver.stop()
+    proof = solver.solve(Game(GameOptions(game="y", size=9, pie=False)))
+    assert proof.winner is None
+    solver.reset_stop()
+    assert solver.solve(Game(GameOptions(game="y", size=4, pie=False))).winner == BLACK
+
+
+def test_cache_answers_at_once(solver: Solver) -> None:
+    game = Game(GameOptions(game="y", size=5, pie=False))
+    first = solver.solve(game)
+    again = solver.solve(game.copy())
+    assert again is first
+    assert solved_result_text(game, first).startswith("Black wins (proved)")
+
+
+def test_finished_game(solver: Solver) -> None:
+    game = Game(GameOptions(game="y", size=3, pie=False))
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    proof = solver.solve(game)
+    assert proof.winner == game.winner and proof.move is None

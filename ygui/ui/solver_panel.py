@@ -1,0 +1,251 @@
+"""The solver in the window: Study > Solve this position settles every legal move of the
+position shown (ygui.ai.solver) in a worker thread, with progress and a Stop button, and draws
+the map on the board: cells that win for the player to move in one colour, cells that lose in
+another, unsettled ones plain.
+
+Results are kept in memory for the window's session: the solver's table and its cache of
+proved positions, and each finished map by position, so a solved position is answered at once
+the next time it is shown.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+import traceback
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ygui.ai.solver import SolveMap, Solver, position_signature
+from ygui.core.game import Game
+from ygui.session import Change, Session
+from ygui.ui.board_scene import BoardScene
+
+SECONDS_A_MOVE = 5.0
+
+
+class _Worker(QObject):
+    progress = Signal(int, int, float)  # request, nodes, seconds
+    report = Signal(int, object)  # request, the map so far
+    finished = Signal(int, object)
+    failed = Signal(int, str)
+
+    def __init__(self, solver: Solver) -> None:
+        super().__init__()
+        self.solver = solver
+        self.first = True
+
+    @Slot(int, object, float, object)
+    def run(self, ident: int, game: Game, seconds: float, stop: threading.Event) -> None:
+        first, self.first = self.first, False
+        if first:  # loading the compiled code: no collection meanwhile (see ai_runner)
+            gc.disable()
+        try:
+            self.solver.reset_stop()
+            if stop.is_set():
+                return
+            result = self.solver.solve_map(
+                game,
+                seconds,
+                report=lambda m: self.report.emit(ident, m),
+                should_stop=stop.is_set,
+                progress=lambda nodes, s: self.progress.emit(ident, nodes, s),
+            )
+            self.finished.emit(ident, result)
+        except Exception as exc:  # a fault must never take the window down
+            detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+            self.failed.emit(ident, detail)
+        finally:
+            if first:
+                gc.enable()
+
+
+class SolverPanel(QDockWidget):
+    """Study > Solve this position: the map of the position's moves, with a Stop button."""
+
+    _start = Signal(int, object, float, object)
+
+    def __init__(self, session: Session, scene: BoardScene, status: Callable[[str], None]):
+        super().__init__("Solver")
+        self.setObjectName("solver")
+        self.session = session
+        self.scene = scene
+        self.status = status
+        self.solver = Solver()
+        self.maps: dict[tuple[object, ...], SolveMap] = {}  # finished maps, by position
+        body = QWidget()
+        column = QVBoxLayout(body)
+        self.result_label = QLabel("Not solved")
+        self.result_label.setWordWrap(True)
+        self.progress_label = QLabel("")
+        row = QHBoxLayout()
+        self.solve_button = QPushButton("Solve")
+        self.solve_button.clicked.connect(self.solve)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setEnabled(False)
+        self.stop_button.clicked.connect(self.stop)
+        self.seconds = QDoubleSpinBox()
+        self.seconds.setRange(0.1, 3600.0)
+        self.seconds.setValue(SECONDS_A_MOVE)
+        self.seconds.setSuffix(" s a move")
+        row.addWidget(self.solve_button)
+        row.addWidget(self.stop_button)
+        row.addWidget(self.seconds)
+        legend = QLabel(
+            "<span style='color:#2e7d32'>■</span> wins for the player to move · "
+            "<span style='color:#c62828'>■</span> loses · plain: not settled"
+        )
+        for widget in (self.result_label, self.progress_label, legend):
+            column.addWidget(widget)
+        column.addLayout(row)
+        column.addStretch(1)
+        self.setWidget(body)
+        self._thread = QThread()
+        self._thread.setObjectName("ygui-solver")
+        self._worker = _Worker(self.solver)
+        self._worker.moveToThread(self._thread)
+        self._start.connect(self._worker.run)
+        self._worker.progress.connect(self._on_progress)
+        self._worker.report.connect(self._on_report)
+        self._worker.finished.connect(self._on_finished)
+        self._worker.failed.connect(self._on_failed)
+        self._thread.start()
+        self._ident = 0
+        self._stop: threading.Event | None = None
+        self._signature: tuple[object, ...] | None = None
+        self.shown: SolveMap | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._stop is not None
+
+    # ----- actions ------------------------------------------------------------------
+    def solve(self) -> None:
+        """Settle every legal move of the position shown (at once if it was done before)."""
+        self.show()
+        self.raise_()
+        game = self.session.game
+        self.cancel()
+        if game.is_over:
+            self.result_label.setText("The game is over")
+            return
+        signature = position_signature(game)
+        known = self.maps.get(signature)
+        if known is not None:
+            self._show_map(game, known, done=True)
+            self.progress_label.setText("Solved before: from memory")
+            return
+        self._ident += 1
+        self._stop = threading.Event()
+        self._signature = signature
+        self.stop_button.setEnabled(True)
+        self.solve_button.setEnabled(False)
+        self.result_label.setText("Solving…")
+        self.progress_label.setText("")
+        self._start.emit(self._ident, game.copy(), float(self.seconds.value()), self._stop)
+
+    def stop(self) -> None:
+        """Stop the search; what is settled stays on the board."""
+        if self._stop is not None:
+            self._stop.set()
+            self.solver.stop()
+
+    def cancel(self) -> None:
+        """Stop the search and drop its answers (the position changed)."""
+        self.stop()
+        self._ident += 1
+        self._stop = None
+        self.stop_button.setEnabled(False)
+        self.solve_button.setEnabled(True)
+
+    def on_session_changed(self, change: Change) -> None:
+        if change in (Change.COMMENT, Change.ANALYSIS, Change.SAVED):
+            return
+        game = self.session.game
+        if self._signature == position_signature(game) and self.busy:
+            return
+        self.cancel()
+        self._signature = None
+        self.shown = None
+        self.scene.set_solution(None)
+        known = self.maps.get(position_signature(game))
+        if known is not None:
+            self._show_map(game, known, done=True)
+            self.progress_label.setText("Solved before: from memory")
+        else:
+            self.result_label.setText("Not solved")
+            self.progress_label.setText("")
+
+    def proved_text(self, game: Game) -> str | None:
+        """'Black wins (proved)' when the solver has settled ``game``'s position."""
+        proof = self.solver.cache.get(position_signature(game))
+        if proof is None or proof.winner is None:
+            return None
+        return f"{game.colour_name(proof.winner)} wins (proved)"
+
+    def shutdown(self) -> None:
+        self.cancel()
+        if self._thread.isRunning():
+            self._thread.quit()
+            self._thread.wait()
+
+    # ----- answers ------------------------------------------------------------------
+    @Slot(int, int, float)
+    def _on_progress(self, ident: int, nodes: int, seconds: float) -> None:
+        if ident == self._ident:
+            self.progress_label.setText(f"{nodes:,} nodes in {seconds:.1f} s (this move)")
+
+    @Slot(int, object)
+    def _on_report(self, ident: int, solved: SolveMap) -> None:
+        if ident == self._ident:
+            self._show_map(self.session.game, solved, done=False)
+
+    @Slot(int, object)
+    def _on_finished(self, ident: int, solved: SolveMap) -> None:
+        if ident != self._ident:
+            return
+        self._stop = None
+        self.stop_button.setEnabled(False)
+        self.solve_button.setEnabled(True)
+        game = self.session.game
+        if solved.complete and self._signature is not None:
+            self.maps[self._signature] = solved
+        self._show_map(game, solved, done=True)
+        self.status("Solver: " + self.result_label.text())
+
+    @Slot(int, str)
+    def _on_failed(self, ident: int, message: str) -> None:
+        if ident == self._ident:
+            self.cancel()
+            self.result_label.setText(f"The solver failed: {message}")
+
+    def _show_map(self, game: Game, solved: SolveMap, done: bool) -> None:
+        self.shown = solved
+        won = {m.cell for m in solved.winning() if m.cell is not None}
+        lost = {m.cell for m in solved.losing() if m.cell is not None}
+        self.scene.set_solution((won, lost))
+        me = game.colour_name(game.to_move)
+        settled = sum(1 for w in solved.results.values() if w is not None)
+        total = len(solved.results)
+        if any(m.is_swap for m in solved.winning()):
+            verdict = f"{me} wins by swapping (proved)"
+        elif won:
+            verdict = f"{me} wins (proved): {len(won)} winning moves"
+        elif settled == total and total:
+            verdict = f"{game.colour_name(3 - game.to_move)} wins (proved)"
+        else:
+            verdict = "Not settled yet" if not done else "Not settled in the time given"
+        self.result_label.setText(f"{verdict} · {settled} of {total} moves settled")
+        if done:
+            seconds = sum(solved.seconds.values())
+            self.progress_label.setText(f"Done in {seconds:.1f} s")
