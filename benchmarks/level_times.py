@@ -25,25 +25,48 @@ import sys
 import time
 
 from ygui.ai.engine import LEVEL_SECONDS, Engine, SearchLimits, cores, window_threads
-from ygui.core.game import Game
+from ygui.core.game import Game, Move
 from ygui.core.variants import VARIANTS, GameOptions
 
 
-def positions(game_name: str, count: int, seed: int) -> list[Game]:
-    """``count`` positions of one random game on the default board, none of them over."""
+def positions(game_name: str, count: int, seed: int, empty: list[int] | None = None) -> list[Game]:
+    """``count`` positions of one random game on the default board, none of them over; or,
+    with ``empty``, the positions of one game with those numbers of empty cells (late
+    positions, where from level 6 the engine first tries to solve the position)."""
     rng = random.Random(seed)
+    while True:
+        found = _positions(game_name, count, rng, empty)
+        if len(found) == (count if empty is None else len(empty)):
+            return found
+
+
+def _positions(
+    game_name: str, count: int, rng: random.Random, empty: list[int] | None
+) -> list[Game]:
     game = Game(GameOptions(game=game_name).validated())
     cells = game.geometry.size
-    stops = [2, cells // 6, cells // 3, cells // 2][:count]
+    if empty is None:
+        stops = [2, cells // 6, cells // 3, cells // 2][:count]
+    else:
+        stops = [cells - e for e in empty]
     found: list[Game] = []
     moves = 0
     while len(found) < len(stops) and not game.is_over:
         if moves in stops:
             found.append(game.copy())
         legal = [m for m in game.legal_moves() if not m.is_swap]
-        game.play(rng.choice(legal))
+        rng.shuffle(legal)
+        if empty is not None:  # keep the game going: a move that does not end it, if any
+            legal.sort(key=lambda m: _ends(game, m))
+        game.play(legal[0])
         moves += 1
     return found
+
+
+def _ends(game: Game, move: Move) -> bool:
+    child = game.copy()
+    child.play(move)
+    return child.is_over
 
 
 def parse_levels(text: str) -> list[int]:
@@ -60,6 +83,11 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--games", default=",".join(VARIANTS))
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--empty",
+        default=None,
+        help="late positions instead: these numbers of empty cells, e.g. 24,20,16",
+    )
     args = parser.parse_args()
     threads = args.threads or window_threads()
     subprocess.run([sys.executable, "-m", "ygui.ai.warmup"], check=True)
@@ -67,13 +95,14 @@ def main() -> None:
         f"{platform.processor() or platform.machine()}, {cores()} cores, Python "
         f"{platform.python_version()}; {threads} search thread(s); fresh engine per move"
     )
-    columns = ("median s", "longest s", "budget s", "playouts")
+    columns = ("median s", "longest s", "budget s", "playouts", "proved")
     print(f"{'board':34} {'level':>5} " + " ".join(f"{c:>9}" for c in columns))
     for name in args.games.split(","):
-        games = positions(name, args.positions, args.seed)
+        empty = None if args.empty is None else [int(x) for x in args.empty.split(",")]
+        games = positions(name, args.positions, args.seed, empty)
         label = games[0].options.describe()
         for level in parse_levels(args.levels):
-            times, playouts = [], []
+            times, playouts, proved = [], [], 0
             for game in games:
                 engine = Engine(seed=1, threads=threads)
                 limits = SearchLimits.level(level, seed=len(game.moves) + 1)
@@ -81,9 +110,11 @@ def main() -> None:
                 result = engine.search(game, limits)
                 times.append(time.perf_counter() - started)
                 playouts.append(result.playouts)
+                proved += result.reason == "proved"
             print(
                 f"{label:34.34} {level:5} {statistics.median(times):9.2f} {max(times):10.2f} "
-                f"{LEVEL_SECONDS[level]:9.1f} {int(statistics.median(playouts)):9d}",
+                f"{LEVEL_SECONDS[level]:9.1f} {int(statistics.median(playouts)):9d} "
+                f"{proved:6d}/{len(games)}",
                 flush=True,
             )
 

@@ -75,6 +75,7 @@ PROOF_LEVEL = 6
 PROOF_CELLS = 24
 PROOF_NODES = 20_000
 PROOF_TABLE_BITS = 18  # the solver's table: 9 MB
+PROOF_SHARE = 0.25  # and within this share of the level's time budget
 RAVE_K = 600.0
 PRIOR = 20.0  # playouts of prior knowledge a fresh child starts with (ygui.ai.priors)
 PRIOR_SCALE = 0.25  # how far from even a strong or weak cell's head start is (kernels.prior_value)
@@ -302,7 +303,10 @@ class Engine:
         if limits.proof_nodes and game.empty_count() <= PROOF_CELLS:
             if self._solver is None:
                 self._solver = Solver(PROOF_TABLE_BITS)
-            proof = self._solver.solve(game, nodes=limits.proof_nodes, should_stop=should_stop)
+            budget = None if limits.seconds is None else limits.seconds * PROOF_SHARE
+            proof = self._solver.solve(
+                game, budget, nodes=limits.proof_nodes, should_stop=should_stop
+            )
             if proof.move is not None:  # the player to move wins with it
                 return SearchResult(
                     proof.move,

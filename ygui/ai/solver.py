@@ -176,7 +176,7 @@ class Solver:
         spent = int(self._ctl[sk.NODES])
         if wins:
             if move < 0:  # settled before any move (a virtual win): find one that keeps it
-                move = self._winning_child(game, seconds, should_stop, started)
+                move = self._winning_child(game, seconds, nodes, should_stop, started)
             proof = Proof(mover, Move(move) if move >= 0 else None, spent, 0.0)
         elif not draw_seen:
             proof = Proof(3 - mover, SWAP if game.can_swap else None, spent, 0.0)
@@ -196,13 +196,18 @@ class Solver:
         self,
         game: Game,
         seconds: float | None,
+        nodes: int | None,
         should_stop: Callable[[], bool] | None,
         started: float,
     ) -> int:
         """A placement after which the side to move still wins (it does: the caller proved
-        it), searched with growing budgets; -1 if out of time."""
+        it), searched with growing budgets of nodes a move (at most ``nodes``); -1 if out of
+        time or nodes."""
         mover = game.to_move
-        for budget in (2_000, 50_000, None):
+        budgets: list[int | None] = [2_000, 50_000, None]
+        if nodes is not None:
+            budgets = [b for b in (2_000, 50_000, nodes) if b <= nodes]
+        for budget in budgets:
             for cell in game.legal_cells():
                 left = None if seconds is None else seconds - (time.perf_counter() - started)
                 if left is not None and left <= 0:
