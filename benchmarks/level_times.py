@@ -52,7 +52,8 @@ def _positions(
     found: list[Game] = []
     moves = 0
     while len(found) < len(stops) and not game.is_over:
-        if moves in stops:
+        filled = moves if empty is None else cells - game.empty_count()
+        if filled in stops and not any(g.empty_count() == game.empty_count() for g in found):
             found.append(game.copy())
         legal = [m for m in game.legal_moves() if not m.is_swap]
         rng.shuffle(legal)

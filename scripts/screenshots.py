@@ -21,7 +21,10 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from ygui.core.variants import GameOptions
+from ygui.session import GameInfo
 from ygui.settings import Settings
+from ygui.ui.figure_dialog import FigureDialog
+from ygui.ui.game_info_dialog import GameInfoDialog
 from ygui.ui.main_window import MainWindow
 from ygui.ui.theme import apply_palette
 
@@ -171,6 +174,41 @@ def study_features(window: MainWindow, s: Shooter) -> None:
     window.next_mistake()
     window.tree_panel.raise_()
     s.shot("tree-with-mistake")
+    dialogs(window, s)
+
+
+def dialogs(window: MainWindow, s: Shooter) -> None:
+    """The figure export dialog and the game information dialog, shown over the window."""
+    window.act_numbers.trigger()
+    figure = FigureDialog(
+        window.game,
+        window.theme,
+        True,
+        window.scene.numbers_from,
+        window,
+        orientation=window.scene.orientation,
+    )
+    figure.show()
+    s.shot("figure-dialog")
+    figure.coordinates.setChecked(False)
+    figure.width_box.setValue(300)
+    s.shot("figure-dialog-small-no-coordinates")
+    figure.close()
+    window.act_numbers.trigger()
+    window.session.set_info(
+        GameInfo(
+            black="Ann",
+            white="Bo",
+            event="Club night",
+            date="2026-11-25",
+            place="Utrecht",
+            game_comment="A study of the edge templates.",
+        )
+    )
+    info = GameInfoDialog(window.session.info(), ("Black", "White"), False, window)
+    info.show()
+    s.shot("game-information")
+    info.close()
 
 
 if __name__ == "__main__":

@@ -353,8 +353,12 @@ def test_the_figure_is_exported_at_a_chosen_size_and_copied(qtbot, window, tmp_p
         click(qtbot, window, label)
     dialog = FigureDialog(window.game, window.theme, False, None, window)
     qtbot.addWidget(dialog)
+    before = dialog.preview.pixmap().toImage()
+    assert before.width() > 0
     dialog.width_box.setValue(400)
     dialog.coordinates.setChecked(True)
+    assert dialog.preview.pixmap().toImage() != before  # the preview follows the choices
+    assert dialog.size_label.text().startswith("The figure: 400 × ")
     dialog.numbers.setChecked(True)
     dialog.numbers_from.setValue(2)
     figure = dialog.figure()

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
     QDialog,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -24,8 +27,12 @@ from ygui.ui.board_scene import BoardScene
 from ygui.ui.render import RenderError, render_scene, scene_image
 from ygui.ui.theme import Theme
 
+PREVIEW_WIDTH = 360  # pixels: the dialog's picture of the figure
+
 
 class FigureDialog(QDialog):
+    """The figure's options, a preview that follows them, and where it goes."""
+
     def __init__(
         self,
         game: Game,
@@ -72,10 +79,34 @@ class FigureDialog(QDialog):
         buttons = QHBoxLayout()
         for button in (self.save_png, self.save_svg, self.copy, close):
             buttons.addWidget(button)
+        self.preview = QLabel()
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview.setMinimumSize(PREVIEW_WIDTH, PREVIEW_WIDTH * 3 // 4)
+        self.size_label = QLabel()
+        for signal in (
+            self.coordinates.toggled,
+            self.numbers.toggled,
+            self.numbers_from.valueChanged,
+            self.width_box.valueChanged,
+        ):
+            signal.connect(self.update_preview)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.preview)
+        layout.addWidget(self.size_label)
         layout.addLayout(form)
         layout.addLayout(buttons)
         self.saved: list[Path] = []
+        self.update_preview()
+
+    def update_preview(self) -> None:
+        """Draw the figure as the choices stand, small, and say its size in pixels."""
+        scene = self.figure()
+        image = scene_image(scene, PREVIEW_WIDTH)
+        self.preview.setPixmap(QPixmap.fromImage(image))
+        rect = scene.sceneRect()
+        width = self.width_box.value()
+        height = round(width * rect.height() / rect.width()) if rect.width() else 0
+        self.size_label.setText(f"The figure: {width} × {height} pixels")
 
     def figure(self) -> BoardScene:
         """The figure's scene, as the dialog's choices draw it."""
