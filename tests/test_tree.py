@@ -88,6 +88,20 @@ def test_variations_comments_and_analysis_survive_a_round_trip():
     assert GameTree.analysis(first) is None
 
 
+def test_a_deeper_analysis_is_not_replaced_by_a_shallower_one():
+    tree = fresh()
+    play(tree, "a1 b1")
+    node = tree.current
+    assert GameTree.set_analysis(node, 0.6, 50_000, "c2")
+    assert not GameTree.set_analysis(node, 0.3, 2_000, "d1")  # a quick review later
+    assert GameTree.analysis(node) == (0.6, 50_000)
+    assert GameTree.best_move(node) == "c2"
+    assert GameTree.set_analysis(node, 0.55, 80_000, "c3")  # a deeper one replaces it
+    assert GameTree.analysis(node) == (0.55, 80_000)
+    assert GameTree.set_analysis(node, 1.0, 0)  # a finished game's exact result always
+    assert GameTree.analysis(node) == (1.0, 0)
+
+
 def test_records_written_before_variations_still_load():
     old = "(;FF[4]YV[1]YG[y]YO[size=5 pie=on turns=standard];B[a1];W[b1])"
     tree = GameTree(read_record(old))

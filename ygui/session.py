@@ -469,8 +469,9 @@ class Session:
         """Keep an analysis with a node (saved with the game): the first colour's win rate,
         the playouts and the move the engine preferred; shown, not a move. Autosaved at most
         every ANALYSIS_AUTOSAVE_SECONDS, so a crash during a whole-game review loses at most
-        that much of it."""
-        GameTree.set_analysis(node, black_win_rate, visits, best)
+        that much of it. A deeper analysis kept before stays."""
+        if not GameTree.set_analysis(node, black_win_rate, visits, best):
+            return
         self.dirty = True
         if time.monotonic() - self._analysis_autosaved >= ANALYSIS_AUTOSAVE_SECONDS:
             self._analysis_autosaved = time.monotonic()

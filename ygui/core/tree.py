@@ -158,13 +158,20 @@ class GameTree:
     @staticmethod
     def set_analysis(
         node: RecordNode, black_win_rate: float, visits: int, best: str | None = None
-    ) -> None:
+    ) -> bool:
+        """Keep an analysis with ``node``, unless it already has a deeper one (more playouts;
+        an analysis of 0 playouts is a finished game's exact result and always kept). True if
+        kept."""
+        known = GameTree.analysis(node)
+        if known is not None and visits > 0 and known[1] > visits:
+            return False
         node.extra[WIN_RATE] = [f"{black_win_rate:.4f}"]
         node.extra[VISITS] = [str(visits)]
         if best:
             node.extra[BEST_MOVE] = [best]
         else:
             node.extra.pop(BEST_MOVE, None)
+        return True
 
     @staticmethod
     def best_move(node: RecordNode) -> str | None:
