@@ -16,7 +16,7 @@ from ygui import engines
 from ygui.core.game import BLACK, WHITE
 from ygui.core.record import load_record
 from ygui.core.result import FORFEIT, RESIGNATION, parse_result
-from ygui.core.variants import VARIANTS
+from ygui.core.variants import VARIANTS, GameOptions
 from ygui.engines import EngineSpec
 from ygui.session import Change
 from ygui.settings import Settings
@@ -228,6 +228,28 @@ def test_a_two_game_match(qtbot, answers, tmp_path):
     assert window.session.path == files[-1] and not window.session.dirty
     assert problems == []
     assert pixel_mismatches(window) == []
+
+
+def test_a_match_asks_before_it_replaces_an_unsaved_game(qtbot, answers, tmp_path):
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("Ann", "Bo"))
+    for label in ("c2", "b1"):
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+    attach(window, "Tiny", tiny_command(extra="--random 2"))
+    window.act_match.trigger()
+    dialog = window.match_dialog
+    qtbot.addWidget(dialog)
+    dialog.folder.setText(str(tmp_path / "match"))
+    answers.save_choice = ["cancel"]
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    assert answers.questions == ["Save the current game first?"]
+    assert not dialog.running and dialog.start_button.isEnabled()
+    assert [window.game.move_text(m) for m in window.game.moves] == ["c2", "b1"]
+    assert mismatches(window) == [] and pixel_mismatches(window) == []
+    answers.save_choice = ["discard"]
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    assert dialog.running and window.game.moves == []
+    dialog.stop("stopped by the test")
 
 
 def test_a_match_game_lost_by_forfeit_and_a_stop(qtbot, answers, tmp_path):

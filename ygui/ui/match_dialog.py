@@ -56,6 +56,8 @@ class MatchHost(Protocol):
 
     def remember(self, key: str, value: object) -> None: ...
 
+    def maybe_keep_changes(self) -> bool: ...
+
 
 class MatchDialog(QDialog):
     def __init__(
@@ -241,6 +243,8 @@ class MatchDialog(QDialog):
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             self.say(f"The folder {shown_path(folder)} cannot be made: {exc.strerror or exc}")
+            return
+        if not self.host.maybe_keep_changes():  # the match replaces the game in the window
             return
         self.host.remember("match", self.choices())
         self._options = options
