@@ -91,3 +91,23 @@ def test_analysis_says_proved(qtbot, answers):
     qtbot.waitUntil(lambda: "proved" in window.computer.win_label.text(), timeout=60_000)
     assert window.computer.win_label.text() == "White wins (proved)"
     assert window.game.to_move == WHITE
+
+
+def test_the_analysis_panel_forgets_a_position_it_no_longer_shows(qtbot, answers):
+    window = make_window(qtbot, answers)
+    start(window, game="y", size=4, pie=True)
+    click_cell(qtbot, window, window.game.geometry.cell("a1"))
+    window.act_solve.trigger()
+    qtbot.waitUntil(lambda: not window.solver_panel.busy, timeout=60_000)
+    computer = window.computer
+    computer.analyse_box.setChecked(True)
+    qtbot.waitUntil(lambda: "proved" in computer.win_label.text(), timeout=60_000)
+    computer.analyse_box.setChecked(False)
+    assert computer.win_label.text() == "White wins (proved)"  # stopping keeps it in view
+    window.act_back.trigger()  # another position, not analysed: the panel says nothing of it
+    assert computer.win_label.text() == "Win probability: -"
+    assert computer.line_label.text() == "Best line: -" and computer.stats_label.text() == ""
+    window.act_forward.trigger()  # the solved position: its proof is known without analysis
+    assert computer.win_label.text() == "White wins (proved)"
+    start(window, game="hexagonal-y", size=3)
+    assert computer.win_label.text() == "Win probability: -"

@@ -142,6 +142,8 @@ class ComputerPlay(QObject):
         # the solver's verdict on a position ("Black wins (proved)"), shown instead of the
         # win probability where there is one (the window sets it)
         self.proved: Callable[[Game], str | None] | None = None
+        # the position right after the computer's own move, whose search the panel shows
+        self._explained: list[Move] | None = None
         self._build_thinking()
         self._build_analysis()
         app = QCoreApplication.instance()
@@ -270,6 +272,9 @@ class ComputerPlay(QObject):
         self.candidate_lines, self.candidate_marks = [], []
         self.scene.set_candidates(None)
         session = self.session
+        if session.game.moves != self._explained:
+            self.clear_analysis_display()
+        self._explained = None
         game = session.game
         if session.editing:
             return
@@ -410,6 +415,8 @@ class ComputerPlay(QObject):
         self.show_analysis(request, result)
         if not self._is_current(request):
             return  # the game moved on meanwhile
+        # the panel goes on explaining the computer's move once it is played
+        self._explained = [*request.game.moves, result.move]
         reason = self.session.play(result.move)  # never trust, always check
         if reason is not None:
             self.host.inform("The computer chose an illegal move", reason)
@@ -449,6 +456,15 @@ class ComputerPlay(QObject):
             GameTree.set_analysis(self.session.current, black, playouts, best)
 
     # ----- analysis display -------------------------------------------------------------
+    def clear_analysis_display(self) -> None:
+        """The panel says nothing of a position it has not analysed (its figures were of the
+        position before)."""
+        self.win_bar.setValue(500)
+        proved = self.proved(self.session.game) if self.proved is not None else None
+        self.win_label.setText(proved or "Win probability: -")
+        self.line_label.setText("Best line: -")
+        self.stats_label.setText("")
+
     def show_analysis(self, request: Request, result: SearchResult) -> None:
         game = request.game
         mover = game.to_move
