@@ -67,7 +67,12 @@ def test_stop_button(qtbot, answers):
     qtbot.mouseClick(panel.stop_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
     assert panel.solve_button.isEnabled() and not panel.stop_button.isEnabled()
-    assert "Not settled" in panel.result_label.text()
+    assert "Stopped" in panel.result_label.text()
+    # the keys stay with the game: Left steps back (the time box did not take the focus)
+    assert window.focusWidget() is not panel.seconds
+    click_cell(qtbot, window, window.game.geometry.cell("c3"))
+    qtbot.keyClick(window.focusWidget() or window, Qt.Key.Key_Left)
+    assert window.game.moves == []
 
 
 def test_closing_while_solving(qtbot, answers):

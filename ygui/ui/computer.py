@@ -163,6 +163,7 @@ class ComputerPlay(QObject):
         self.thinking_bar.setMaximumHeight(10)
         self.move_now_button = QPushButton("Move now")
         self.move_now_button.clicked.connect(self.move_now)
+        self.move_now_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay with the board
         column = QVBoxLayout()
         column.addWidget(self.thinking_label)
         column.addWidget(self.thinking_bar)

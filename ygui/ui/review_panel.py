@@ -125,6 +125,8 @@ class ReviewPanel(QDockWidget):
         self.review_button.clicked.connect(self.toggle_review)
         self.next_mistake_button = QPushButton("Next mistake")
         self.next_mistake_button.clicked.connect(self.next_mistake)
+        for button in (self.review_button, self.next_mistake_button):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay with the board
         row.addWidget(self.budget)
         row.addWidget(self.review_button)
         row.addWidget(self.next_mistake_button)

@@ -15,7 +15,7 @@ import threading
 import traceback
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import (
     QDockWidget,
     QDoubleSpinBox,
@@ -94,6 +94,10 @@ class SolverPanel(QDockWidget):
         self.stop_button = QPushButton("Stop")
         self.stop_button.setEnabled(False)
         self.stop_button.clicked.connect(self.stop)
+        for button in (self.solve_button, self.stop_button):
+            # a click leaves the keys with the board (Left/Right step through the game): a
+            # button that took the focus and was then disabled passed it to the time box
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.seconds = QDoubleSpinBox()
         self.seconds.setRange(0.1, 3600.0)
         self.seconds.setValue(SECONDS_A_MOVE)
@@ -122,6 +126,7 @@ class SolverPanel(QDockWidget):
         self._thread.start()
         self._ident = 0
         self._stop: threading.Event | None = None
+        self._stopped_by_user = False  # the last search was stopped by Stop, not its time
         self._signature: tuple[object, ...] | None = None
         self.shown: SolveMap | None = None
 
@@ -148,6 +153,7 @@ class SolverPanel(QDockWidget):
         self._ident += 1
         self._stop = threading.Event()
         self._signature = signature
+        self._stopped_by_user = False
         self.stop_button.setEnabled(True)
         self.solve_button.setEnabled(False)
         self.result_label.setText("Solving…")
@@ -157,6 +163,7 @@ class SolverPanel(QDockWidget):
     def stop(self) -> None:
         """Stop the search; what is settled stays on the board."""
         if self._stop is not None:
+            self._stopped_by_user = True
             self._stop.set()
             self.solver.stop()
 
@@ -244,8 +251,15 @@ class SolverPanel(QDockWidget):
         elif settled == total and total:
             verdict = f"{game.colour_name(3 - game.to_move)} wins (proved)"
         else:
-            verdict = "Not settled yet" if not done else "Not settled in the time given"
+            verdict = (
+                "Not settled yet"
+                if not done
+                else "Stopped before it settled"
+                if self._stopped_by_user
+                else "Not settled in the time given"
+            )
         self.result_label.setText(f"{verdict} · {settled} of {total} moves settled")
         if done:
             seconds = sum(solved.seconds.values())
-            self.progress_label.setText(f"Done in {seconds:.1f} s")
+            what = "Stopped after" if self._stopped_by_user else "Done in"
+            self.progress_label.setText(f"{what} {seconds:.1f} s")
