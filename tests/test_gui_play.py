@@ -429,3 +429,21 @@ def test_marks_are_placed_by_clicks_saved_and_shown_with_their_position(qtbot, w
     window.session.forward()
     assert window.scene.drawn_marks == expected
     shows_the_position(window)
+
+
+def test_long_names_and_thinking_texts_do_not_widen_the_panel(qtbot, window):
+    from ygui.core.variants import GameOptions
+
+    window.resize(1200, 800)
+    qtbot.wait(50)
+    width = window.game_dock.width()
+    long = "Engine with a very long name indeed (computer, level 10, two threads)"
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), (long, long))
+    window.computer.thinking.setVisible(True)
+    window.computer.thinking_label.setText(
+        "Black is thinking… 200,960 of 400,000 playouts · Black's win probability 84%"
+    )
+    window.game_panel.result_label.setText(f"Black wins! ({long})")
+    qtbot.wait(50)
+    assert window.game_dock.width() <= width + 2
+    assert window.view.width() > window.width() // 2  # the board keeps most of the window

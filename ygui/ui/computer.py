@@ -158,6 +158,7 @@ class ComputerPlay(QObject):
         layout = QHBoxLayout(self.thinking)
         layout.setContentsMargins(0, 0, 0, 0)
         self.thinking_label = QLabel()
+        self.thinking_label.setWordWrap(True)  # long, and changing: it must not widen the panel
         self.thinking_bar = QProgressBar()
         self.thinking_bar.setTextVisible(False)
         self.thinking_bar.setMaximumHeight(10)
@@ -193,6 +194,8 @@ class ComputerPlay(QObject):
         self.preview_box.toggled.connect(self._show_preview)
         self.best_line: list[tuple[int, int]] = []
         self.stats_label = QLabel()
+        self.stats_label.setWordWrap(True)
+        self.win_label.setWordWrap(True)
         self.candidates_box = QCheckBox("Candidates on the board (K)")
         self.candidates_box.toggled.connect(self._show_candidates)
         self.candidates_table = CandidateTable()

@@ -91,6 +91,8 @@ class GamePanel(QWidget):
         bold.setBold(True)
         self.title.setFont(bold)
         self.player_labels = {BLACK: QLabel(), WHITE: QLabel()}
+        for label in self.player_labels.values():
+            label.setWordWrap(True)  # a long name wraps, it does not widen the panel for good
         self.legend = QLabel()
         self.legend.setWordWrap(True)
         self.turn_label = QLabel()
