@@ -2,6 +2,7 @@
 their moves checked, and every way an engine can misbehave. A tiny engine of the tests' own
 (tests/tiny_gtp_engine.py) and a second ``ygui gtp`` play."""
 
+import shlex
 import sys
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from ygui.engines import (
     MatchPlan,
     MatchPlayer,
     probe,
+    this_ygui_command,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -371,3 +373,18 @@ def test_an_engine_giving_one_stone_at_a_time_is_asked_again():
         single.close()
         other.close()
     assert game.winner is not None
+
+
+def test_a_crash_at_start_says_the_error_first():
+    """A traceback ends with its error: the message leads with that line, then the rest."""
+    command = shlex.join([sys.executable, "-c", "import ygui_no_such_module"])
+    with pytest.raises(EngineError) as caught:
+        probe(EngineSpec("Broken", command))
+    text = str(caught.value)
+    assert "Its last words: ModuleNotFoundError: No module named 'ygui_no_such_module'" in text
+    assert "Traceback" in text.split("Its last words:")[1]  # the whole ending follows
+
+
+def test_this_ygui_is_started_by_its_exact_command():
+    info = probe(EngineSpec("ygui", this_ygui_command()))
+    assert info.name == "ygui" and info.knows("ygui-variant")

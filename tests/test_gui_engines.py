@@ -99,14 +99,21 @@ def test_attach_an_engine_in_the_engines_dialog(qtbot, answers):
         seen["bad"] = dialog.test_result.text()
         qtbot.mouseClick(dialog.remove_button, Qt.MouseButton.LeftButton)
         assert dialog.names.count() == 1
+        # the ygui running now, by its exact command line (no PATH needed)
+        qtbot.mouseClick(dialog.add_ygui_button, Qt.MouseButton.LeftButton)
+        assert dialog.name.text() == "ygui" and sys.executable in dialog.command.text()
+        qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: "ready" in dialog.test_result.text(), timeout=30_000)
+        seen["ygui"] = dialog.test_result.text()
         qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
         return dialog.result() == dialog.DialogCode.Accepted
 
     window.run_engines_dialog = run
     window.act_engines.trigger()
     assert "tiny-good 0.1" in seen["ok"] and "knows ygui-variant" in seen["ok"]
-    assert "Engine 1 could not be started" in seen["bad"]
-    assert list(window.engine_specs()) == ["Tiny"]
+    assert "Engine 1 could not be started: /no/such/engine: " in seen["bad"]
+    assert seen["ygui"].startswith("<b>ygui ") and "knows ygui-variant" in seen["ygui"]
+    assert list(window.engine_specs()) == ["Tiny", "ygui"]
     assert window.engine_specs()["Tiny"].command == tiny_command()
 
 

@@ -15,6 +15,7 @@ import queue
 import re
 import shlex
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -38,6 +39,14 @@ MAX_TURN_ROUNDS = 64  # genmove asked again while an engine leaves stones of its
 MAX_NAME = 100
 MAX_COMMAND = 4000
 COLOUR_WORDS = {BLACK: "b", WHITE: "w"}
+
+
+def this_ygui_command() -> str:
+    """The command line that starts the ygui running now as a GTP engine: the same Python and
+    installation (or the same bundled program), whatever is on the PATH."""
+    if getattr(sys, "frozen", False):  # a bundled program: the program itself
+        return shlex.join([sys.executable, "gtp"])
+    return shlex.join([sys.executable, "-m", "ygui", "gtp"])
 
 
 class EngineError(Exception):
@@ -156,7 +165,10 @@ class GtpClient:
                 start_new_session=os.name == "posix",  # the engine's children are its own
             )
         except OSError as exc:
-            raise EngineError(f"{spec.name} could not be started: {exc.strerror or exc}") from None
+            program = spec.argv()[0]
+            raise EngineError(
+                f"{spec.name} could not be started: {program}: {exc.strerror or exc}"
+            ) from None
         assert self.process.stdout is not None and self.process.stderr is not None
         self._threads = [
             threading.Thread(target=self._read_stdout, args=(self.process.stdout,), daemon=True),
@@ -267,7 +279,11 @@ class GtpClient:
             message += f" (exit code {code})"
         tail = self.stderr_tail
         if tail:
-            message += f".\nIts last words:\n{tail[-1500:]}"
+            # the last line says most (a traceback ends with its error): it comes first
+            last = next(line for line in reversed(tail.splitlines()) if line.strip())
+            message += f".\nIts last words: {last.strip()}"
+            if tail.strip() != last.strip():
+                message += f"\n\nIts error output ended with:\n{tail[-1500:]}"
         self.dead = message
         raise EngineError(message)
 

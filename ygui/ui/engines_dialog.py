@@ -13,17 +13,19 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
-from ygui.engines import MAX_COMMAND, MAX_NAME, EngineInfo, EngineSpec
+from ygui.engines import MAX_COMMAND, MAX_NAME, EngineInfo, EngineSpec, this_ygui_command
 from ygui.ui.engine_play import EngineTest
 
 
@@ -50,12 +52,18 @@ class EnginesDialog(QDialog):
         self.add_button.clicked.connect(self.add)
         self.remove_button = QPushButton("&Remove")
         self.remove_button.clicked.connect(self.remove)
+        self.add_ygui_button = QPushButton("Add this &ygui")
+        self.add_ygui_button.setToolTip(
+            "Attach the ygui you are running as an engine (another process, its own settings)"
+        )
+        self.add_ygui_button.clicked.connect(self.add_this_ygui)
         left = QVBoxLayout()
         left.addWidget(self.names, 1)
         row = QHBoxLayout()
         row.addWidget(self.add_button)
         row.addWidget(self.remove_button)
         left.addLayout(row)
+        left.addWidget(self.add_ygui_button)
 
         self.name = QLineEdit()
         self.name.setMaxLength(MAX_NAME)
@@ -84,6 +92,7 @@ class EnginesDialog(QDialog):
         self.test_button.clicked.connect(self.test)
         self.test_result = QLabel()
         self.test_result.setWordWrap(True)
+        self.test_result.setTextFormat(Qt.TextFormat.RichText)
         self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.test_result.setMinimumHeight(self.test_result.fontMetrics().lineSpacing() * 4)
         self.test_result.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
@@ -95,7 +104,12 @@ class EnginesDialog(QDialog):
         form.addRow("Commands first", self.commands)
         form.addRow("Time a move", self.seconds)
         form.addRow(_row(QWidget(), self.test_button))
-        form.addRow(self.test_result)
+        result_area = QScrollArea()  # a crashing engine's last words can be long
+        result_area.setWidgetResizable(True)
+        result_area.setFrameShape(QFrame.Shape.NoFrame)
+        result_area.setWidget(self.test_result)
+        result_area.setMinimumHeight(self.test_result.fontMetrics().lineSpacing() * 6)
+        form.addRow(result_area)
         self.form_box = QWidget()
         self.form_box.setLayout(form)
         for field in (self.name, self.command, self.folder, self.commands):
@@ -105,8 +119,8 @@ class EnginesDialog(QDialog):
         hint = QLabel(
             "An engine speaks GTP on its standard input and output. ygui gives it the game "
             "with <tt>ygui-variant</tt>; an engine without that command can play plain Y only "
-            "(<tt>boardsize</tt>). Another ygui is attached with the command line "
-            "<tt>ygui gtp</tt>."
+            "(<tt>boardsize</tt>). <b>Add this ygui</b> attaches the ygui you are running "
+            "(its command line is <tt>ygui gtp</tt> where ygui is on the PATH)."
         )
         hint.setWordWrap(True)
         top = QHBoxLayout()
@@ -127,6 +141,17 @@ class EnginesDialog(QDialog):
     @property
     def row(self) -> int:
         return self.names.currentRow()
+
+    def add_this_ygui(self) -> None:
+        """An engine entry for the running ygui, with its exact command line."""
+        taken = {s.name for s in self.specs}
+        name, number = "ygui", 1
+        while name in taken:
+            number += 1
+            name = f"ygui {number}"
+        self.specs.append(EngineSpec(name, this_ygui_command()))
+        self.names.addItem(name)
+        self.names.setCurrentRow(len(self.specs) - 1)
 
     def add(self) -> None:
         taken = {s.name for s in self.specs}
@@ -210,7 +235,10 @@ class EnginesDialog(QDialog):
                 f"<b>{_escape(answer.title)}</b> (GTP {_escape(answer.protocol)}) is ready. {knows}"
             )
         else:
-            self.test_result.setText(f"<span style='color:#b3261e'>{_escape(str(answer))}</span>")
+            # an engine's error output keeps its lines (a traceback's are its meaning)
+            self.test_result.setText(
+                f"<span style='color:#b3261e; white-space:pre-wrap'>{_escape(str(answer))}</span>"
+            )
 
     # ----- the result --------------------------------------------------------------------
     def problem(self) -> str | None:
