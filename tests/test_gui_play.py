@@ -447,3 +447,22 @@ def test_long_names_and_thinking_texts_do_not_widen_the_panel(qtbot, window):
     qtbot.wait(50)
     assert window.game_dock.width() <= width + 2
     assert window.view.width() > window.width() // 2  # the board keeps most of the window
+
+
+def test_redo_after_undo_goes_back_into_the_variation(qtbot, window):
+    for label in ("c2", "b1", "d3", "a1"):
+        click(qtbot, window, label)
+    window.act_back.trigger()
+    window.act_back.trigger()
+    click(qtbot, window, "e1")  # a variation at move 3
+    moves = [window.game.move_text(m) for m in window.game.moves]
+    assert moves == ["c2", "b1", "e1"]
+    window.act_undo.trigger()
+    shows_the_position(window)
+    listed = window.game_panel.moves_list
+    texts = " ".join(listed.item(i).text() for i in range(listed.count()))
+    assert "e1" in texts and "d3" not in texts  # the move list shows the line one came from
+    assert window.act_redo.isEnabled()
+    window.act_redo.trigger()
+    assert [window.game.move_text(m) for m in window.game.moves] == moves
+    shows_the_position(window)

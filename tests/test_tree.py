@@ -32,9 +32,34 @@ def test_a_different_move_starts_a_variation_and_keeps_the_old_line():
     assert labels(tree, tree.path) == ["a1", "c2"]
     first_move = tree.root.children[0]
     assert labels(tree, first_move.children) == ["b1", "c2"]
+    assert labels(tree, tree.main_line()) == ["a1", "b1", "c1"]  # the main line is unchanged
+    tree.to_start()
+    tree.to_end()  # forward follows the line last visited
+    assert labels(tree, tree.path) == ["a1", "c2"]
+    tree.sibling(-1)  # b1: its line ends in c1
     tree.to_start()
     tree.to_end()
-    assert labels(tree, tree.path) == ["a1", "b1", "c1"]  # the main line is unchanged
+    assert labels(tree, tree.path) == ["a1", "b1", "c1"]
+
+
+def test_forward_after_back_goes_where_one_came_from():
+    """Redo after Undo: back from a variation, forward returns into it, not the main line;
+    the move list (the line through the current node) shows that line too."""
+    tree = fresh()
+    play(tree, "a1 b1 c1")
+    tree.back()
+    tree.back()
+    play(tree, "c2 d1")
+    tree.back()
+    tree.back()
+    assert labels(tree, tree.line_through_current()) == ["a1", "c2", "d1"]
+    tree.forward()
+    tree.forward()
+    assert labels(tree, tree.path) == ["a1", "c2", "d1"]
+    tree.delete(tree.root.children[0].children[1])  # the variation gone: the main line again
+    assert labels(tree, tree.path) == ["a1"]
+    tree.forward()
+    assert labels(tree, tree.path) == ["a1", "b1"]
 
 
 def test_playing_the_existing_move_follows_it():

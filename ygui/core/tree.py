@@ -20,6 +20,9 @@ class GameTree:
         self.record = record
         self.path: list[RecordNode] = []  # from the first move down to the current node
         self.game = record.new_game()
+        # each node's child last visited (by the node's id): going forward after going back
+        # follows the line one came from, not the main line, as Redo after Undo should
+        self._visited: dict[int, RecordNode] = {}
 
     # ----- where we are -----------------------------------------------------------------
     @property
@@ -41,6 +44,16 @@ class GameTree:
     def go_to_path(self, path: list[RecordNode]) -> None:
         self.game = self.game_at(path)
         self.path = list(path)
+        for parent, child in zip([self.root, *path], path, strict=False):
+            self._visited[id(parent)] = child
+
+    def continuation(self, node: RecordNode) -> RecordNode | None:
+        """The child that going forward from ``node`` goes to: the one last visited if it is
+        still there, else the first (the main continuation); None at the end of a line."""
+        visited = self._visited.get(id(node))
+        if visited is not None and any(child is visited for child in node.children):
+            return visited
+        return node.children[0] if node.children else None
 
     def go_to(self, node: RecordNode) -> None:
         """Make ``node`` (anywhere in the tree) the current node."""
@@ -50,16 +63,19 @@ class GameTree:
     def play(self, move: Move) -> RecordNode:
         """Play a move from the current node: follow an existing child with that move, or add
         a variation. Raises IllegalMove (changing nothing) if the rules forbid it."""
-        for child in self.current.children:
+        parent = self.current
+        for child in parent.children:
             if child.move == move:
                 self.game.play(move)
                 self.path.append(child)
+                self._visited[id(parent)] = child
                 return child
         colour = self.game.to_move
         self.game.play(move)
         child = RecordNode(move=move, colour=colour)
-        self.current.children.append(child)
+        parent.children.append(child)
         self.path.append(child)
+        self._visited[id(parent)] = child
         return child
 
     def back(self) -> bool:
@@ -69,10 +85,11 @@ class GameTree:
         return True
 
     def forward(self) -> bool:
-        """One step down the current node's main continuation."""
-        if not self.current.children:
+        """One step down the current node's continuation (the line last visited, else the
+        main line)."""
+        child = self.continuation(self.current)
+        if child is None:
             return False
-        child = self.current.children[0]
         assert child.move is not None
         self.game.play(child.move)
         self.path.append(child)
@@ -146,12 +163,13 @@ class GameTree:
         return self.record.main_line()
 
     def line_through_current(self) -> list[RecordNode]:
-        """The current path continued along first children: what a move list shows."""
+        """The current path continued as going forward would (the line last visited, else
+        the first children): what a move list shows."""
         line = list(self.path)
-        node = self.current
-        while node.children:
-            node = node.children[0]
+        node: RecordNode | None = self.continuation(self.current)
+        while node is not None:
             line.append(node)
+            node = self.continuation(node)
         return line
 
     # ----- analysis kept with the nodes --------------------------------------------------
