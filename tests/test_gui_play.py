@@ -165,6 +165,24 @@ def test_game_information_is_edited_saved_and_read_back(qtbot, window, tmp_path)
     assert window.session.info() == edited
 
 
+def test_a_result_typed_in_game_information_ends_the_game_at_once(qtbot, window):
+    click(qtbot, window, "c2")
+    window.run_game_info_dialog = lambda current: replace(current, result="W+R")
+    window.act_info.trigger()
+    assert "White wins by resignation" in window.game_panel.result_label.text()
+    assert window.game_panel.result_box.isVisible()
+    assert "to play" not in window.game_panel.turn_label.text()
+    moves = list(window.game.moves)
+    click(qtbot, window, "b1")  # the game has ended: the click is refused
+    assert window.game.moves == moves and "has ended" in window.game_panel.refusal.text()
+    shows_the_position(window)
+    window.run_game_info_dialog = lambda current: replace(current, result="")
+    window.act_info.trigger()  # taken back: play goes on
+    assert not window.game_panel.result_box.isVisible()
+    click(qtbot, window, "b1")
+    assert len(window.game.moves) == 2
+
+
 def test_records_without_game_information_still_load():
     record = read_record("(;FF[4]YG[y]YO[size=5]PB[A]PW[B]RE[B+Resign];B[a1])")
     assert (record.event, record.place, record.game_comment) == ("", "", "")

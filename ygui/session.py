@@ -312,9 +312,15 @@ class Session:
             seat.name = name
         record.event, record.date, record.place = info.event, info.date, info.place
         record.game_comment = info.game_comment[:MAX_COMMENT_CHARS]
+        before = record.result
         if self.record().to_game().winner is None:  # the board's result is the board's
             record.result = info.result
-        self._edited(Change.INFO)
+        if record.result != before:  # a result typed in ends the game (or takes it back)
+            if self.clock is not None and self.ended_early is not None:
+                self.clock.stop(self.now())
+            self._edited(Change.RESULT)
+        else:
+            self._edited(Change.INFO)
 
     def info(self) -> GameInfo:
         record = self.record()
