@@ -304,3 +304,26 @@ def test_candidates_are_listed_drawn_and_their_lines_previewed(qtbot, answers):
     assert window.scene.candidate_marks == []
     click_cell(qtbot, window, window.game.geometry.cell("d4"))  # a new position: cleared
     assert table.rowCount() == 0
+
+
+def test_no_move_is_made_while_the_resign_question_is_open(qtbot, answers):
+    window = make_window(qtbot, answers)
+    seats = (Seat("One", computer=True, level=3), Seat("Two", computer=True, level=3))
+    options = GameOptions(game="y", size=9, pie=False).validated()
+    window.start_new_game(options, ("One", "Two"), seats)
+    qtbot.waitUntil(lambda: len(window.game.moves) >= 2, timeout=30_000)
+    seen = {}
+
+    def ask(title, text):
+        before = len(window.session.tree.main_line())
+        qtbot.wait(600)  # the question is open for a while: the computers wait
+        seen["moves"] = (before, len(window.session.tree.main_line()))
+        return False
+
+    window.ask_yes_no = ask
+    window.act_resign.trigger()
+    assert seen["moves"][0] == seen["moves"][1]
+    assert window.session.result is None
+    # answered No: the game goes on
+    qtbot.waitUntil(lambda: len(window.session.tree.main_line()) > seen["moves"][1], timeout=30_000)
+    window.computer.set_paused(True)

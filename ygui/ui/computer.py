@@ -8,7 +8,8 @@ in the AiRunner's worker thread.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Protocol
 
@@ -387,6 +388,20 @@ class ComputerPlay(QObject):
             self.host.show_status("The computers are paused (Play ▸ Pause the computers).")
         else:
             self.host.show_status("The computers play on.", 3000)
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """The computers make no move meanwhile (a question to the user about the game is
+        open); their thinking starts again afterwards unless they were paused before."""
+        was = self.paused
+        self.paused = True
+        self.after_change()
+        try:
+            yield
+        finally:
+            self.paused = was
+            if not was:
+                self.after_change()
 
     def move_now(self) -> None:
         if self.thinking_for_move():

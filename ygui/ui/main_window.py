@@ -539,9 +539,10 @@ class MainWindow(QMainWindow):
             f"Resign as {final.colour_name(loser)} ({session.seat_for(loser, final).name})? "
             f"{final.colour_name(winner)} ({session.seat_for(winner, final).name}) wins."
         )
-        if not self.ask_yes_no("Resign?", question):
-            return
-        reason = session.end_game(loser, RESIGNATION)
+        with self.computer.held():  # no move is made under the question
+            if not self.ask_yes_no("Resign?", question):
+                return
+            reason = session.end_game(loser, RESIGNATION)
         if reason is not None:
             self.refuse(reason)
 
@@ -843,7 +844,9 @@ class MainWindow(QMainWindow):
         return window
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
-        if not self.maybe_keep_changes():
+        with self.computer.held():  # a match or an engine game waits for the answer
+            keep_going = self.maybe_keep_changes()
+        if not keep_going:
             event.ignore()
             return
         if self.match_dialog is not None:
