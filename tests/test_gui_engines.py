@@ -423,3 +423,26 @@ def test_an_engine_that_swaps(qtbot, answers):
     qtbot.waitUntil(lambda: len(window.game.moves) == 4, timeout=20_000)
     assert window.session.seat_for(window.game.to_move).name == window.session.seats[0].name
     assert problems == [] and not answers.informed
+
+
+def test_an_engine_name_goes_with_the_engine_in_the_new_game_dialog(qtbot, answers):
+    window = make_window(qtbot, answers)
+    attach(window, "Tiny", tiny_command())
+    dialog = NewGameDialog({}, window.theme, window, ("Tiny",))
+    qtbot.addWidget(dialog)
+
+    def choose(combo, kind):
+        combo.setCurrentIndex(combo.findData(kind))
+        combo.activated.emit(combo.currentIndex())  # as a choice by the user does
+
+    choose(dialog.first_kind, "engine:Tiny")
+    assert dialog.first_name.text() == "Tiny"
+    choose(dialog.first_kind, "computer")  # the engine's name does not stay on the computer
+    assert dialog.first_name.text() == "Computer"
+    choose(dialog.second_kind, "engine:Tiny")
+    dialog.second_name.setText("My Tiny")  # typed over: kept
+    choose(dialog.second_kind, "human")
+    assert dialog.second_name.text() == "My Tiny"
+    choose(dialog.second_kind, "engine:Tiny")
+    choose(dialog.second_kind, "human")
+    assert dialog.second_name.text() == "Player 2"

@@ -55,6 +55,7 @@ class NewGameDialog(QDialog):
         self.setWindowTitle("New game")
         self.theme = theme
         self.engines = engines  # the attached engines' names: players besides the built-in
+        self._engine_names: dict[bool, str] = {}  # first seat? -> the engine name it was given
         self._pie_touched = choices.get("pie") is not None
         self.options: GameOptions | None = None
         self._build()
@@ -215,11 +216,22 @@ class NewGameDialog(QDialog):
         self.second_level.setEnabled(self.second_kind.currentData() == "computer")
 
     def _engine_named(self, combo: QComboBox) -> None:
-        """An engine chosen as a player gives that player its name."""
+        """An engine chosen as a player gives that player its name; another choice after it
+        takes the engine's name away again (unless the name was typed over)."""
         kind = str(combo.currentData())
+        first = combo is self.first_kind
+        field = self.first_name if first else self.second_name
+        given = self._engine_names.get(first)
+        if given is None and field.text() in self.engines:  # chosen in an earlier dialog
+            given = field.text()
         if kind.startswith("engine:"):
-            field = self.first_name if combo is self.first_kind else self.second_name
-            field.setText(kind[len("engine:") :])
+            self._engine_names[first] = kind[len("engine:") :]
+            field.setText(self._engine_names[first])
+        elif given is not None:
+            self._engine_names.pop(first, None)
+            if field.text() == given:
+                default = "Player 1" if first else "Player 2"
+                field.setText("Computer" if kind == "computer" else default)
 
     def _load(self, c: dict[str, Any]) -> None:
         names = list(VARIANTS)
