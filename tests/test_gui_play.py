@@ -391,8 +391,10 @@ def test_the_figure_is_exported_at_a_chosen_size_and_copied(qtbot, window, tmp_p
     qtbot.mouseClick(dialog.save_svg, Qt.MouseButton.LeftButton)
     assert QImage(str(png)).width() == 400
     assert 'width="400"' in svg.read_text() or "400" in svg.read_text()[:600]
+    assert dialog.size_label.text().startswith("Saved ")  # said where it went
     qtbot.mouseClick(dialog.copy, Qt.MouseButton.LeftButton)
     assert QApplication.clipboard().image().width() == 400
+    assert dialog.size_label.text().startswith("Copied to the clipboard: 400 × ")
     dialog.choose_path = lambda suffix: tmp_path / "no-such-folder" / "fig.png"
     dialog._save(".png")
     assert len(dialog.saved) == 2  # a failed save is said, not counted

@@ -340,7 +340,7 @@ class EngineRefusal(EngineError):
     """The engine answered '?' (the engine itself is fine)."""
 
     def __init__(self, command: str, message: str) -> None:
-        super().__init__(f"it refused `{command}`: {message}")
+        super().__init__(f"the engine refused `{command}`: {message}")
         self.command = command
         self.message = message
 
@@ -395,13 +395,27 @@ class EnginePlayer:
     _board_file: Path | None = None
     seconds: float | None = None  # time a move for this player (a match's), else the spec's
     _told_seconds: float = 0.0  # the time a move the engine was last told
+    stopped: bool = False  # stop() was called: the engine is not started again
+
+    def stop(self) -> None:
+        """From any thread: end what the engine is doing now (its process is killed) and
+        never start it again; the call waiting for it ends with an EngineError."""
+        self.stopped = True
+        client = self.client
+        if client is not None:
+            client.kill()
 
     def start(self) -> EngineInfo:
         """The engine running and told its time a move (started afresh if it had died)."""
+        if self.stopped:
+            raise EngineError(f"{self.spec.name} was stopped")
         if self.client is None or self.client.dead is not None:
             if self.client is not None:
                 self.client.close()
             self.client, self.info, self._game_key = GtpClient(self.spec), None, None
+            if self.stopped:  # stopped while it started
+                self.client.kill()
+                raise EngineError(f"{self.spec.name} was stopped")
         if self.info is None:
             info = self.client.identify()
             for command in self.spec.initial_commands():

@@ -132,9 +132,7 @@ class ComputerPlay(QObject):
         self.attached.thinking.connect(self._engine_thinking)
         self.attached.failed.connect(self._engine_failed)
         self.attached.suggested.connect(self._engine_suggested)
-        self.attached.suggestion_failed.connect(
-            lambda name, why: self.host.inform(f"{name} gave no move", why)
-        )
+        self.attached.suggestion_failed.connect(self._engine_gave_no_move)
         self.paused = False  # computers make no moves (an engine game held)
         self.ready = not warm_up
         self.warmup: QProcess | None = None
@@ -367,8 +365,13 @@ class ComputerPlay(QObject):
         game = self.session.game
         if game.is_over or self.session.finished:
             return
+        self.set_hint(None)  # an earlier suggestion is not this engine's
         self.attached.suggest(name)
         self.host.show_status(f"Asking {name} for a move…")
+
+    def _engine_gave_no_move(self, name: str, why: str) -> None:
+        self.host.show_status(f"{name} gave no move.", 5000)
+        self.host.inform(f"{name} gave no move", why if why.endswith(".") else why + ".")
 
     def _engine_suggested(self, name: str, turn: object) -> None:
         assert isinstance(turn, Turn)
@@ -390,17 +393,19 @@ class ComputerPlay(QObject):
             self.host.show_status("The computers play on.", 3000)
 
     @contextmanager
-    def held(self) -> Iterator[None]:
+    def held(self) -> Iterator[list[bool]]:
         """The computers make no move meanwhile (a question to the user about the game is
-        open); their thinking starts again afterwards unless they were paused before."""
+        open); their thinking starts again afterwards unless they were paused before, or the
+        caller set the list it is given to [False] (the window is closing)."""
         was = self.paused
         self.paused = True
         self.after_change()
+        resume = [True]
         try:
-            yield
+            yield resume
         finally:
             self.paused = was
-            if not was:
+            if not was and resume[0]:
                 self.after_change()
 
     def move_now(self) -> None:
@@ -548,6 +553,7 @@ class ComputerPlay(QObject):
         (the win rate, the candidates, the marks on the board) until the position changes."""
         if on:
             self.dock.show()
+            self.dock.raise_()  # its tab in front of the other study panels
             self.after_change()
             return
         request = self.runner.current

@@ -10,6 +10,7 @@ in a match (``forfeit``) it loses the game instead, by forfeit.
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -46,6 +47,8 @@ class EngineThreads:
         self.bridge = _Bridge(owner)  # deleted with its owner: no answer reaches a dead object
         self.bridge.answered.connect(self.bridge.deliver)
         self._pools: dict[object, ThreadPoolExecutor] = {}
+        self._busy: dict[object, int] = {}  # calls submitted and not yet ended, by key
+        self._lock = threading.Lock()
 
     def run(
         self,
@@ -70,9 +73,19 @@ class EngineThreads:
             except Exception as exc:  # an engine's failure never reaches the window raw
                 answer((on_error, exc))
                 return
+            finally:
+                with self._lock:
+                    self._busy[key] -= 1
             answer((on_done, value))
 
+        with self._lock:
+            self._busy[key] = self._busy.get(key, 0) + 1
         pool.submit(job)
+
+    def busy(self, key: object) -> bool:
+        """A call for ``key`` is queued or running."""
+        with self._lock:
+            return self._busy.get(key, 0) > 0
 
     def shutdown(self, wait: bool = True) -> None:
         with contextlib.suppress(RuntimeError):
@@ -244,10 +257,10 @@ class AttachedPlay(QObject):
         """Stop every engine: one still thinking is killed, an idle one asked to quit; returns
         once all have ended (idempotent)."""
         self.cancel()
-        for player in self.players.values():
+        for key, player in self.players.items():
             client = player.client
-            if client is not None and client.waiting:
-                client.kill()
+            if self.threads.busy(key) or (client is not None and client.waiting):
+                player.stop()  # at work, or about to be: ended, not waited for
         for key in list(self.players):
             player = self.players.pop(key)
             self.threads.run(key, player.close, lambda _v: None, lambda _e: None)

@@ -237,7 +237,8 @@ class EnginesDialog(QDialog):
         else:
             # an engine's error output keeps its lines (a traceback's are its meaning)
             self.test_result.setText(
-                f"<span style='color:#b3261e; white-space:pre-wrap'>{_escape(str(answer))}</span>"
+                "<span style='color:#b3261e; white-space:pre-wrap'>"
+                f"{_escape(_sentence(str(answer)))}</span>"
             )
 
     # ----- the result --------------------------------------------------------------------
@@ -286,3 +287,10 @@ def _row(*widgets: QWidget) -> QWidget:
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _sentence(text: str) -> str:
+    """A message as a sentence: a capital first, a full stop last (unless it quotes the
+    engine's own output, lines and all)."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") or "\n" in text else text + "."

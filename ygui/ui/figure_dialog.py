@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ygui.core.drawing import Orientation
 from ygui.core.game import Game
+from ygui.core.wording import shown_path
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.render import RenderError, render_scene, scene_image
 from ygui.ui.theme import Theme
@@ -132,6 +133,11 @@ class FigureDialog(QDialog):
                 inform("Could not export", str(exc))
             return
         self.saved.append(path)
+        self.size_label.setText(f"Saved {shown_path(path)}")
 
     def copy_to_clipboard(self) -> None:
-        QApplication.clipboard().setImage(scene_image(self.figure(), self.width_box.value()))
+        image = scene_image(self.figure(), self.width_box.value())
+        QApplication.clipboard().setImage(image)
+        self.size_label.setText(
+            f"Copied to the clipboard: {image.width()} × {image.height()} pixels"
+        )

@@ -844,8 +844,9 @@ class MainWindow(QMainWindow):
         return window
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
-        with self.computer.held():  # a match or an engine game waits for the answer
+        with self.computer.held() as resume:  # a match or an engine game waits for the answer
             keep_going = self.maybe_keep_changes()
+            resume[0] = not keep_going  # closing: nothing is started again
         if not keep_going:
             event.ignore()
             return
