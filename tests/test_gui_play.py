@@ -486,3 +486,24 @@ def test_redo_after_undo_goes_back_into_the_variation(qtbot, window):
     window.act_redo.trigger()
     assert [window.game.move_text(m) for m in window.game.moves] == moves
     shows_the_position(window)
+
+
+def test_the_window_opens_as_it_was_closed(qtbot, answers, ygui_home):
+    from ygui.settings import Settings
+
+    first = make_window(qtbot, answers)
+    first.resize(760, 560)  # within the offscreen screen
+    first.tree_panel.show()
+    first.computer.dock.show()
+    first.computer.dock.raise_()
+    qtbot.wait(20)
+    first.close()
+    again = make_window(qtbot, answers)
+    assert again.tree_panel.isVisibleTo(again) and again.computer.dock.isVisibleTo(again)
+    assert again.width() == first.width() == 760  # (offscreen, heights follow the panels)
+    again.close()
+    # a layout an editor damaged: the default one, without a word
+    settings = Settings()
+    settings.set("window", {"geometry": "not base64 at all!", "state": "AAAA" * 10})
+    third = make_window(qtbot, answers)
+    assert not third.tree_panel.isVisibleTo(third) and not answers.informed

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
@@ -66,6 +66,7 @@ from ygui.ui.tree_panel import TreePanel
 
 RECORD_FILTER = "ygui games (*.ysgf *.sgf);;All files (*)"
 DOCK_WIDTH = 300
+LAYOUT = 1  # the version of the saved panel layout (QMainWindow.saveState)
 
 
 D = TypeVar("D", bound=QDockWidget)
@@ -137,6 +138,7 @@ class MainWindow(QMainWindow):
         self.clock_timer.timeout.connect(self._tick)
         self.clock_timer.start()
         self.resize(QSize(1100, 760))
+        self.restore_layout()
         self.start_new_game(GameOptions().validated(), ("Player 1", "Player 2"))
         problems = [p for p in (self.settings.problem, self.autosave.problem) if p]
         if problems:  # said once the window is up, in a message that stays until read
@@ -185,6 +187,25 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.game_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         # the tree shows what the move list shows, and more: one of them at a time
         self.tree_panel.toggleViewAction().toggled.connect(self._tree_shown)
+
+    def restore_layout(self) -> None:
+        """The window's size and place and its panels as they were when it last closed. A
+        value Qt does not take (an edited settings file) leaves the default layout."""
+        saved = self.settings.get("window")
+        geometry, state = saved.get("geometry"), saved.get("state")
+        if isinstance(geometry, str) and len(geometry) < 10_000:
+            self.restoreGeometry(QByteArray.fromBase64(geometry.encode("ascii", "ignore")))
+        if isinstance(state, str) and len(state) < 100_000:
+            self.restoreState(QByteArray.fromBase64(state.encode("ascii", "ignore")), LAYOUT)
+
+    def save_layout(self) -> None:
+        self.remember(
+            "window",
+            {
+                "geometry": bytes(self.saveGeometry().toBase64().data()).decode("ascii"),
+                "state": bytes(self.saveState(LAYOUT).toBase64().data()).decode("ascii"),
+            },
+        )
 
     def _tree_shown(self, shown: bool) -> None:
         """The tree shows what the move list shows, and more: one of them at a time, and the
@@ -852,6 +873,7 @@ class MainWindow(QMainWindow):
             return
         if self.match_dialog is not None:
             self.match_dialog.close()
+        self.save_layout()
         self.autosave.release()
         self.computer.shutdown()
         self.review_panel.shutdown()
