@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from ygui.engines import MAX_COMMAND, MAX_NAME, EngineInfo, EngineSpec, this_ygui_command
 from ygui.ui.engine_play import EngineTest
+from ygui.ui.form import row as form_row
 
 
 class EnginesDialog(QDialog):
@@ -59,10 +60,10 @@ class EnginesDialog(QDialog):
         self.add_ygui_button.clicked.connect(self.add_this_ygui)
         left = QVBoxLayout()
         left.addWidget(self.names, 1)
-        row = QHBoxLayout()
-        row.addWidget(self.add_button)
-        row.addWidget(self.remove_button)
-        left.addLayout(row)
+        list_buttons = QHBoxLayout()
+        list_buttons.addWidget(self.add_button)
+        list_buttons.addWidget(self.remove_button)
+        left.addLayout(list_buttons)
         left.addWidget(self.add_ygui_button)
 
         self.name = QLineEdit()
@@ -99,11 +100,11 @@ class EnginesDialog(QDialog):
 
         form = QFormLayout()
         form.addRow("Name", self.name)
-        form.addRow("Command line", _row(self.command, self.program_button))
-        form.addRow("Folder", _row(self.folder, self.folder_button))
+        form.addRow("Command line", form_row(self.command, self.program_button))
+        form.addRow("Folder", form_row(self.folder, self.folder_button))
         form.addRow("Commands first", self.commands)
         form.addRow("Time a move", self.seconds)
-        form.addRow(_row(QWidget(), self.test_button))
+        form.addRow(form_row(QWidget(), self.test_button))
         result_area = QScrollArea()  # a crashing engine's last words can be long
         result_area.setWidgetResizable(True)
         result_area.setFrameShape(QFrame.Shape.NoFrame)
@@ -274,15 +275,6 @@ class EnginesDialog(QDialog):
     def done(self, result: int) -> None:
         self.tester.shutdown()
         super().done(result)
-
-
-def _row(*widgets: QWidget) -> QWidget:
-    box = QWidget()
-    layout = QHBoxLayout(box)
-    layout.setContentsMargins(0, 0, 0, 0)
-    for i, widget in enumerate(widgets):
-        layout.addWidget(widget, 1 if i == 0 else 0)
-    return box
 
 
 def _escape(text: str) -> str:

@@ -36,6 +36,7 @@ from ygui.engines import MatchPlan, MatchPlayer
 from ygui.session import Change, Seat, Session
 from ygui.settings import data_dir
 from ygui.ui.computer import ComputerPlay
+from ygui.ui.form import row, select
 
 NEXT_GAME_MS = 400  # the end of a game stays on the board this long before the next
 
@@ -95,7 +96,7 @@ class MatchDialog(QDialog):
             kind.currentIndexChanged.connect(self._kinds_changed)
             self.kinds.append(kind)
             self.levels.append(level)
-            players.addRow(label, _row(kind, level))
+            players.addRow(label, row(kind, level))
         self.game_box = QComboBox()
         for v in VARIANTS.values():
             self.game_box.addItem(v.title, v.name)
@@ -121,7 +122,7 @@ class MatchDialog(QDialog):
         game.addRow("Turns", self.turns)
         game.addRow("Games", self.games)
         game.addRow("Time", self.seconds)
-        game.addRow("Save the games in", _row(self.folder, self.folder_button))
+        game.addRow("Save the games in", row(self.folder, self.folder_button))
         self.setup_box = QWidget()
         column = QVBoxLayout(self.setup_box)
         column.setContentsMargins(0, 0, 0, 0)
@@ -161,14 +162,14 @@ class MatchDialog(QDialog):
 
     def _load(self, c: dict[str, Any]) -> None:
         for i, key in enumerate(("first", "second")):
-            _select(self.kinds[i], c.get(f"{key}_engine") or "")
+            select(self.kinds[i], c.get(f"{key}_engine") or "")
             level = c.get(f"{key}_level")
             self.levels[i].setValue(level if isinstance(level, int) and 1 <= level <= 10 else 3)
-        _select(self.game_box, c.get("game") if c.get("game") in VARIANTS else "y")
+        select(self.game_box, c.get("game") if c.get("game") in VARIANTS else "y")
         self._game_changed()
-        _select(self.size_box, c.get("size"))
+        select(self.size_box, c.get("size"))
         self.pie.setChecked(bool(c.get("pie", False)))
-        _select(self.turns, c.get("turns") or "standard")
+        select(self.turns, c.get("turns") or "standard")
         games = c.get("games")
         self.games.setValue(games if isinstance(games, int) and 1 <= games <= 1000 else 2)
         seconds = c.get("seconds")
@@ -187,10 +188,10 @@ class MatchDialog(QDialog):
         self.size_box.clear()
         for s in v.sizes:
             self.size_box.addItem(f"{s} {v.size_meaning}", s)
-        _select(self.size_box, current if current in v.sizes else v.default_size)
+        select(self.size_box, current if current in v.sizes else v.default_size)
         self.turns.setEnabled(v.has_turn_structures)
         if not v.has_turn_structures:
-            _select(self.turns, "standard")
+            select(self.turns, "standard")
 
     def choose_folder(self) -> None:
         name = QFileDialog.getExistingDirectory(self, "Save the match's games in")
@@ -358,18 +359,3 @@ class MatchDialog(QDialog):
 
 def _default_folder() -> str:
     return str(data_dir() / "matches")
-
-
-def _row(*widgets: QWidget) -> QWidget:
-    box = QWidget()
-    layout = QHBoxLayout(box)
-    layout.setContentsMargins(0, 0, 0, 0)
-    for i, widget in enumerate(widgets):
-        layout.addWidget(widget, 1 if i == 0 else 0)
-    return box
-
-
-def _select(combo: QComboBox, value: object) -> None:
-    index = combo.findData(value)
-    if index >= 0:
-        combo.setCurrentIndex(index)

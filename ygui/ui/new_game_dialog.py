@@ -38,6 +38,7 @@ from ygui.core.variants import (
 from ygui.session import Seat
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
+from ygui.ui.form import row, select
 from ygui.ui.theme import Theme
 
 
@@ -125,11 +126,9 @@ class NewGameDialog(QDialog):
         self.first_kind.activated.connect(lambda _i: self._engine_named(self.first_kind))
         self.second_kind.activated.connect(lambda _i: self._engine_named(self.second_kind))
         players = QFormLayout()
+        players.addRow(self.first_label, row(self.first_name, self.first_kind, self.first_level))
         players.addRow(
-            self.first_label, self._pair(self.first_name, self.first_kind, self.first_level)
-        )
-        players.addRow(
-            self.second_label, self._pair(self.second_name, self.second_kind, self.second_level)
+            self.second_label, row(self.second_name, self.second_kind, self.second_level)
         )
 
         self.clocks = QCheckBox("Clocks")
@@ -142,7 +141,7 @@ class NewGameDialog(QDialog):
         self.clock_increment.setPrefix("+ ")
         self.clock_increment.setSuffix(" s a move")
         self.clocks.toggled.connect(self._clocks_changed)
-        players.addRow(self._pair(self.clocks, self.clock_minutes, self.clock_increment))
+        players.addRow(row(self.clocks, self.clock_minutes, self.clock_increment))
 
         self.preview_game = Game(GameOptions(game="y", size=5))
         self.preview = BoardView(BoardScene(self.preview_game, self.theme))
@@ -183,15 +182,6 @@ class NewGameDialog(QDialog):
             combo.currentIndexChanged.connect(self._options_changed)
         self.seed.valueChanged.connect(self._options_changed)
         self.pie.clicked.connect(self._pie_clicked)
-
-    @staticmethod
-    def _pair(*widgets: QWidget) -> QWidget:
-        box = QWidget()
-        layout = QHBoxLayout(box)
-        layout.setContentsMargins(0, 0, 0, 0)
-        for i, widget in enumerate(widgets):
-            layout.addWidget(widget, 1 if i == 0 else 0)
-        return box
 
     def show_rules(self) -> None:
         self.rules_dialog(self.current_options().game).exec()
@@ -241,16 +231,16 @@ class NewGameDialog(QDialog):
             names.index(game) if isinstance(game, str) and game in names else 0
         )
         self._fill_sizes(c.get("size"))
-        _select(self.corners, c.get("corners") or 5)
+        select(self.corners, c.get("corners") or 5)
         self.seed.setValue(int(c.get("seed") or 1))
-        _select(self.turns, c.get("turns") or "standard")
-        _select(self.handicap, c.get("handicap") or 0)
+        select(self.turns, c.get("turns") or "standard")
+        select(self.handicap, c.get("handicap") or 0)
         if c.get("pie") is not None:
             self.pie.setChecked(bool(c["pie"]))
         self.first_name.setText(c.get("black") or "Player 1")
         self.second_name.setText(c.get("white") or "Player 2")
-        _select(self.first_kind, c.get("black_player") or "human")
-        _select(self.second_kind, c.get("white_player") or "human")
+        select(self.first_kind, c.get("black_player") or "human")
+        select(self.second_kind, c.get("white_player") or "human")
         self.first_level.setValue(int(c.get("black_level") or 5))
         self.clocks.setChecked(bool(c.get("clocks")))
         self.clock_minutes.setValue(int(c.get("clock_minutes") or 10))
@@ -276,7 +266,7 @@ class NewGameDialog(QDialog):
             self.size_box.addItem(
                 f"{s} {v.size_meaning}" + ("  (default)" if s == v.default_size else ""), s
             )
-        _select(self.size_box, current if current in v.sizes else v.default_size)
+        select(self.size_box, current if current in v.sizes else v.default_size)
         self.size_box.blockSignals(False)
 
     def _game_changed(self) -> None:
@@ -284,7 +274,7 @@ class NewGameDialog(QDialog):
             return
         self._fill_sizes(VARIANTS[self.game_name].default_size)
         if not VARIANTS[self.game_name].has_turn_structures:
-            _select(self.turns, "standard")
+            select(self.turns, "standard")
         self._pie_touched = False
         self._options_changed()
 
@@ -385,9 +375,3 @@ def _seat(name: str, kind: str, level: int) -> Seat:
     """A player as the dialog's choice says: human, computer or engine:NAME."""
     engine = kind[len("engine:") :] if kind.startswith("engine:") else ""
     return Seat(name, kind == "computer" or bool(engine), level, engine)
-
-
-def _select(combo: QComboBox, value: object) -> None:
-    index = combo.findData(value)
-    if index >= 0:
-        combo.setCurrentIndex(index)
