@@ -199,7 +199,7 @@ def main() -> None:
     options = GameOptions.from_keys(args.game, [*keys, "pie=off"])
     geometry = options.board()
     labels = geometry.labels
-    syms = symmetries(geometry)
+    syms = symmetries(geometry, options.variant.build_rule(geometry))
     out = Path(args.out or f"resources/book/{options.game}-{options.size_value}.json")
     started = time.perf_counter()
     print(f"{options.describe()}: {len(syms)} symmetries", flush=True)

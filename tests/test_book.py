@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 
 import pytest
@@ -53,6 +54,38 @@ def test_symmetries_keep_the_board(name: str) -> None:
     expected = {"y": 6, "hexagonal-y": 12, "mudcrack-y": 1, "poly-y": 10}
     if name in expected:
         assert len(syms) == expected[name]
+
+
+@pytest.mark.parametrize(
+    ("name", "board_only", "with_rules"),
+    [("eccentric-y", 12, 2), ("starboard-y", 6, 3), ("hexagonal-y", 12, 12), ("y", 6, 6)],
+)
+def test_symmetries_keep_the_winning_sides(name: str, board_only: int, with_rules: int) -> None:
+    """Eccentric Y's hexagon turns onto itself twelve ways, but only a reflection that swaps
+    its two black sides keeps the rules; Starboard Y's turns by a third keep them and its
+    reflections (starboard into port) do not."""
+    game = Game(GameOptions(game=name))
+    assert len(symmetries(game.geometry)) == board_only
+    syms = symmetries(game.geometry, game.rule)
+    assert len(syms) == with_rules
+    n = game.geometry.size
+    rng = random.Random(name)
+    for perm in syms:
+        for _ in range(20):  # a position and its image have the same winner (or none)
+            stones = {c: rng.choice((BLACK, WHITE)) for c in rng.sample(range(n), n * 2 // 3)}
+            image = {perm[c]: colour for c, colour in stones.items()}
+            assert Game(game.options, setup=stones).winner == Game(game.options, setup=image).winner
+    # and the rules' symmetries are needed: some board symmetry breaks the rules of these two
+    if board_only != with_rules:
+        broken = [p for p in symmetries(game.geometry) if p not in syms]
+        assert any(
+            Game(game.options, setup=s).winner
+            != Game(game.options, setup={broken[0][c]: v for c, v in s.items()}).winner
+            for s in (
+                {c: rng.choice((BLACK, WHITE)) for c in rng.sample(range(n), n * 2 // 3)}
+                for _ in range(200)
+            )
+        )
 
 
 def test_a_y_board_has_the_symmetries_of_its_triangle() -> None:

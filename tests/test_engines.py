@@ -4,6 +4,7 @@ their moves checked, and every way an engine can misbehave. A tiny engine of the
 
 import shlex
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,9 @@ from ygui.engines import (
     this_ygui_command,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+# ygui engines start outside the source tree: there `python -m ygui` would import the checkout,
+# not the installed ygui the tests are testing (an sdist's tree has no ygui/resources)
+ENGINE_DIR = tempfile.gettempdir()
 TINY = Path(__file__).resolve().parent / "tiny_gtp_engine.py"
 
 
@@ -35,7 +38,7 @@ def tiny(mode="good", name=None, **kw):
 
 def ygui_gtp(level=1):
     return EngineSpec(
-        "ygui", f"{sys.executable} -m ygui gtp --threads 1", str(ROOT), f"ygui-level {level}"
+        "ygui", f"{sys.executable} -m ygui gtp --threads 1", ENGINE_DIR, f"ygui-level {level}"
     )
 
 

@@ -4,6 +4,7 @@ match with its score and records, and engines that misbehave. After every move t
 drawn is checked against the position (tests/drawn.py). Offscreen."""
 
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,9 @@ from ygui.ui.new_game_dialog import NewGameDialog
 
 pytestmark = pytest.mark.usefixtures("ygui_home", "compiled_engine")
 
-ROOT = Path(__file__).resolve().parent.parent
+# ygui engines start outside the source tree: there `python -m ygui` would import the checkout,
+# not the installed ygui the tests are testing (an sdist's tree has no ygui/resources)
+ENGINE_DIR = tempfile.gettempdir()
 TINY = Path(__file__).resolve().parent / "tiny_gtp_engine.py"
 
 
@@ -40,7 +43,7 @@ def attach(window, name, command, folder="", commands="", seconds=0.0):
 
 def attach_ygui(window, name="ygui gtp", level=1):
     attach(
-        window, name, f"{sys.executable} -m ygui gtp --threads 1", str(ROOT), f"ygui-level {level}"
+        window, name, f"{sys.executable} -m ygui gtp --threads 1", ENGINE_DIR, f"ygui-level {level}"
     )
 
 

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from ygui.ai.book import symmetries
 from ygui.ai.solver import Proof, Solver, solved_result_text
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.variants import GameOptions
@@ -305,6 +306,26 @@ def test_map_agrees_with_solve(solver: Solver) -> None:
     centre = game.geometry.cell("c2")  # a central cell wins, a corner loses
     assert Move(centre) in solved.winning()
     assert Move(game.geometry.cell("a1")) in solved.losing()
+
+
+@pytest.mark.parametrize(
+    ("name", "size", "more"),
+    [("y", 4, {}), ("y", 5, {}), ("hexagonal-y", 3, {}), ("eccentric-y", 3, {})],
+)
+def test_map_is_the_same_under_every_symmetry(
+    solver: Solver, name: str, size: int, more: dict[str, int]
+) -> None:
+    """A rotation or reflection of the board that keeps its rules maps a winning first move
+    onto a winning one: the solver's map of the empty board must not tell them apart."""
+    game = Game(GameOptions(game=name, size=size, pie=False, **more))
+    solved = solver.solve_map(game, 20)
+    assert solved.complete
+    syms = symmetries(game.geometry, game.rule)
+    assert len(syms) > 1
+    winning = {m.cell for m in solved.winning()}
+    for perm in syms:
+        assert {perm[c] for c in winning if c is not None} == winning
+    assert 0 < len(winning) < len(solved.results)
 
 
 # ----- limits --------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from typing import Any
 
 from ygui.core.game import SWAP, Game, Move
 from ygui.core.geometry import BoardGeometry
+from ygui.core.rules.win import SideSetRule, WinRule
 from ygui.core.variants import GameOptions, OptionsError
 
 FORMAT = "ygui-book"
@@ -54,10 +55,12 @@ class BookMove:
 
 
 # ----- symmetries ---------------------------------------------------------------------------
-def symmetries(geometry: BoardGeometry) -> list[tuple[int, ...]]:
+def symmetries(geometry: BoardGeometry, rule: WinRule | None = None) -> list[tuple[int, ...]]:
     """The board's symmetries as permutations of its cells (the identity first): the
     rotations and reflections of its drawing about its centre that map cells onto cells and
-    keep the neighbours, the sides (as a whole), the corners and the perimeter."""
+    keep the neighbours, the sides (as a whole), the corners and the perimeter, and, given the
+    game's ``rule``, the sets of sides that win (Eccentric Y's two black sides stay black;
+    Starboard Y's starboard sides are not mirrored into port ones)."""
     n = geometry.size
     xs = [p[0] for p in geometry.centres]
     ys = [p[1] for p in geometry.centres]
@@ -84,7 +87,11 @@ def symmetries(geometry: BoardGeometry) -> list[tuple[int, ...]]:
                     break
                 perm.append(where[key])
             else:
-                if len(set(perm)) == n and _keeps_board(geometry, perm):
+                if (
+                    len(set(perm)) == n
+                    and _keeps_board(geometry, perm)
+                    and _keeps_rule(geometry, perm, rule)
+                ):
                     found.append(tuple(perm))
     identity = tuple(range(n))
     return [identity] + [p for p in dict.fromkeys(found) if p != identity]
@@ -103,6 +110,16 @@ def _keeps_board(geometry: BoardGeometry, perm: Sequence[int]) -> bool:
         return False
     pairs = {frozenset(p) for p in geometry.opposite_pairs}
     return {frozenset((perm[a], perm[b])) for a, b in geometry.opposite_pairs} == pairs
+
+
+def _keeps_rule(geometry: BoardGeometry, perm: Sequence[int], rule: WinRule | None) -> bool:
+    if not isinstance(rule, SideSetRule):
+        return True  # Y's three sides, and the corner majorities of Poly-Y and the Game of Y
+    named = list(zip(geometry.side_names, geometry.sides, strict=True))
+    index = {frozenset(s): name for name, s in named}
+    image = {name: index[frozenset(perm[c] for c in s)] for name, s in named}
+    wins = set(rule.winning_sets)
+    return {frozenset(image[n] for n in w) for w in wins} == wins
 
 
 # ----- the book -----------------------------------------------------------------------------
@@ -141,7 +158,7 @@ class Book:
         except OptionsError as error:
             raise BookError(str(error)) from None
         geometry = options.board()
-        syms = symmetries(geometry)
+        syms = symmetries(geometry, options.variant.build_rule(geometry))
         positions: dict[Position, dict[int, float]] = {}
         entries = data.get("positions")
         if not isinstance(entries, list):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ygui.core.game import BLACK, WHITE, Game
 
 _LATTICE_SHAPES = ("triangle", "hexagon", "starboard")
@@ -28,8 +30,26 @@ def _symbol(game: Game, cell: int) -> str:
     return {BLACK: "X", WHITE: "O"}.get(game.colours[cell], ".")
 
 
-def _lattice(game: Game) -> str:
+def cell_map(game: Game, marks: dict[int, str], blank: str = ".") -> str:
+    """A picture of the board with one character a cell: ``marks`` where given, else the
+    stone, else ``blank`` (lattice boards); a list of the marked cells for the others."""
     g = game.geometry
+    if g.meta.get("shape") in _LATTICE_SHAPES:
+
+        def symbol(cell: int) -> str:
+            return marks.get(cell) or _symbol(game, cell).replace(".", blank)
+
+        return _lattice(game, symbol)
+    groups: dict[str, list[str]] = {}
+    for cell in range(g.size):
+        if cell in marks:
+            groups.setdefault(marks[cell], []).append(g.labels[cell])
+    return "\n".join(f"{mark}: {' '.join(cells)}" for mark, cells in sorted(groups.items()))
+
+
+def _lattice(game: Game, symbol: Callable[[int], str] | None = None) -> str:
+    g = game.geometry
+    symbol = symbol or (lambda cell: _symbol(game, cell))
     rows: dict[int, list[int]] = {}
     for cell, (_, y) in enumerate(g.centres):
         rows.setdefault(round(y * 1000), []).append(cell)
@@ -39,7 +59,7 @@ def _lattice(game: Game) -> str:
         cells = sorted(rows[key], key=lambda c: g.centres[c][0])
         row_label = g.labels[cells[0]].lstrip("abcdefghijklmnopqrstuvwxyz")
         width = round((g.centres[cells[0]][0] - min_x) * 2)
-        line = " " * width + " ".join(_symbol(game, c) for c in cells)
+        line = " " * width + " ".join(symbol(c) for c in cells)
         lines.append(f"{row_label:>3} {line}")
     return "\n".join(lines)
 
