@@ -1,10 +1,11 @@
 """The table of solved boards: the empty board of each game at its small sizes, solved without
 the pie rule, and the map of every first move (README: "Exact answers on small boards").
 
-    python benchmarks/solve_table.py [SECONDS_PER_POSITION] [BOARD ...]
+    python benchmarks/solve_table.py [SECONDS_PER_POSITION] [--map SECONDS] [BOARD ...]
 
-A BOARD is ``game:size`` with options after more colons, e.g. ``y:7``, ``poly-y:4:corners=3``;
-without any, the boards of the README's table. Prints a Markdown table: the board, its cells,
+``--map`` gives each first move of the map its own time (default: the same). A BOARD is
+``game:size`` with options after more colons, e.g. ``y:7``, ``poly-y:4:corners=3``; without
+any, the boards of the README's table. Prints a Markdown table: the board, its cells,
 who wins the empty board and with which first move, the time to prove it, then how many first
 moves win, lose or stay unknown within the time per move and the map's total time; then each
 board's map as a picture (W: the first move wins, L: it loses, ?: unknown), and whether the map
@@ -13,6 +14,7 @@ is the same under every symmetry of the board (it must be: a disagreement is a s
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 
@@ -68,9 +70,17 @@ def asymmetries(game: Game, marks: dict[int, str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    seconds = float(argv[0]) if argv else 60.0
-    boards = argv[1:] or BOARDS
-    print(f"Each position within {seconds:g} s; the pie rule off.\n")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("seconds", type=float, nargs="?", default=60.0)
+    parser.add_argument("boards", nargs="*", default=BOARDS)
+    parser.add_argument("--map", type=float, dest="map_seconds")
+    args = parser.parse_args(argv)
+    seconds, boards = args.seconds, args.boards
+    map_seconds = args.map_seconds if args.map_seconds is not None else seconds
+    print(
+        f"The empty board within {seconds:g} s, each first move within {map_seconds:g} s;"
+        " the pie rule off.\n"
+    )
     print("| board | cells | empty board | time | first moves: win / lose / unknown | map time |")
     print("| --- | --- | --- | --- | --- | --- |")
     maps: list[str] = []
@@ -88,7 +98,7 @@ def main(argv: list[str]) -> int:
             if proof.move is not None:
                 verdict += f" ({game.move_text(proof.move)})"
         started = time.perf_counter()
-        solved = solver.solve_map(game, seconds)
+        solved = solver.solve_map(game, map_seconds)
         map_took = time.perf_counter() - started
         won, lost = solved.winning(), solved.losing()
         unknown = len(solved.results) - len(won) - len(lost)

@@ -328,6 +328,34 @@ def test_map_is_the_same_under_every_symmetry(
     assert 0 < len(winning) < len(solved.results)
 
 
+def test_map_settles_each_move_once_up_to_symmetry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The map solves one move of each set of symmetric moves and gives the others its result:
+    the same map as solving every move, with the image's time 0."""
+    import ygui.ai.solver as solver_module
+
+    for setup in ({}, {"c3": BLACK}, {"a1": WHITE, "e1": WHITE}):
+        game = Game(GameOptions(game="y", size=5, pie=False))
+        game = Game(game.options, setup={game.geometry.cell(c): v for c, v in setup.items()})
+        fast = Solver(table_bits=16).solve_map(game, 20)
+        with monkeypatch.context() as m:
+            m.setattr(solver_module, "position_symmetries", lambda game: [])
+            full = Solver(table_bits=16).solve_map(game, 20)
+        assert fast.complete and full.complete
+        assert fast.results == full.results
+        copied = [mv for mv, t in fast.seconds.items() if t == 0.0]
+        # the empty board: 15 cells in 4 sets (corners, middles of the sides, the other side
+        # cells, the inner three); one stone on the middle of a side leaves a mirror
+        assert len(copied) == {0: 15 - 4, 1: 14 - 8, 2: 13 - 8}[len(setup)], setup
+
+
+def test_no_symmetry_is_used_past_one_stone_a_turn() -> None:
+    from ygui.ai.solver import position_symmetries
+
+    assert position_symmetries(Game(GameOptions(game="y", size=5, pie=False)))
+    two = Game(GameOptions(game="y", size=5, pie=False, turns="two-stone"))
+    assert position_symmetries(two) == []
+
+
 # ----- limits --------------------------------------------------------------------------------
 def test_out_of_budget_is_unknown() -> None:
     solver = Solver(table_bits=12)

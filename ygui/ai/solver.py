@@ -27,6 +27,7 @@ import numpy as np
 
 from ygui.ai import priors
 from ygui.ai import solver_kernels as sk
+from ygui.ai.book import symmetries
 from ygui.ai.tables import BoardTables, Position, board_tables, params_of, position_of
 from ygui.core.game import SWAP, Game, Move
 
@@ -284,9 +285,18 @@ class Solver:
         result.pending = list(moves)
         for move in moves:
             result.results[move] = None
+        same = position_symmetries(game)
         for move in moves:
             if self._stopped.is_set() or (should_stop is not None and should_stop()):
                 break
+            twin = _settled_twin(move, same, result)
+            if twin is not None:  # the image of a move settled already: the same result
+                result.results[move] = result.results[twin]
+                result.seconds[move] = 0.0
+                result.pending.remove(move)
+                if report is not None:
+                    report(result)
+                continue
             if move.is_swap:
                 proof = self.solve(game, seconds_per_move, nodes_per_move, progress, should_stop)
             else:
@@ -309,6 +319,31 @@ class Solver:
                 swap = SWAP if game.can_swap else None
                 self._keep(signature, Proof(3 - me, swap, 0, sum(result.seconds.values())))
         return result
+
+
+def position_symmetries(game: Game) -> list[tuple[int, ...]]:
+    """The symmetries of the board and its rules (``book.symmetries``) that map the position's
+    stones onto stones of the same colour, other than the identity: a move and its image then
+    have the same result. Only for one stone a turn, where the stones are the whole state (the
+    pie rule's swap depends only on how many moves were played)."""
+    if game.options.turns != "standard" or game.stones_left_in_turn > 1:
+        return []
+    colours = game.colours
+    return [
+        perm
+        for perm in symmetries(game.geometry, game.rule)[1:]
+        if all(colours[perm[c]] == colours[c] for c in range(len(perm)))
+    ]
+
+
+def _settled_twin(move: Move, same: list[tuple[int, ...]], result: SolveMap) -> Move | None:
+    if move.cell is None:
+        return None
+    for perm in same:
+        twin = Move(perm[move.cell])
+        if twin != move and result.results.get(twin) is not None:
+            return twin
+    return None
 
 
 def _drawless(game: Game) -> bool:
