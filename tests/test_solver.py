@@ -276,6 +276,47 @@ def test_first_player_wins_y7() -> None:
     assert proof.winner == BLACK
 
 
+# HexWiki, "Where to swap (y)" (revision of 2025, https://www.hexwiki.net): the first moves
+# of Y 3 to 7 that the second player must swap, that is, that win for the first player, drawn
+# on a Hex board's corner: column letter i and row j with i + j > N, the triangle's corners at
+# aN, NN and N1. In ygui's names (letter i, row j <= i) that cell is (i, N + 1 - j).
+HEXWIKI_SWAP = {
+    3: "b2 b3 c2",
+    4: "a4 d4 d1",  # for size 4: the cells NOT to swap (the corners); all others win
+    5: "d3 c4 d4",
+    6: "d4 d5 e4",
+    7: "f3 e4 f4 d5 e5 f5 c6 d6 e6 f6",
+}
+
+
+def hexwiki_cells(size: int) -> set[str]:
+    cells = set()
+    for name in HEXWIKI_SWAP[size].split():
+        i, j = name[0], int(name[1:])
+        cells.add(f"{i}{size + 1 - j}")
+    if size == 4:
+        game = Game(GameOptions(game="y", size=4))
+        return set(game.geometry.labels) - cells
+    return cells
+
+
+def published_map_agrees(size: int, seconds: float) -> None:
+    game = Game(GameOptions(game="y", size=size, pie=False))
+    solved = Solver().solve_map(game, seconds)
+    assert solved.complete
+    assert {game.move_text(m) for m in solved.winning()} == hexwiki_cells(size)
+
+
+@pytest.mark.parametrize("size", [3, 4, 5, 6])
+def test_first_move_maps_agree_with_the_published_ones(size: int) -> None:
+    published_map_agrees(size, 60)
+
+
+@pytest.mark.slow
+def test_first_move_map_of_y7_agrees_with_the_published_one() -> None:
+    published_map_agrees(7, 900)
+
+
 def test_pie_rule_second_player_wins(solver: Solver) -> None:
     """With the pie rule the second player wins: after any first move, keep the colour that
     wins the position (swap when Black's opening wins)."""
