@@ -74,7 +74,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("seconds", type=float, nargs="?", default=60.0)
     parser.add_argument("boards", nargs="*", default=BOARDS)
     parser.add_argument("--map", type=float, dest="map_seconds")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)
     seconds, boards = args.seconds, args.boards
     map_seconds = args.map_seconds if args.map_seconds is not None else seconds
     print(
