@@ -240,6 +240,32 @@ def test_a_two_game_match(qtbot, answers, tmp_path):
     assert pixel_mismatches(window) == []
 
 
+def test_a_match_with_an_engine_that_will_not_start_stops_after_two_games(
+    qtbot, answers, tmp_path
+):
+    window = make_window(qtbot, answers)
+    attach(window, "Tiny", tiny_command(extra="--random 2"))
+    attach(window, "Broken", "/no/such/engine --gtp")
+    window.act_match.trigger()
+    dialog = window.match_dialog
+    qtbot.addWidget(dialog)
+    dialog.kinds[0].setCurrentIndex(dialog.kinds[0].findData("Tiny"))
+    dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("Broken"))
+    dialog.size_box.setCurrentIndex(dialog.size_box.findData(5))
+    dialog.games.setValue(10)
+    dialog.seconds.setValue(0.5)
+    dialog.folder.setText(str(tmp_path / "match"))
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.running, timeout=60_000)
+    plan = dialog.plan
+    assert plan.number == 2 and plan.score == (2, 0)  # not ten forfeits
+    log = [dialog.log.item(i).text() for i in range(dialog.log.count())]
+    assert any("could not be started" in line and "forfeit" in line for line in log)
+    assert "Broken failed in 2 games running" in log[-1]
+    assert "Broken failed in 2 games running" in dialog.score.text()
+    assert dialog.start_button.isEnabled() and not dialog.stop_button.isEnabled()
+
+
 def test_a_match_asks_before_it_replaces_an_unsaved_game(qtbot, answers, tmp_path):
     window = make_window(qtbot, answers)
     window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("Ann", "Bo"))

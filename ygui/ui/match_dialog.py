@@ -2,7 +2,8 @@
 or attached engines), played in the window one game after another: colours alternate, each
 computer has a time a move, the running score is shown, and every game is saved (atomically)
 as a record in the folder chosen. Stop ends the match; the game in play stays on the board.
-An engine that fails during a match loses that game by forfeit, and the log says why."""
+An engine that fails during a match loses that game by forfeit, and the log says why; one
+that fails in two games running stops the match (it will not play: a broken command line)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ from ygui.ui.computer import ComputerPlay
 from ygui.ui.form import row, select
 
 NEXT_GAME_MS = 400  # the end of a game stays on the board this long before the next
+FAILURES_TO_STOP = 2  # an engine that fails in this many games running stops the match
 
 
 class MatchHost(Protocol):
@@ -76,6 +78,8 @@ class MatchDialog(QDialog):
         self.running = False
         self._tree: object = None  # the game tree of the game in play
         self._counted: object = None  # the tree whose result is counted already
+        self._failures = [0, 0]  # games running that each player's engine failed in
+        self._failed_now: set[int] = set()  # the players whose engine failed in this game
         self._starting = False
         self._build()
         self._load(choices)
@@ -250,6 +254,8 @@ class MatchDialog(QDialog):
         self.host.remember("match", self.choices())
         self._options = options
         self.plan = MatchPlan(self.players(), self.games.value(), folder)
+        self._failures = [0, 0]
+        self._failed_now = set()
         self.log.clear()
         self.running = True
         self.setup_box.setEnabled(False)
@@ -319,10 +325,24 @@ class MatchDialog(QDialog):
         )
         self.log.scrollToBottom()
         self.say(plan.score_text())
+        for index in (0, 1):
+            self._failures[index] = self._failures[index] + 1 if index in self._failed_now else 0
+        self._failed_now = set()
+        broken = [i for i in (0, 1) if self._failures[i] >= FAILURES_TO_STOP]
+        if broken and not plan.finished:
+            name = plan.names()[broken[0]]
+            self.stop(
+                f"The match was stopped: {name} failed in {FAILURES_TO_STOP} games running "
+                "(the log says why). Check it with Test in Game → Engines."
+            )
+            return
         QTimer.singleShot(NEXT_GAME_MS, self._next_game)
 
     def _engine_failed(self, colour: int, message: str) -> None:
-        if self.running:
+        if self.running and self.plan is not None:
+            session = self.host.session
+            seat = (colour - 1) ^ (1 if session.game.swapped else 0)
+            self._failed_now.add(self.plan.seating()[seat])
             self.log.addItem(f"  {message.splitlines()[0]} It loses the game by forfeit.")
             self.log.scrollToBottom()
 
