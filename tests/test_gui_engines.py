@@ -240,9 +240,7 @@ def test_a_two_game_match(qtbot, answers, tmp_path):
     assert pixel_mismatches(window) == []
 
 
-def test_a_match_with_an_engine_that_will_not_start_stops_after_two_games(
-    qtbot, answers, tmp_path
-):
+def test_a_match_with_an_engine_that_will_not_start_stops_after_two_games(qtbot, answers, tmp_path):
     window = make_window(qtbot, answers)
     attach(window, "Tiny", tiny_command(extra="--random 2"))
     attach(window, "Broken", "/no/such/engine --gtp")
