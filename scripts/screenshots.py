@@ -174,7 +174,25 @@ def study_features(window: MainWindow, s: Shooter) -> None:
     window.next_mistake()
     window.tree_panel.raise_()
     s.shot("tree-with-mistake")
+    solver_maps(window, s)
     dialogs(window, s)
+
+
+def solver_maps(window: MainWindow, s: Shooter) -> None:
+    """Study → Solve this position: the map of the empty Y 6, then of a position of Y 7."""
+    for size, moves in ((6, ()), (7, ("d4", "c3"))):
+        window.start_new_game(
+            GameOptions(game="y", size=size, pie=False).validated(), ("Ann", "Bo")
+        )
+        for label in moves:
+            s.click(label)
+        window.act_solve.trigger()
+        for _ in range(600):
+            s.settle(200)
+            if not window.solver_panel.busy:
+                break
+        s.shot(f"solver-map-y{size}")
+    window.solver_panel.hide()
 
 
 def dialogs(window: MainWindow, s: Shooter) -> None:

@@ -81,6 +81,7 @@ class MainWindow(QMainWindow):
     act_labels: QAction
     act_dark: QAction
     act_mirror: QAction
+    act_solve: QAction
     act_swap: QAction
     act_undo: QAction
     act_redo: QAction
