@@ -198,21 +198,27 @@ def test_the_built_in_computer_against_an_engine(qtbot, answers):
     assert problems == [] and not answers.informed
 
 
+def start_match(qtbot, window, players, size, games, folder):
+    """Play → Match…: the two players chosen by name, the board, the games, Start clicked."""
+    window.act_match.trigger()
+    dialog = window.match_dialog
+    qtbot.addWidget(dialog)
+    for box, name in zip(dialog.kinds, players, strict=True):
+        box.setCurrentIndex(box.findData(name))
+    dialog.size_box.setCurrentIndex(dialog.size_box.findData(size))
+    dialog.games.setValue(games)
+    dialog.seconds.setValue(0.5)
+    dialog.folder.setText(str(folder))
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    return dialog
+
+
 def test_a_two_game_match(qtbot, answers, tmp_path):
     window = make_window(qtbot, answers)
     attach(window, "Tiny", tiny_command(extra="--random 2"))
     attach_ygui(window)
     problems = watch(window)
-    window.act_match.trigger()
-    dialog = window.match_dialog
-    qtbot.addWidget(dialog)
-    dialog.kinds[0].setCurrentIndex(dialog.kinds[0].findData("ygui gtp"))
-    dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("Tiny"))
-    dialog.size_box.setCurrentIndex(dialog.size_box.findData(6))
-    dialog.games.setValue(2)
-    dialog.seconds.setValue(0.5)
-    dialog.folder.setText(str(tmp_path / "match"))
-    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    dialog = start_match(qtbot, window, ("ygui gtp", "Tiny"), 6, 2, tmp_path / "match")
     assert dialog.running and not dialog.start_button.isEnabled()
     first_seats = [s.name for s in window.session.seats]
     assert first_seats == ["ygui gtp", "Tiny"]
@@ -244,16 +250,7 @@ def test_a_match_with_an_engine_that_will_not_start_stops_after_two_games(qtbot,
     window = make_window(qtbot, answers)
     attach(window, "Tiny", tiny_command(extra="--random 2"))
     attach(window, "Broken", "/no/such/engine --gtp")
-    window.act_match.trigger()
-    dialog = window.match_dialog
-    qtbot.addWidget(dialog)
-    dialog.kinds[0].setCurrentIndex(dialog.kinds[0].findData("Tiny"))
-    dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("Broken"))
-    dialog.size_box.setCurrentIndex(dialog.size_box.findData(5))
-    dialog.games.setValue(10)
-    dialog.seconds.setValue(0.5)
-    dialog.folder.setText(str(tmp_path / "match"))
-    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    dialog = start_match(qtbot, window, ("Tiny", "Broken"), 5, 10, tmp_path / "match")
     qtbot.waitUntil(lambda: not dialog.running, timeout=60_000)
     plan = dialog.plan
     assert plan.number == 2 and plan.score == (2, 0)  # not ten forfeits
