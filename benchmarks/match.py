@@ -7,6 +7,7 @@
     python benchmarks/match.py priors [--games 100] [--game y] [--playouts 15000] [--prior 20]
                                       [--scale 0.25] [--weights FILE] [--against 0]
                                       [--against-scale 0.25] [--against-weights FILE] [--no-pie]
+    python benchmarks/match.py pie [--games 100] [--game y] [--size N] [--level 8] [--first 0]
     python benchmarks/match.py checkouts DIR_A DIR_B [--games 100] [--size 11] [--seconds 0.0625]
                                          [--threads 1] [--first 0]
 
@@ -21,6 +22,11 @@ Against open_spiel our engine searches with one thread a core (``engine.engine_t
 ``ygui gtp`` does; two on a 2-core machine), each thread with a tree of its own, while
 open_spiel's bot searches with one; the two never think at the same time. ``--threads 1``
 measures one core against one.
+
+``pie`` is self-play at one level under the pie rule (whatever the game's default), on the
+game's default board or ``--size``: how often the first player wins (balanced is 45-55%), how
+often the opening is swapped, how the first player fares when it is and when it is not, and
+the openings played.
 
 ``checkouts`` plays two checkouts of ygui against each other through ``ygui gtp`` (for a change
 to the engine against the code before it, at equal time a move), on Y without the pie rule: each
@@ -225,6 +231,51 @@ def duel(games: int, name: str, pie: bool | None, first: int, a: Player, b: Play
     report(f"{a[0]} against {b[0]}, {name}, {rules}", wins, games)
 
 
+def pie_match(games: int, name: str, size: int | None, level: int, first: int) -> None:
+    """Self-play under the pie rule: the balance of the first move, and the swap decisions."""
+    options = GameOptions(game=name, size=size, pie=True).validated()
+    first_wins = swaps = swapped_first_wins = 0
+    openings: dict[str, list[int]] = {}  # the first stone: [games, swapped, first player won]
+    for number in range(first, first + games):
+        game = Game(options)
+        engine = {BLACK: Engine(seed=number + 1), 3 - BLACK: Engine(seed=number + 101)}
+        started = time.perf_counter()
+        while not game.is_over:
+            seat = 3 - game.to_move if game.swapped else game.to_move
+            limits = SearchLimits.level(level, seed=number * 1000 + len(game.moves) + 1)
+            game.play(engine[seat].search(game, limits).move)
+        swapped = game.swapped
+        won = (game.winner == BLACK) != swapped  # after a swap the first player has White
+        first_wins += won
+        swaps += swapped
+        swapped_first_wins += won and swapped
+        opening = game.move_text(game.moves[0])
+        tally = openings.setdefault(opening, [0, 0, 0])
+        tally[0] += 1
+        tally[1] += swapped
+        tally[2] += won
+        print(
+            f"game {number + 1}: opening {opening}{', swapped' if swapped else ''}; the "
+            f"{'first' if won else 'second'} player won ({len(game.moves)} moves, "
+            f"{time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+    title = f"{options.describe()}, level {level}"
+    report(f"{title}: the first player wins", first_wins, games)
+    report(f"{title}: the opening is swapped", swaps, games)
+    if swaps:
+        report(f"{title}: the first player wins after a swap", swapped_first_wins, swaps)
+    if games > swaps:
+        report(
+            f"{title}: the first player wins without a swap",
+            first_wins - swapped_first_wins,
+            games - swaps,
+        )
+    print("openings (games, swapped, the first player won):")
+    for opening, (n, swapped_n, won_n) in sorted(openings.items(), key=lambda kv: -kv[1][0]):
+        print(f"  {opening}: {n}, {swapped_n}, {won_n}")
+
+
 # ``python -m ygui gtp`` with the checkout's own resources (opening book, prior knowledge): an
 # editable install of ygui maps ygui.resources to its own tree's resources/ whatever PYTHONPATH
 # says, so the checkout's package is put in its place before ygui runs.
@@ -358,6 +409,12 @@ def main() -> None:
     priors.add_argument("--against-weights", help="a priors file for the other side")
     priors.add_argument("--no-pie", action="store_true", help="play without the pie rule")
     priors.add_argument("--first", type=int, default=0, help="number of the first game (0)")
+    pie_parser = sub.add_parser("pie")
+    pie_parser.add_argument("--games", type=int, default=100)
+    pie_parser.add_argument("--game", default="y")
+    pie_parser.add_argument("--size", type=int, help="the board's size (the game's default)")
+    pie_parser.add_argument("--level", type=int, default=8)
+    pie_parser.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     checkouts = sub.add_parser("checkouts")
     checkouts.add_argument("a", help="a checkout of ygui (player A)")
     checkouts.add_argument("b", help="another checkout (player B)")
@@ -371,6 +428,9 @@ def main() -> None:
         checkout_match(
             args.a, args.b, args.games, args.size, args.seconds, args.threads, args.first
         )
+        return
+    if args.kind == "pie":
+        pie_match(args.games, args.game, args.size, args.level, args.first)
         return
     if args.kind == "open-spiel":
         open_spiel_match(
