@@ -46,6 +46,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from ygui.ai.engine import PRIOR, PRIOR_SCALE, Engine, SearchLimits, engine_threads
@@ -231,7 +232,9 @@ def duel(games: int, name: str, pie: bool | None, first: int, a: Player, b: Play
     report(f"{a[0]} against {b[0]}, {name}, {rules}", wins, games)
 
 
-def pie_match(games: int, name: str, size: int | None, level: int, first: int) -> None:
+def pie_match(
+    games: int, name: str, size: int | None, level: int, first: int, opening: bool = True
+) -> None:
     """Self-play under the pie rule: the balance of the first move, and the swap decisions."""
     options = GameOptions(game=name, size=size, pie=True).validated()
     first_wins = swaps = swapped_first_wins = 0
@@ -243,6 +246,7 @@ def pie_match(games: int, name: str, size: int | None, level: int, first: int) -
         while not game.is_over:
             seat = 3 - game.to_move if game.swapped else game.to_move
             limits = SearchLimits.level(level, seed=number * 1000 + len(game.moves) + 1)
+            limits = replace(limits, pie_opening=limits.pie_opening and opening)
             game.play(engine[seat].search(game, limits).move)
         swapped = game.swapped
         won = (game.winner == BLACK) != swapped  # after a swap the first player has White
@@ -260,7 +264,7 @@ def pie_match(games: int, name: str, size: int | None, level: int, first: int) -
             f"{time.perf_counter() - started:.0f} s)",
             flush=True,
         )
-    title = f"{options.describe()}, level {level}"
+    title = f"{options.describe()}, level {level}" + ("" if opening else ", no pie opening")
     report(f"{title}: the first player wins", first_wins, games)
     report(f"{title}: the opening is swapped", swaps, games)
     if swaps:
@@ -415,6 +419,11 @@ def main() -> None:
     pie_parser.add_argument("--size", type=int, help="the board's size (the game's default)")
     pie_parser.add_argument("--level", type=int, default=8)
     pie_parser.add_argument("--first", type=int, default=0, help="number of the first game (0)")
+    pie_parser.add_argument(
+        "--no-pie-opening",
+        action="store_true",
+        help="open with the strongest stone found, as before the pie opening (the baseline)",
+    )
     checkouts = sub.add_parser("checkouts")
     checkouts.add_argument("a", help="a checkout of ygui (player A)")
     checkouts.add_argument("b", help="another checkout (player B)")
@@ -430,7 +439,7 @@ def main() -> None:
         )
         return
     if args.kind == "pie":
-        pie_match(args.games, args.game, args.size, args.level, args.first)
+        pie_match(args.games, args.game, args.size, args.level, args.first, not args.no_pie_opening)
         return
     if args.kind == "open-spiel":
         open_spiel_match(

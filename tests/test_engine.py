@@ -243,7 +243,7 @@ def test_gtp_searches_with_more_threads_on_request():
     from ygui.gtp import GtpEngine
 
     gtp = GtpEngine(threads=1)
-    gtp.handle("ygui-variant y size=7")
+    gtp.handle("ygui-variant y size=7 pie=off")  # (with it the first stone is weighed apart)
     gtp.handle("ygui-playouts 600")
     assert gtp.engine.threads == 1
     assert gtp.handle("ygui-threads 2") == "=\n\n"

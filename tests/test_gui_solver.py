@@ -85,6 +85,25 @@ def test_closing_while_solving(qtbot, answers):
     assert not window.solver_panel._thread.isRunning()
 
 
+def test_the_first_move_under_the_pie_rule_is_told_in_players(qtbot, answers):
+    """On the empty board under the pie rule every opening loses for the player who makes
+    it: the map's green openings win for Black the colour and are swapped."""
+    window = make_window(qtbot, answers)
+    start(window, game="y", size=4, pie=True)
+    window.act_solve.trigger()
+    panel = window.solver_panel
+    qtbot.waitUntil(lambda: not panel.busy, timeout=60_000)
+    text = panel.result_label.text()
+    assert text.startswith("Under the pie rule the second player wins (proved)"), text
+    assert "(green, 7)" in text  # Y 4: every stone but the corners wins for its colour
+    drawn = window.scene.solution_cells
+    assert sorted(v for v in drawn.values()).count("won") == 7
+    window.computer.analyse_box.setChecked(True)
+    qtbot.waitUntil(lambda: "proved" in window.computer.win_label.text(), timeout=60_000)
+    assert window.computer.win_label.text() == "The second player wins (proved, with the pie rule)"
+    window.computer.analyse_box.setChecked(False)
+
+
 def test_analysis_says_proved(qtbot, answers):
     window = make_window(qtbot, answers)
     start(window, game="y", size=4, pie=True)

@@ -10,7 +10,7 @@ import pytest
 
 from ygui.ai.book import symmetries
 from ygui.ai.solver import Proof, Solver, solved_result_text
-from ygui.core.game import BLACK, WHITE, Game, Move
+from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.variants import GameOptions
 
 TURNS = ("standard", "master", "two-stone", "progressive", "tabu")
@@ -86,6 +86,9 @@ def check(solver: Solver, game: Game, memo: dict[tuple[object, ...], int]) -> Pr
     if proof.winner is not None and not game.is_over:
         if proof.winner != game.to_move and not game.can_swap:
             assert proof.move is None  # the player to move loses
+            return proof
+        if game.swap_ahead:  # the colour to move wins, but its stones will be swapped
+            assert proof.winner == game.to_move and proof.move is None
             return proof
         assert proof.move is not None
         assert game.is_legal(proof.move)
@@ -315,6 +318,21 @@ def test_first_move_maps_agree_with_the_published_ones(size: int) -> None:
 @pytest.mark.slow
 def test_first_move_map_of_y7_agrees_with_the_published_one() -> None:
     published_map_agrees(7, 900)
+
+
+def test_no_winning_move_is_given_on_the_first_turn_under_the_pie_rule(solver: Solver) -> None:
+    """Black (the colour) wins the empty Y 5 whatever the pie rule, but with it the first
+    player has no winning move: its winning stones are swapped. The solver gives none, so the
+    engine does not play one as "proved" and GTP and the window do not offer one."""
+    plain = solver.solve(Game(GameOptions(game="y", size=5, pie=False)))
+    assert plain.winner == BLACK and plain.move is not None
+    game = Game(GameOptions(game="y", size=5, pie=True))
+    assert game.swap_ahead
+    pie = solver.solve(game)
+    assert pie.winner == BLACK and pie.move is None
+    game.play(Move(game.geometry.cell("c2")))
+    assert not game.swap_ahead and game.can_swap
+    assert solver.solve(game).move == SWAP
 
 
 def test_pie_rule_second_player_wins(solver: Solver) -> None:

@@ -8,6 +8,7 @@ move now. For the same seed and playout budget the result is the same.
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -18,7 +19,7 @@ import numpy as np
 
 from ygui.ai import kernels as k
 from ygui.ai import priors
-from ygui.ai.book import book_move
+from ygui.ai.book import book_move, symmetries
 from ygui.ai.solver import Solver
 from ygui.ai.tables import BoardTables, Position, board_tables, params_of, position_of
 from ygui.core.game import SWAP, Game, Move
@@ -76,6 +77,11 @@ PROOF_CELLS = 24
 PROOF_NODES = 20_000
 PROOF_TABLE_BITS = 18  # the solver's table: 9 MB
 PROOF_SHARE = 0.25  # and within this share of the level's time budget
+# From this level the first stone under the pie rule is chosen to be worth about half (see
+# Engine._pie_opening): the second player swaps a strong stone and answers a weak one, so the
+# first player's best stone is the one nearest an even game, not the strongest.
+PIE_LEVEL = 5
+PIE_CANDIDATES = 12  # first stones weighed, one of each set of stones alike by symmetry
 RAVE_K = 600.0
 PRIOR = 20.0  # playouts of prior knowledge a fresh child starts with (ygui.ai.priors)
 PRIOR_SCALE = 0.25  # how far from even a strong or weak cell's head start is (kernels.prior_value)
@@ -147,6 +153,7 @@ class SearchLimits:
     # kept aside), whatever room it has left: analysis that resumes where it was
     resume: bool = False
     proof_nodes: int = 0  # try to solve positions with PROOF_CELLS empty cells or fewer first
+    pie_opening: bool = False  # under the pie rule, open with a stone worth about half
 
     @staticmethod
     def level(level: int, seed: int = 1) -> SearchLimits:
@@ -159,6 +166,7 @@ class SearchLimits:
             book=level >= BOOK_LEVEL,
             scaled=True,
             proof_nodes=PROOF_NODES if level >= PROOF_LEVEL else 0,
+            pie_opening=level >= PIE_LEVEL,
         )
 
     def playouts_on(self, cells: int) -> int:
@@ -281,6 +289,8 @@ class Engine:
                     seconds=time.perf_counter() - started,
                     reason="book",
                 )
+        if limits.pie_opening and _pie_first_move(game):
+            return self._pie_opening(game, limits, started, should_stop)
         tables = board_tables(game)
         params = params_of(game, tables)
         pos = position_of(game, tables, params)
@@ -370,6 +380,61 @@ class Engine:
             # stopped before the root was expanded: fall back to the first legal move
             return SearchResult(legal[0], 0.5, sum(done), (legal[0],), reason="stopped")
         return self._result(trees, game, done, started, reason)
+
+    def _pie_opening(
+        self,
+        game: Game,
+        limits: SearchLimits,
+        started: float,
+        should_stop: Callable[[], bool] | None,
+    ) -> SearchResult:
+        """The first stone under the pie rule: the second player will swap a stone worth more
+        than half to the first player and answer one worth less, so the first player gets
+        min(v, 1 - v) of a stone worth v, and the best stone is the one nearest half. Weighs
+        PIE_CANDIDATES stones, one of each set alike by symmetry, spread from the centre to the
+        edge: each by a search of the position after it, without the swap, from the second
+        player's side, within its share of the level's playouts and time."""
+        plain = Game(replace(game.options, pie=False), game.geometry)
+        stones = _spread_stones(plain, PIE_CANDIDATES)
+        total = limits.playouts_on(game.geometry.size) if limits.scaled else limits.playouts
+        each = replace(
+            limits,
+            playouts=max(100, total // len(stones)),
+            seconds=None if limits.seconds is None else limits.seconds / len(stones),
+            scaled=False,
+            book=False,
+            proof_nodes=0,
+            pie_opening=False,
+            resume=False,
+        )
+        weighed: list[Candidate] = []
+        playouts = 0
+        for number, cell in enumerate(stones):
+            if should_stop is not None and should_stop() and weighed:
+                break
+            after = plain.copy()
+            after.play(Move(cell))
+            if after.is_over:  # (a board so small that one stone wins)
+                worth, done = 1.0, 0
+            else:
+                answer = self.search(after, replace(each, seed=limits.seed + number), None)
+                worth, done = 1.0 - answer.win_rate, answer.playouts
+            playouts += done
+            weighed.append(Candidate(Move(cell), done, worth, (Move(cell),)))
+        self.reset()  # the trees of these searches are of no use for the game
+        weighed.sort(key=lambda c: abs(c.win_rate - 0.5))
+        best = weighed[0]
+        return SearchResult(
+            best.move,
+            min(best.win_rate, 1.0 - best.win_rate),
+            playouts,
+            best.line,
+            {c.move.cell: c.visits for c in weighed if c.move.cell is not None},
+            time.perf_counter() - started,
+            "pie opening",
+            tuple(weighed[:CANDIDATES]),
+            playouts,
+        )
 
     def _share(self, limits: SearchLimits, index: int) -> int:
         """The playouts of the ``index``-th thread's tree: the budget shared out, the first
@@ -559,6 +624,39 @@ class Engine:
             budget -= tree.used_bytes
             kept.append(tree)
         return kept[::-1]
+
+
+def _pie_first_move(game: Game) -> bool:
+    """The game's first stone, on the empty board, one stone a turn, under the pie rule."""
+    return (
+        bool(game.options.pie_value)
+        and not game.moves
+        and not game.setup
+        and game.options.turns == "standard"
+        and game.options.handicap == 0
+        and game.stones_left_in_turn == 1
+    )
+
+
+def _spread_stones(game: Game, count: int) -> list[int]:
+    """At most ``count`` first stones, one of each set alike under the board's symmetries
+    (``book.symmetries``), spread evenly from the one nearest the centre to the farthest."""
+    g = game.geometry
+    n = g.size
+    cx = sum(x for x, _ in g.centres) / n
+    cy = sum(y for _, y in g.centres) / n
+    seen: set[int] = set()
+    classes: list[int] = []
+    syms = symmetries(g, game.rule)
+    for cell in sorted(range(n), key=lambda c: (math.dist(g.centres[c], (cx, cy)), c)):
+        if cell in seen or not game.is_legal(Move(cell)):
+            continue
+        classes.append(cell)
+        seen.update(perm[cell] for perm in syms)
+    if len(classes) <= count:
+        return classes
+    step = (len(classes) - 1) / (count - 1)
+    return [classes[round(i * step)] for i in range(count)]
 
 
 def _most_playouts(limits: SearchLimits) -> int:

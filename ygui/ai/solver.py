@@ -9,7 +9,10 @@ Results are in colours: ``winner`` is the colour (1 Black, 2 White) that wins wh
 other does, or None when the search could not settle it. The pie rule's swap changes who holds
 which colour, not the position: the player asked to swap wins by swapping exactly when the
 colour that just moved (Black, after the first move) wins the position. A move's result in a
-map is the winner of the position after it (for a swap, the position's own winner).
+map is the winner of the position after it (for a swap, the position's own winner). On the
+first turn under the pie rule (``Game.swap_ahead``) no winning move is given: the player to
+move loses whatever it plays (a stone that wins for its colour is swapped), and the map's
+winning stones are the openings the second player must swap.
 
 A solver keeps what it proved: its table (for the last game it searched, that game's board,
 options and set-up) and a cache of the results of whole positions, so asking again about a
@@ -175,7 +178,9 @@ class Solver:
             return Proof(None, None, int(self._ctl[sk.NODES]), time.perf_counter() - started)
         wins, move, draw_seen = found
         spent = int(self._ctl[sk.NODES])
-        if wins:
+        if wins and game.swap_ahead:  # the colour wins, but the second player may take it
+            proof = Proof(mover, None, spent, 0.0)
+        elif wins:
             if move < 0:  # settled before any move (a virtual win): find one that keeps it
                 move = self._winning_child(game, seconds, nodes, should_stop, started)
             proof = Proof(mover, Move(move) if move >= 0 else None, spent, 0.0)
@@ -314,7 +319,8 @@ class Solver:
             me = game.to_move
             wins = [m for m, w in placements.items() if w == me]
             if wins:
-                self._keep(signature, Proof(me, wins[0], 0, sum(result.seconds.values())))
+                opening: Move | None = None if game.swap_ahead else wins[0]
+                self._keep(signature, Proof(me, opening, 0, sum(result.seconds.values())))
             elif all(w == 3 - me for w in placements.values()):
                 swap = SWAP if game.can_swap else None
                 self._keep(signature, Proof(3 - me, swap, 0, sum(result.seconds.values())))

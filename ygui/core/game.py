@@ -155,6 +155,19 @@ class Game:
         return self.winner is not None or self.stone_count == self.geometry.size
 
     @property
+    def swap_ahead(self) -> bool:
+        """The first turn under the pie rule: the next player may take this turn's stones by
+        swapping, so whoever places them is not sure to end with their colour (a winning
+        move for the colour to move is not one for the player)."""
+        return (
+            bool(self.options.pie_value)
+            and not self.setup
+            and self.turn == 1
+            and not self.swapped
+            and not self.is_over
+        )
+
+    @property
     def can_swap(self) -> bool:
         return self.why_illegal(SWAP) is None
 

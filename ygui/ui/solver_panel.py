@@ -198,6 +198,8 @@ class SolverPanel(QDockWidget):
         proof = self.solver.cache.get(position_signature(game))
         if proof is None or proof.winner is None:
             return None
+        if game.swap_ahead:  # whoever holds the winning colour after the swap is chosen
+            return "The second player wins (proved, with the pie rule)"
         return f"{game.colour_name(proof.winner)} wins (proved)"
 
     def shutdown(self) -> None:
@@ -244,7 +246,12 @@ class SolverPanel(QDockWidget):
         me = game.colour_name(game.to_move)
         settled = sum(1 for w in solved.results.values() if w is not None)
         total = len(solved.results)
-        if any(m.is_swap for m in solved.winning()):
+        if game.swap_ahead and settled == total and total:
+            verdict = (
+                "Under the pie rule the second player wins (proved): it swaps the openings "
+                f"that win for {me} (green, {len(won)}) and answers the others (red)"
+            )
+        elif any(m.is_swap for m in solved.winning()):
             verdict = f"{me} wins by swapping (proved)"
         elif won:
             verdict = f"{me} wins (proved): {len(won)} winning moves"

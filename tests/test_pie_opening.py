@@ -1,0 +1,72 @@
+"""The engine's first stone under the pie rule (ygui.ai.engine, Engine._pie_opening): a stone
+worth about half, not the strongest, which the second player would swap."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from ygui.ai.book import symmetries
+from ygui.ai.engine import PIE_CANDIDATES, Engine, SearchLimits
+from ygui.ai.solver import Solver
+from ygui.core.game import Game, Move
+from ygui.core.variants import GameOptions
+
+
+def first_stone(game: Game, level: int, seed: int = 1, **more: object):
+    limits = replace(SearchLimits.level(level, seed=seed), **more)
+    return Engine(seed=seed, threads=1).search(game, limits)
+
+
+@pytest.fixture(scope="module")
+def y6_winning() -> set[int]:
+    game = Game(GameOptions(game="y", size=6, pie=False))
+    return {m.cell for m in Solver(table_bits=16).solve_map(game).winning() if m.cell is not None}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_first_stone_is_not_one_the_second_player_must_swap(seed, y6_winning):
+    game = Game(GameOptions(game="y", size=6, pie=True))
+    result = first_stone(game, 7, seed)
+    assert result.reason == "pie opening"
+    assert result.move.cell not in y6_winning  # (the solver's map: those win for the first)
+    # without it the engine searches (it used to play a "proved" winning stone here: a win
+    # for Black the colour, which the second player takes by swapping)
+    assert first_stone(game, 7, seed, pie_opening=False).reason == "search"
+
+
+@pytest.mark.parametrize("name", ["y", "poly-y", "game-of-y", "mudcrack-y", "hexagonal-y"])
+def test_the_stone_nearest_half_of_those_weighed_is_played(name):
+    game = Game(GameOptions(game=name, size=7 if name in ("y", "hexagonal-y") else None, pie=True))
+    result = first_stone(game, 5)
+    assert result.reason == "pie opening"
+    weighed = result.candidates
+    assert 2 <= len(weighed) <= PIE_CANDIDATES
+    assert result.move == weighed[0].move
+    assert abs(weighed[0].win_rate - 0.5) == min(abs(c.win_rate - 0.5) for c in weighed)
+    assert result.win_rate == pytest.approx(min(weighed[0].win_rate, 1 - weighed[0].win_rate))
+    assert all(game.is_legal(c.move) for c in weighed)
+    # one stone of each set alike by symmetry
+    syms = symmetries(game.geometry, game.rule)
+    cells = [c.move.cell for c in weighed]
+    for a in cells:
+        assert not any(perm[a] in cells and perm[a] != a for perm in syms)
+
+
+@pytest.mark.parametrize(
+    ("options", "level"),
+    [
+        (GameOptions(game="y", size=7, pie=False), 7),  # no pie rule
+        (GameOptions(game="y", size=7, pie=True), 4),  # below the level
+        (GameOptions(game="y", size=7, pie=True, turns="two-stone"), 7),
+    ],
+)
+def test_only_for_the_first_stone_under_the_pie_rule(options, level):
+    assert first_stone(Game(options), level).reason == "search"
+
+
+def test_not_after_the_first_move():
+    game = Game(GameOptions(game="y", size=7, pie=True))
+    game.play(Move(game.geometry.cell("a1")))
+    assert first_stone(game, 7).reason != "pie opening"
