@@ -233,7 +233,7 @@ def duel(games: int, name: str, pie: bool | None, first: int, a: Player, b: Play
 
 
 def pie_match(
-    games: int, name: str, size: int | None, level: int, first: int, opening: bool = True
+    games: int, name: str, size: int | None, level: int, first: int, pie_opening: bool = True
 ) -> None:
     """Self-play under the pie rule: the balance of the first move, and the swap decisions."""
     options = GameOptions(game=name, size=size, pie=True).validated()
@@ -246,7 +246,7 @@ def pie_match(
         while not game.is_over:
             seat = 3 - game.to_move if game.swapped else game.to_move
             limits = SearchLimits.level(level, seed=number * 1000 + len(game.moves) + 1)
-            limits = replace(limits, pie_opening=limits.pie_opening and opening)
+            limits = replace(limits, pie_opening=limits.pie_opening and pie_opening)
             game.play(engine[seat].search(game, limits).move)
         swapped = game.swapped
         won = (game.winner == BLACK) != swapped  # after a swap the first player has White
@@ -264,7 +264,7 @@ def pie_match(
             f"{time.perf_counter() - started:.0f} s)",
             flush=True,
         )
-    title = f"{options.describe()}, level {level}" + ("" if opening else ", no pie opening")
+    title = f"{options.describe()}, level {level}" + ("" if pie_opening else ", no pie opening")
     report(f"{title}: the first player wins", first_wins, games)
     report(f"{title}: the opening is swapped", swaps, games)
     if swaps:
