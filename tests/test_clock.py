@@ -109,6 +109,8 @@ def test_a_session_records_each_players_time_with_the_moves(tmp_path):
     reopened = Session()
     reopened.now = now
     reopened.open(path)
+    assert reopened.game.moves == [Move(0), Move(2)]  # where it was saved: the variation
+    reopened.go_to_main_line(2)
     clock = reopened.clock
     assert clock is not None and clock.paused and clock.running == BLACK
     assert (clock.left(BLACK, now.t + 100), clock.left(WHITE, now.t + 100)) == (55, 49.5)

@@ -16,6 +16,7 @@ from ygui.core.record import (
     atomic_write_text,
     load_record,
     remove_stale_temporaries,
+    save_record,
 )
 from ygui.session import Session
 from ygui.settings import config_dir
@@ -171,3 +172,48 @@ def test_a_failed_save_and_a_failed_autosave_are_said_in_words(
     assert len(answers.informed) == said
     assert "Autosave failed" in window.statusBar().currentMessage()
     assert len(window.session.game.moves) == 3  # the game is still there
+
+
+def test_a_game_reopens_where_it_was_left_with_its_players_and_result(tmp_path):
+    """A game finished on a line of its own (a move taken back and another played) against
+    the computer: the file keeps the result, the line being viewed and the computer's seat,
+    and opens there again; a record from elsewhere opens at its main line's end, with people."""
+    from ygui.core.variants import GameOptions
+    from ygui.session import Seat
+
+    session = Session()
+    options = GameOptions(game="y", size=3, pie=False).validated()
+    session.new_game(options, ("Ann", "Bo"), (Seat("Ann"), Seat("Bo", True, 3)))
+    g = session.game.geometry
+    for label in ("a1", "b2", "c1"):
+        assert session.play(Move(g.cell(label))) is None
+    session.navigate(2)  # back to White's turn, and another move: a second line
+    for label in ("c3", "c2", "c1", "b1"):  # White joins the three sides: b1 b2 c2
+        assert session.play(Move(g.cell(label))) is None
+    assert session.game.winner is not None and session.is_on_variation()
+    assert session.info().result == session.record().result != ""
+    path = tmp_path / "left.ysgf"
+    session.save(path)
+    record = load_record(path)
+    assert record.result.startswith("W+")
+    reopened = Session()
+    reopened.open(path)
+    assert reopened.game.moves == session.game.moves and reopened.game.winner is not None
+    assert reopened.seats[1].computer and reopened.seats[1].level == 3
+    assert not reopened.seats[0].computer and reopened.info().result == record.result
+    assert not reopened.dirty
+    # saved again, it keeps no stale situation: the properties are made anew
+    reopened.navigate(1)
+    reopened.save(path)
+    again = Session()
+    again.open(path)
+    assert len(again.game.moves) == 1
+    # a record without ygui's situation: the main line's end, people in both seats
+    plain = load_record(path)
+    plain.root.extra.pop("YP")
+    plain.root.extra.pop("YS")
+    save_record(tmp_path / "plain.ysgf", plain)
+    other = Session()
+    other.open(tmp_path / "plain.ysgf")
+    assert [m.cell for m in other.game.moves] == [g.cell(c) for c in ("a1", "b2", "c1")]
+    assert not any(seat.computer for seat in other.seats)

@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from drawn import mismatches
 from gui_helpers import click_cell, crash, make_window
 from PySide6.QtCore import Qt
 
@@ -180,7 +181,12 @@ def test_save_and_load_through_the_ui(qtbot, window, answers, tmp_path):
     window.choose_open_path = lambda: path
     window.act_open.trigger()
     assert window.game.options.game == "poly-y"
+    # it opens where it was saved (a move back), drawn so; the last move is still there
+    assert [window.game.move_text(m) for m in window.game.moves] == ["43", "1", "2"]
+    assert mismatches(window) == []
+    qtbot.keyClick(window.view, Qt.Key.Key_End)
     assert [window.game.move_text(m) for m in window.game.moves] == ["43", "1", "2", "3"]
+    assert mismatches(window) == []
     assert window.session.names == {BLACK: "Ann", WHITE: "Bo"}
     assert str(path) in window.settings.get("recent_files")
 

@@ -73,6 +73,9 @@ def test_resigning_ends_the_game_and_is_saved_taken_back_and_reopened(
     assert load_record(path).result == "W+R"
     window.start_new_game(GameOptions(game="y", size=5).validated(), ("X", "Y"))
     assert window.open_path(path)
+    assert window.game_panel.turn_label.text().startswith("Black to play")  # at d1, as saved
+    shows_the_position(window)
+    window.session.go_to_main_line(len(window.session.tree.main_line()))
     assert window.game_panel.turn_label.text() == "White wins by resignation."
     shows_the_position(window)
 

@@ -559,6 +559,8 @@ class Session:
         record = self.tree.record
         record.black, record.white = self.names[BLACK], self.names[WHITE]
         final = record.to_game()
+        if final.winner is None and self.game.winner is not None:
+            final = self.game  # the game was finished on another line than the first
         if final.winner is not None:
             record.result = Result(final.winner).text
         elif (kept := parse_result(record.result)) is not None and kept.reason == CONNECTION:
@@ -567,20 +569,34 @@ class Session:
         return record
 
     def save(self, path: Path) -> None:
-        """Write the game to ``path`` atomically (OSError if it cannot be written)."""
-        save_record(path, self.record())
+        """Write the game to ``path`` atomically (OSError if it cannot be written), with the
+        seats and the node being viewed, so that it opens again as it was left."""
+        record = replace(self.record())
+        situation = self._situation()
+        del situation[ORIGINAL_FILE]
+        record.root = replace(record.root, extra={**record.root.extra, **situation})
+        save_record(path, record)
         self.path = path
         self.dirty = False
         self.remove_autosave()
         self.notify(Change.SAVED)
 
     def open(self, path: Path) -> None:
-        """Load a record at the end of its main line (RecordError, changing nothing, if it
-        cannot be read)."""
+        """Load a record at the node it was saved at, with its seats (a game against the
+        computer goes on against it), or at the end of its main line, with people, for a
+        record from elsewhere (RecordError, changing nothing, if it cannot be read)."""
         record = load_record(path)
+        extra = record.root.extra
+        extra.pop(ORIGINAL_FILE, None)
+        given = extra.pop(SEATS, None)
+        viewed = extra.pop(VIEWED, None)
         tree = GameTree(record)
-        tree.to_end()
-        self.set_tree(tree, (record.black, record.white), path)
+        if viewed:
+            tree.go_to_path(_path(record.root, viewed[0]))
+        else:
+            tree.to_end()
+        seats = _seats(given, record) if given else None
+        self.set_tree(tree, (record.black, record.white), path, seats=seats)
 
     # ----- autosave -------------------------------------------------------------------------
     def autosave(self) -> str | None:

@@ -153,7 +153,12 @@ class GamePanel(QWidget):
         session = self.session
         for key, text, tip, slot in (
             ("first", "«", "To the start (Home)", session.to_start),
-            ("back", "‹", "Back one move (Left)", session.back),
+            (
+                "back",
+                "‹",
+                "Back one move; against the computer, back to your own last turn (Left)",
+                session.back,
+            ),
             ("forward", "›", "Forward one move (Right)", session.forward),
             ("last", "»", "To the end (End)", session.to_end),
         ):
