@@ -19,9 +19,11 @@ from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import (
     QDockWidget,
     QDoubleSpinBox,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -113,7 +115,12 @@ class SolverPanel(QDockWidget):
             column.addWidget(widget)
         column.addLayout(row)
         column.addStretch(1)
-        self.setWidget(body)
+        # a short dock scrolls rather than clipping the wrapped verdict
+        area = QScrollArea()
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        area.setWidget(body)
+        self.setWidget(area)
         self._thread = QThread()
         self._thread.setObjectName("ygui-solver")
         self._worker = _Worker(self.solver)
