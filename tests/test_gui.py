@@ -58,7 +58,7 @@ def test_click_on_occupied_cell_is_refused_with_a_reason(qtbot, window):
     start(window, "y", size=5)
     click_label(qtbot, window, "c2")
     click_label(qtbot, window, "c2")
-    assert "C2 is occupied" in window.game_panel.refusal.text()
+    assert "The cell c2 is occupied" in window.game_panel.refusal.text()
     assert len(window.game.moves) == 1
     click_label(qtbot, window, "a1")
     assert window.game_panel.refusal.text() == ""

@@ -111,7 +111,7 @@ def test_render_a_record(qapp, tmp_path):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--game", "y", "--moves", "a1 a1"], "move 2 (a1): a1 is occupied"),
+        (["--game", "y", "--moves", "a1 a1"], "move 2 (a1): the cell a1 is occupied"),
         (["--game", "y", "--size", "99"], "3 to 26"),
         (["--game", "y", "--moves", "q77"], "no cell"),
         (["--game", "y", "--set", "pie"], "key=value"),

@@ -183,7 +183,7 @@ class Game:
         if not 0 <= cell < self.geometry.size:
             return "no such cell"
         if self.colours[cell] != EMPTY:
-            return f"{self.geometry.labels[cell]} is occupied"
+            return f"the cell {self.geometry.labels[cell]} is occupied"
         if self.options.turns == "tabu" and cell in self._tabu_cells():
             last = self._last_stone[other(self.to_move)]
             assert last is not None
