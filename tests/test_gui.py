@@ -303,6 +303,15 @@ def test_exports_and_view_options(qtbot, window, tmp_path):
         assert path.stat().st_size > 1000
     window.act_labels.trigger()
     assert window.settings.get("show_labels")
+    window.act_numbers.trigger()
+    assert window.settings.get("move_numbers") and window.scene.numbers_from == 1
+    window.act_numbers.trigger()
+    assert not window.settings.get("move_numbers") and window.scene.numbers_from is None
+    window.act_number_here.trigger()  # numbers from the move after the one shown
+    assert window.act_numbers.isChecked() and window.scene.numbers_from == 2
+    again = MainWindow(window.settings, warm_up_engine=False)  # the next window shows them
+    qtbot.addWidget(again)
+    assert again.act_numbers.isChecked() and again.scene.numbers_from == 1
     window.act_dark.trigger()
     assert window.settings.get("theme") == "dark"
     window.act_dark.trigger()

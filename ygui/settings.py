@@ -110,6 +110,7 @@ SCHEMA: dict[str, tuple[Any, Check]] = {
     "version": (SCHEMA_VERSION, _int_in(0, 1_000_000)),
     "theme": ("light", _one_of("light", "dark")),
     "show_labels": (False, _is_bool),
+    "move_numbers": (False, _is_bool),
     "orientations": ({}, _is_orientations),
     "recent_files": ([], _is_paths),
     "window": ({}, lambda v: isinstance(v, dict)),

@@ -333,6 +333,8 @@ class MainWindow(QMainWindow):
         ):
             box.toggled.connect(action.setChecked)
         self.act_labels.setChecked(bool(self.settings.get("show_labels")))
+        if self.settings.get("move_numbers"):
+            self.act_numbers.setChecked(True)  # (numbers from the first move)
         self.act_dark.setChecked(self.theme.name == "dark")
         panels = menus["&View"].addMenu("&Panels")
         for dock, key in (
@@ -787,11 +789,12 @@ class MainWindow(QMainWindow):
 
     def set_numbers(self, on: bool) -> None:
         self.scene.set_numbers(1 if on else None)
+        self.remember("move_numbers", bool(on))
 
     def number_from_here(self) -> None:
         """Number the moves after the position shown (for a figure of what follows)."""
+        self.act_numbers.setChecked(True)  # (first: checking it numbers from the first move)
         self.scene.set_numbers(self.session.move_number + 1)
-        self.act_numbers.setChecked(True)
 
     def export_figure(self) -> None:
         self.scene.clear_ghost()
