@@ -48,7 +48,7 @@ def test_resigning_ends_the_game_and_is_saved_taken_back_and_reopened(
     window.act_resign.trigger()
     assert window.game_panel.turn_label.text() == "White wins by resignation."
     assert window.game_panel.result_box.isVisibleTo(window)
-    assert window.game_panel.result_label.text() == "White wins by resignation! (Bo)"
+    assert window.game_panel.result_label.text() == "White wins by resignation!\nBo"
     assert "*" in window.windowTitle()
     shows_the_position(window)
     assert not window.act_resign.isEnabled() and window.act_take_back.isEnabled()
@@ -108,7 +108,7 @@ def test_a_won_game_cannot_be_resigned(qtbot, window, answers):
     assert not window.act_resign.isEnabled()
     window.resign()  # even if called: nothing asked, nothing changed
     assert answers.questions == [] and window.session.ended_early is None
-    assert window.game_panel.result_label.text() == "Black wins! (Ann)"
+    assert window.game_panel.result_label.text() == "Black wins!\nAnn"
 
 
 @pytest.mark.usefixtures("compiled_engine")
@@ -223,7 +223,7 @@ def test_a_typed_result_never_overrides_the_board(qtbot, window):
         click(qtbot, window, label)
     window.session.set_info(replace(window.session.info(), result="W+R"))
     assert window.session.record().result == "B+"
-    assert window.game_panel.result_label.text() == "Black wins! (Ann)"
+    assert window.game_panel.result_label.text() == "Black wins!\nAnn"
     assert WHITE not in (window.session.result.winner,)
 
 
@@ -240,7 +240,7 @@ def test_clocks_run_in_the_window_to_a_loss_on_time(qtbot, answers, tmp_path):
     assert "WL" not in window.session.current.extra and "BL" in window.session.current.extra
     qtbot.waitUntil(lambda: window.session.result is not None, timeout=10_000)
     assert window.game_panel.turn_label.text() == "Black wins on time."
-    assert window.game_panel.result_label.text() == "Black wins on time! (Ann)"
+    assert window.game_panel.result_label.text() == "Black wins on time!\nAnn"
     assert "0:00.0" in labels[WHITE].text()
     assert "time has run out" in window.statusBar().currentMessage()
     shows_the_position(window)
@@ -466,7 +466,7 @@ def test_long_names_and_thinking_texts_do_not_widen_the_panel(qtbot, window):
     window.computer.thinking_label.setText(
         "Black is thinking… 200,960 of 400,000 playouts · Black's win probability 84%"
     )
-    window.game_panel.result_label.setText(f"Black wins! ({long})")
+    window.game_panel.result_label.setText(f"Black wins!\n{long}")
     qtbot.wait(50)
     assert window.game_dock.width() <= width + 2
     assert window.view.width() > window.width() // 2  # the board keeps most of the window

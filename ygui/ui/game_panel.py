@@ -190,7 +190,7 @@ class GamePanel(QWidget):
         self.result_box.setVisible(result is not None)
         if result is not None:
             words = result.words((game.colour_name(BLACK), game.colour_name(WHITE)))
-            self.result_label.setText(f"{words}! ({session.player_name(result.winner)})")
+            self.result_label.setText(f"{words}!\n{session.player_name(result.winner)}")
         self._fill_moves()
         moves, later = session.move_number, session.line_length - session.move_number
         for key, enabled in (
