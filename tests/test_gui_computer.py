@@ -75,6 +75,8 @@ def test_clicks_are_refused_while_it_thinks_and_move_now_plays(qtbot, answers):
     click_cell(qtbot, window, window.game.geometry.cell("a1"))
     assert "thinking" in window.game_panel.refusal.text()
     assert len(window.game.moves) == 1
+    window.on_cell_hovered(window.game.geometry.cell("b2"))  # no stone to place: none shown
+    assert window.scene.ghost_cells == 0
     qtbot.waitUntil(lambda: window.computer.thinking_bar.value() > 0, timeout=60_000)
     qtbot.mouseClick(window.computer.move_now_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=10_000)

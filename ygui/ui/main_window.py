@@ -540,7 +540,9 @@ class MainWindow(QMainWindow):
             self.play(Move(cell))
 
     def on_cell_hovered(self, cell: int) -> None:
-        self.scene.show_ghost(cell if cell >= 0 else None)
+        # no see-through stone while the computer thinks: a click would not place it
+        thinking = self.computer.thinking_for_move()
+        self.scene.show_ghost(cell if cell >= 0 and not thinking else None)
 
     def swap(self) -> None:
         self.play(SWAP)
