@@ -1,5 +1,6 @@
-"""The engine's first stone under the pie rule (ygui.ai.engine, Engine._pie_opening): a stone
-worth about half, not the strongest, which the second player would swap."""
+"""The engine's first stone under the pie rule (ygui.ai.engine, Engine._pie_opening): the stone
+that leaves the second player least after its best reply, swap or stone, not the strongest,
+which the second player would swap."""
 
 from __future__ import annotations
 
@@ -37,15 +38,19 @@ def test_the_first_stone_is_not_one_the_second_player_must_swap(seed, y6_winning
 
 
 @pytest.mark.parametrize("name", ["y", "poly-y", "game-of-y", "mudcrack-y", "hexagonal-y"])
-def test_the_stone_nearest_half_of_those_weighed_is_played(name):
+def test_the_stone_that_leaves_the_second_player_least_is_played(name):
     game = Game(GameOptions(game=name, size=7 if name in ("y", "hexagonal-y") else None, pie=True))
     result = first_stone(game, 5)
     assert result.reason == "pie opening"
     weighed = result.candidates
     assert 2 <= len(weighed) <= PIE_CANDIDATES
     assert result.move == weighed[0].move
-    assert abs(weighed[0].win_rate - 0.5) == min(abs(c.win_rate - 0.5) for c in weighed)
-    assert result.win_rate == pytest.approx(min(weighed[0].win_rate, 1 - weighed[0].win_rate))
+    assert weighed[0].win_rate == max(c.win_rate for c in weighed) == result.win_rate
+    # each stone's worth is what the second player's own search (swap included) leaves
+    stone = weighed[-1]
+    after = game.copy()
+    after.play(stone.move)
+    assert after.can_swap
     assert all(game.is_legal(c.move) for c in weighed)
     # one stone of each set alike by symmetry
     syms = symmetries(game.geometry, game.rule)
