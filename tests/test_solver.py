@@ -407,6 +407,15 @@ def test_map_settles_each_move_once_up_to_symmetry(monkeypatch: pytest.MonkeyPat
         assert len(copied) == {0: 15 - 4, 1: 14 - 8, 2: 13 - 8}[len(setup)], setup
 
 
+def test_a_move_not_settled_in_its_budget_is_not_tried_again_as_an_image() -> None:
+    game = Game(GameOptions(game="y", size=9, pie=False))
+    solved = Solver(table_bits=16).solve_map(game, nodes_per_move=50)
+    assert not solved.complete and not solved.pending
+    searched = [m for m, t in solved.seconds.items() if t > 0.0]
+    # one move of each of Y 9's sets alike under its 6 symmetries: 45 cells, 10 sets
+    assert len(searched) == 10 and len(solved.seconds) == 45
+
+
 def test_no_symmetry_is_used_past_one_stone_a_turn() -> None:
     from ygui.ai.solver import position_symmetries
 

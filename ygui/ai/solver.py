@@ -294,8 +294,9 @@ class Solver:
         for move in moves:
             if self._stopped.is_set() or (should_stop is not None and should_stop()):
                 break
-            twin = _settled_twin(move, same, result)
-            if twin is not None:  # the image of a move settled already: the same result
+            twin = _tried_twin(move, same, result)
+            if twin is not None:  # the image of a move tried already: the same result (or
+                # none: the same search within the same budget)
                 result.results[move] = result.results[twin]
                 result.seconds[move] = 0.0
                 result.pending.remove(move)
@@ -342,14 +343,16 @@ def position_symmetries(game: Game) -> list[tuple[int, ...]]:
     ]
 
 
-def _settled_twin(move: Move, same: list[tuple[int, ...]], result: SolveMap) -> Move | None:
+def _tried_twin(move: Move, same: list[tuple[int, ...]], result: SolveMap) -> Move | None:
+    """A move tried already (settled, or not within its budget) that ``move`` is an image of
+    under a symmetry of the position; a settled one first."""
     if move.cell is None:
         return None
-    for perm in same:
-        twin = Move(perm[move.cell])
-        if twin != move and result.results.get(twin) is not None:
-            return twin
-    return None
+    images = {Move(perm[move.cell]) for perm in same} - {move}
+    tried = [m for m in images if m in result.seconds]
+    settled = [m for m in tried if result.results.get(m) is not None]
+    found = settled or tried
+    return found[0] if found else None
 
 
 def _drawless(game: Game) -> bool:
