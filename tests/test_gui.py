@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.record import GameRecord, save_record
 from ygui.core.variants import VARIANTS, GameOptions
+from ygui.session import GameInfo
 from ygui.settings import Settings
 from ygui.ui.main_window import MainWindow
 from ygui.ui.new_game_dialog import NewGameDialog
@@ -366,3 +367,17 @@ def test_play_on_a_board_of_ones_own(qtbot, window, answers, tmp_path):
     assert not window.open_board(bad)
     assert "not a board file" in answers.informed[-1]
     assert window.game.geometry.size == 31
+
+
+def test_save_suggests_a_name_and_the_games_own_file(qtbot, window, tmp_path):
+    start(window, "y", size=5)
+    window.session.set_info(GameInfo(black="Ann Lee", white="Bo/2"))
+    suggested = Path(window.suggested_path(".ysgf"))
+    assert suggested.suffix == ".ysgf" and suggested.parent.is_dir()
+    assert suggested.stem.startswith("y-") and "Ann_Lee-vs-Bo_2" in suggested.stem
+    assert Path(window.suggested_path(".png")).suffix == ".png"
+    path = tmp_path / "mine.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": path
+    window.act_save.trigger()
+    assert window.suggested_path(".ysgf") == str(path)  # Save as starts from the file
+    assert Path(window.suggested_path(".svg")).parent == tmp_path  # the folder used last

@@ -4,6 +4,7 @@ it, the menus, files and autosave. It shows a Session: every change of the sessi
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import TypeVar
@@ -382,11 +383,25 @@ class MainWindow(QMainWindow):
 
     def choose_save_path(self, suffix: str = ".ysgf") -> Path | None:
         filters = {".ysgf": RECORD_FILTER, ".png": "PNG image (*.png)", ".svg": "SVG image (*.svg)"}
-        name, _ = QFileDialog.getSaveFileName(self, "Save", "", filters[suffix])
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save", self.suggested_path(suffix), filters[suffix]
+        )
         if not name:
             return None
         path = Path(name)
         return path if path.suffix else path.with_suffix(suffix)
+
+    def suggested_path(self, suffix: str) -> str:
+        """Where Save offers to write: the game's own file, else a name made of the game, the
+        date and the players, in the folder of the file opened or saved last."""
+        if suffix == ".ysgf" and self.session.path is not None:
+            return str(self.session.path)
+        recent = self.settings.get("recent_files")
+        folder = Path(recent[0]).parent if recent else Path.home()
+        info = self.session.info()
+        words = (self.game.options.game, info.date, info.black, "vs", info.white)
+        stem = re.sub(r"[^\w.-]+", "_", "-".join(w for w in words if w)).strip("._-")
+        return str(folder / f"{stem or 'game'}{suffix}")
 
     def run_new_game_dialog(self) -> NewGameDialog | None:
         engines = tuple(self.engine_specs())
