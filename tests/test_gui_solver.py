@@ -96,6 +96,7 @@ def test_the_first_move_under_the_pie_rule_is_told_in_players(qtbot, answers):
     text = panel.result_label.text()
     assert text.startswith("Under the pie rule the second player wins (proved)"), text
     assert "(green, 7)" in text  # Y 4: every stone but the corners wins for its colour
+    assert "must be swapped" in panel.legend.text()
     drawn = window.scene.solution_cells
     assert sorted(v for v in drawn.values()).count("won") == 7
     window.computer.analyse_box.setChecked(True)

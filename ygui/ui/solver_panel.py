@@ -34,6 +34,10 @@ from ygui.session import Change, Session
 from ygui.ui.board_scene import BoardScene
 
 SECONDS_A_MOVE = 5.0
+_GREEN, _RED = "<span style='color:#2e7d32'>■</span>", "<span style='color:#c62828'>■</span>"
+LEGEND = f"{_GREEN} wins for the player to move · {_RED} loses · plain: not settled"
+# the first turn under the pie rule: every opening loses for the player who makes it
+PIE_LEGEND = f"{_GREEN} must be swapped · {_RED} must be answered · plain: not settled"
 
 
 class _Worker(QObject):
@@ -107,10 +111,8 @@ class SolverPanel(QDockWidget):
         row.addWidget(self.solve_button)
         row.addWidget(self.stop_button)
         row.addWidget(self.seconds)
-        legend = QLabel(
-            "<span style='color:#2e7d32'>■</span> wins for the player to move · "
-            "<span style='color:#c62828'>■</span> loses · plain: not settled"
-        )
+        self.legend = legend = QLabel(LEGEND)
+        legend.setWordWrap(True)
         for widget in (self.result_label, self.progress_label, legend):
             column.addWidget(widget)
         column.addLayout(row)
@@ -119,6 +121,7 @@ class SolverPanel(QDockWidget):
         area = QScrollArea()
         area.setWidgetResizable(True)
         area.setFrameShape(QFrame.Shape.NoFrame)
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         area.setWidget(body)
         self.setWidget(area)
         self._thread = QThread()
@@ -192,6 +195,7 @@ class SolverPanel(QDockWidget):
         self._signature = None
         self.shown = None
         self.scene.set_solution(None)
+        self.legend.setText(LEGEND)
         known = self.maps.get(position_signature(game))
         if known is not None:
             self._show_map(game, known, done=True)
@@ -247,6 +251,7 @@ class SolverPanel(QDockWidget):
 
     def _show_map(self, game: Game, solved: SolveMap, done: bool) -> None:
         self.shown = solved
+        self.legend.setText(PIE_LEGEND if game.swap_ahead else LEGEND)
         won = {m.cell for m in solved.winning() if m.cell is not None}
         lost = {m.cell for m in solved.losing() if m.cell is not None}
         self.scene.set_solution((won, lost))
