@@ -75,3 +75,18 @@ def test_not_after_the_first_move():
     game = Game(GameOptions(game="y", size=7, pie=True))
     game.play(Move(game.geometry.cell("a1")))
     assert first_stone(game, 7).reason != "pie opening"
+
+
+def test_move_now_during_the_weighing_plays_the_best_so_far():
+    game = Game(GameOptions(game="poly-y", pie=True))
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 3
+
+    limits = SearchLimits.level(10, seed=1)
+    result = Engine(seed=1, threads=1).search(game, limits, should_stop=stop)
+    assert result.reason == "pie opening" and game.is_legal(result.move)
+    assert 1 <= len(result.candidates) < PIE_CANDIDATES
+    assert result.playouts < limits.playouts_on(game.geometry.size) // 2

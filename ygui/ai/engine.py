@@ -419,7 +419,9 @@ class Engine:
             if after.is_over:  # (a board so small that one stone wins)
                 worth, done = 1.0, 0
             else:
-                answer = self.search(after, replace(each, seed=limits.seed + number), None)
+                answer = self.search(
+                    after, replace(each, seed=limits.seed + number), None, should_stop
+                )
                 worth, done = 1.0 - answer.win_rate, answer.playouts
             playouts += done
             weighed.append(Candidate(Move(cell), done, worth, (Move(cell),)))
