@@ -120,8 +120,9 @@ class EnginesDialog(QDialog):
         hint = QLabel(
             "An engine speaks GTP on its standard input and output. ygui gives it the game "
             "with <tt>ygui-variant</tt>; an engine without that command can play plain Y only "
-            "(<tt>boardsize</tt>). <b>Add this ygui</b> attaches the ygui you are running "
-            "(its command line is <tt>ygui gtp</tt> where ygui is on the PATH)."
+            "(<tt>boardsize</tt>). <b>Add this ygui</b> attaches the ygui you are running, "
+            "started by the same program as this window (elsewhere, <tt>ygui gtp</tt> does "
+            "it where ygui is on the PATH)."
         )
         hint.setWordWrap(True)
         top = QHBoxLayout()
