@@ -8,6 +8,7 @@
                                       [--scale 0.25] [--weights FILE] [--against 0]
                                       [--against-scale 0.25] [--against-weights FILE] [--no-pie]
     python benchmarks/match.py pie [--games 100] [--game y] [--size N] [--level 8] [--first 0]
+                                   [--pie-opening]
     python benchmarks/match.py checkouts DIR_A DIR_B [--games 100] [--size 11] [--seconds 0.0625]
                                          [--threads 1] [--first 0]
 
@@ -233,7 +234,7 @@ def duel(games: int, name: str, pie: bool | None, first: int, a: Player, b: Play
 
 
 def pie_match(
-    games: int, name: str, size: int | None, level: int, first: int, pie_opening: bool = True
+    games: int, name: str, size: int | None, level: int, first: int, pie_opening: bool = False
 ) -> None:
     """Self-play under the pie rule: the balance of the first move, and the swap decisions."""
     options = GameOptions(game=name, size=size, pie=True).validated()
@@ -246,7 +247,7 @@ def pie_match(
         while not game.is_over:
             seat = 3 - game.to_move if game.swapped else game.to_move
             limits = SearchLimits.level(level, seed=number * 1000 + len(game.moves) + 1)
-            limits = replace(limits, pie_opening=limits.pie_opening and pie_opening)
+            limits = replace(limits, pie_opening=pie_opening)
             game.play(engine[seat].search(game, limits).move)
         swapped = game.swapped
         won = (game.winner == BLACK) != swapped  # after a swap the first player has White
@@ -264,7 +265,7 @@ def pie_match(
             f"{time.perf_counter() - started:.0f} s)",
             flush=True,
         )
-    title = f"{options.describe()}, level {level}" + ("" if pie_opening else ", no pie opening")
+    title = f"{options.describe()}, level {level}" + (", pie opening" if pie_opening else "")
     report(f"{title}: the first player wins", first_wins, games)
     report(f"{title}: the opening is swapped", swaps, games)
     if swaps:
@@ -420,9 +421,9 @@ def main() -> None:
     pie_parser.add_argument("--level", type=int, default=8)
     pie_parser.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     pie_parser.add_argument(
-        "--no-pie-opening",
+        "--pie-opening",
         action="store_true",
-        help="open with the strongest stone found, as before the pie opening (the baseline)",
+        help="weigh the first stone apart (SearchLimits.pie_opening, off at every level)",
     )
     checkouts = sub.add_parser("checkouts")
     checkouts.add_argument("a", help="a checkout of ygui (player A)")
@@ -439,7 +440,7 @@ def main() -> None:
         )
         return
     if args.kind == "pie":
-        pie_match(args.games, args.game, args.size, args.level, args.first, not args.no_pie_opening)
+        pie_match(args.games, args.game, args.size, args.level, args.first, args.pie_opening)
         return
     if args.kind == "open-spiel":
         open_spiel_match(

@@ -16,6 +16,7 @@ from ygui.core.variants import GameOptions
 
 
 def first_stone(game: Game, level: int, seed: int = 1, **more: object):
+    more = {"pie_opening": True, **more}
     limits = replace(SearchLimits.level(level, seed=seed), **more)
     return Engine(seed=seed, threads=1).search(game, limits)
 
@@ -63,7 +64,6 @@ def test_the_stone_that_leaves_the_second_player_least_is_played(name):
     ("options", "level"),
     [
         (GameOptions(game="y", size=7, pie=False), 7),  # no pie rule
-        (GameOptions(game="y", size=7, pie=True), 4),  # below the level
         (GameOptions(game="y", size=7, pie=True, turns="two-stone"), 7),
     ],
 )
@@ -85,8 +85,15 @@ def test_move_now_during_the_weighing_plays_the_best_so_far():
         calls.append(1)
         return len(calls) > 3
 
-    limits = SearchLimits.level(10, seed=1)
+    limits = replace(SearchLimits.level(10, seed=1), pie_opening=True)
     result = Engine(seed=1, threads=1).search(game, limits, should_stop=stop)
     assert result.reason == "pie opening" and game.is_legal(result.move)
     assert 1 <= len(result.candidates) < PIE_CANDIDATES
     assert result.playouts < limits.playouts_on(game.geometry.size) // 2
+
+
+def test_no_level_weighs_the_first_stone_apart():
+    """Measured no better than the search alone over four boards (README, "Strength")."""
+    assert not any(SearchLimits.level(level).pie_opening for level in range(1, 11))
+    game = Game(GameOptions(game="poly-y", pie=True))
+    assert Engine(seed=1, threads=1).search(game, SearchLimits.level(5)).reason == "search"

@@ -77,10 +77,10 @@ PROOF_CELLS = 24
 PROOF_NODES = 20_000
 PROOF_TABLE_BITS = 18  # the solver's table: 9 MB
 PROOF_SHARE = 0.25  # and within this share of the level's time budget
-# From this level the first stone under the pie rule is chosen to be worth about half (see
-# Engine._pie_opening): the second player swaps a strong stone and answers a weak one, so the
-# first player's best stone is the one nearest an even game, not the strongest.
-PIE_LEVEL = 5
+# The first stone under the pie rule weighed apart (Engine._pie_opening: the stone that leaves
+# the second player least after its best reply, swap included) is off at every level: measured
+# in self-play at level 7 it balanced Poly-Y and the Game of Y better and Hexagonal and Starboard
+# Y worse than the plain search (README, "Strength"). SearchLimits(pie_opening=True) turns it on.
 PIE_CANDIDATES = 12  # first stones weighed, one of each set of stones alike by symmetry
 RAVE_K = 600.0
 PRIOR = 20.0  # playouts of prior knowledge a fresh child starts with (ygui.ai.priors)
@@ -153,7 +153,7 @@ class SearchLimits:
     # kept aside), whatever room it has left: analysis that resumes where it was
     resume: bool = False
     proof_nodes: int = 0  # try to solve positions with PROOF_CELLS empty cells or fewer first
-    pie_opening: bool = False  # under the pie rule, open with a stone worth about half
+    pie_opening: bool = False  # under the pie rule, weigh the first stone apart (see above)
 
     @staticmethod
     def level(level: int, seed: int = 1) -> SearchLimits:
@@ -166,7 +166,6 @@ class SearchLimits:
             book=level >= BOOK_LEVEL,
             scaled=True,
             proof_nodes=PROOF_NODES if level >= PROOF_LEVEL else 0,
-            pie_opening=level >= PIE_LEVEL,
         )
 
     def playouts_on(self, cells: int) -> int:
