@@ -9,6 +9,7 @@ import pytest
 from drawn import mismatches, pixel_mismatches
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 
 from ygui.core.clock import TimeControl
 from ygui.core.game import BLACK, WHITE
@@ -109,6 +110,13 @@ def test_a_won_game_cannot_be_resigned(qtbot, window, answers):
     window.resign()  # even if called: nothing asked, nothing changed
     assert answers.questions == [] and window.session.ended_early is None
     assert window.game_panel.result_label.text() == "Black wins!\nAnn"
+    # each stone of the winning group has a bright ring with a dark edge round it
+    win = QColor(window.theme.win)
+    rings = [m for m in window.scene._marks if m.pen().color() == win]
+    edges = [m for m in window.scene._marks if m.pen().color() == win.darker(260)]
+    cells = {window.scene.cell_at(m.sceneBoundingRect().center()) for m in rings + edges}
+    winners = {c for group in window.game.winning_groups() for c in group}
+    assert len(rings) == len(edges) == len(winners) == 5 and cells == winners
 
 
 @pytest.mark.usefixtures("compiled_engine")

@@ -518,9 +518,11 @@ class BoardScene(QGraphicsScene):
                 else:
                     self._mark(cell, self.radii[cell] * 0.28, fill=dot)
         winning = game.winning_groups()
+        edge = QColor(self.theme.colour("win")).darker(260)
         for group in winning:
-            for cell in group:
-                self._mark(cell, self.radii[cell] * 1.08, ring=self.theme.colour("win"))
+            for cell in group:  # a bright ring with a dark edge: seen on light and dark boards
+                self._mark(cell, self.radii[cell] * 1.13, ring=edge, width=0.07)
+                self._mark(cell, self.radii[cell] * 1.03, ring=self.theme.colour("win"), width=0.2)
         touched: set[str] = set()
         for group in winning:
             touched.update(game.sides_touched(group))
@@ -537,7 +539,12 @@ class BoardScene(QGraphicsScene):
             item.setPen(pen)
 
     def _mark(
-        self, cell: int, radius: float, fill: QColor | None = None, ring: QColor | None = None
+        self,
+        cell: int,
+        radius: float,
+        fill: QColor | None = None,
+        ring: QColor | None = None,
+        width: float = 0.16,
     ) -> None:
         p = self.point(self.game.geometry.centres[cell])
         item = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
@@ -546,7 +553,7 @@ class BoardScene(QGraphicsScene):
             item.setPen(QPen(Qt.PenStyle.NoPen))
         if ring is not None:
             item.setBrush(Qt.BrushStyle.NoBrush)
-            item.setPen(QPen(ring, max(2.0, radius * 0.16)))
+            item.setPen(QPen(ring, max(2.0 if width >= 0.16 else 1.0, radius * width)))
         item.setZValue(12)
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.addItem(item)
