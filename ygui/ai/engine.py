@@ -632,12 +632,10 @@ class Engine:
 def _pie_first_move(game: Game) -> bool:
     """The game's first stone, on the empty board, one stone a turn, under the pie rule."""
     return (
-        bool(game.options.pie_value)
+        game.swap_ahead
         and not game.moves
-        and not game.setup
         and game.options.turns == "standard"
         and game.options.handicap == 0
-        and game.stones_left_in_turn == 1
     )
 
 
