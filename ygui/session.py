@@ -572,8 +572,7 @@ class Session:
         """Write the game to ``path`` atomically (OSError if it cannot be written), with the
         seats and the node being viewed, so that it opens again as it was left."""
         record = replace(self.record())
-        situation = self._situation()
-        del situation[ORIGINAL_FILE]
+        situation = self._situation(with_file=False)
         record.root = replace(record.root, extra={**record.root.extra, **situation})
         save_record(path, record)
         self.path = path
@@ -585,18 +584,8 @@ class Session:
         """Load a record at the node it was saved at, with its seats (a game against the
         computer goes on against it), or at the end of its main line, with people, for a
         record from elsewhere (RecordError, changing nothing, if it cannot be read)."""
-        record = load_record(path)
-        extra = record.root.extra
-        extra.pop(ORIGINAL_FILE, None)
-        given = extra.pop(SEATS, None)
-        viewed = extra.pop(VIEWED, None)
-        tree = GameTree(record)
-        if viewed:
-            tree.go_to_path(_path(record.root, viewed[0]))
-        else:
-            tree.to_end()
-        seats = _seats(given, record) if given else None
-        self.set_tree(tree, (record.black, record.white), path, seats=seats)
+        tree, seats, _original = _left_at(load_record(path))
+        self.set_tree(tree, path=path, seats=seats)
 
     # ----- autosave -------------------------------------------------------------------------
     def autosave(self) -> str | None:
@@ -612,15 +601,18 @@ class Session:
             return f"Autosave failed: {exc}"
         return None
 
-    def _situation(self) -> dict[str, list[str]]:
-        """The seats, the node being viewed and the file, as record properties."""
+    def _situation(self, with_file: bool = True) -> dict[str, list[str]]:
+        """The seats, the node being viewed and (for the autosave) the file, as record
+        properties."""
         indices, node = [], self.tree.root
         for child in self.tree.path:
             indices.append(str(node.children.index(child)))
             node = child
-        path = quote(os.fsencode(self.path)) if self.path else ""
         seats = [json.dumps([s.name, s.computer, s.level, s.engine]) for s in self.seats]
-        return {ORIGINAL_FILE: [path], SEATS: seats, VIEWED: [".".join(indices)]}
+        situation = {SEATS: seats, VIEWED: [".".join(indices)]}
+        if with_file:
+            situation[ORIGINAL_FILE] = [quote(os.fsencode(self.path)) if self.path else ""]
+        return situation
 
     def remove_autosave(self) -> None:
         if self.autosave_file is not None:
@@ -629,14 +621,22 @@ class Session:
     def recover(self, record: GameRecord) -> None:
         """Take back an autosaved record: its tree, the node being viewed, the seats and the
         original file, marked unsaved. A part that cannot be read falls back alone."""
-        extra = record.root.extra
-        original = (extra.pop(ORIGINAL_FILE, None) or [""])[0]
-        seats = _seats(extra.pop(SEATS, None), record)
-        viewed = (extra.pop(VIEWED, None) or [""])[0]
-        tree = GameTree(record)
-        tree.go_to_path(_path(record.root, viewed) if viewed else record.main_line())
+        tree, seats, original = _left_at(record)
         path = Path(os.fsdecode(unquote_to_bytes(original))) if original else None
         self.set_tree(tree, path=path, seats=seats, dirty=True)
+
+
+def _left_at(record: GameRecord) -> tuple[GameTree, tuple[Seat, Seat], str]:
+    """A record's tree at the node ygui's properties say it was left at (else the end of its
+    main line), its seats (else people, named as the record says) and the file it came from
+    ("" if none); the properties are taken out of the record."""
+    extra = record.root.extra
+    original = (extra.pop(ORIGINAL_FILE, None) or [""])[0]
+    seats = _seats(extra.pop(SEATS, None), record)
+    viewed = (extra.pop(VIEWED, None) or [""])[0]
+    tree = GameTree(record)
+    tree.go_to_path(_path(record.root, viewed) if viewed else record.main_line())
+    return tree, seats, original
 
 
 def _seats(values: list[str] | None, record: GameRecord) -> tuple[Seat, Seat]:
