@@ -187,3 +187,17 @@ def test_two_processes_keep_each_others_changes(tmp_path):
     again = Settings(path)
     assert again.get("theme") == "dark" and again.get("show_labels") is True
     assert again.get("recent_files") == ["/mine.ysgf", "/other.ysgf"]
+
+
+def test_a_value_the_file_holds_already_is_not_written_again(tmp_path):
+    path = tmp_path / "settings.json"
+    s = Settings(path)
+    s.set("move_numbers", True)
+    written = path.stat().st_mtime_ns
+    os.utime(path, ns=(written - 10**9, written - 10**9))  # older, so a write would show
+    s.set("move_numbers", True)
+    assert path.stat().st_mtime_ns == written - 10**9
+    other = Settings(path)  # another window turns it off; this one's True is written again
+    other.set("move_numbers", False)
+    s.set("move_numbers", True)
+    assert json.loads(path.read_text())["move_numbers"] is True

@@ -261,6 +261,13 @@ class Settings:
 
     def _write(self, key: str, value: Any) -> str | None:
         latest = self._read(at_start=False)
+        if (
+            latest is not None
+            and key in latest
+            and latest[key] == value
+            and isinstance(latest.get("version"), int)
+        ):
+            return None  # the file holds it already (the View toggles restored at start)
         merged = dict(latest) if latest is not None else dict(self.data)
         merged[key] = value
         if "version" not in merged or not isinstance(merged["version"], int):

@@ -521,7 +521,7 @@ class BoardScene(QGraphicsScene):
         edge = QColor(self.theme.colour("win")).darker(260)
         for group in winning:
             for cell in group:  # a bright ring with a dark edge: seen on light and dark boards
-                self._mark(cell, self.radii[cell] * 1.13, ring=edge, width=0.07)
+                self._mark(cell, self.radii[cell] * 1.13, ring=edge, width=0.07, least=1.0)
                 self._mark(cell, self.radii[cell] * 1.03, ring=self.theme.colour("win"), width=0.2)
         touched: set[str] = set()
         for group in winning:
@@ -545,7 +545,10 @@ class BoardScene(QGraphicsScene):
         fill: QColor | None = None,
         ring: QColor | None = None,
         width: float = 0.16,
+        least: float = 2.0,
     ) -> None:
+        """A dot (``fill``) or a ring (``ring``, ``width`` of the radius thick, ``least``
+        pixels at least) on a cell."""
         p = self.point(self.game.geometry.centres[cell])
         item = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
         if fill is not None:
@@ -553,7 +556,7 @@ class BoardScene(QGraphicsScene):
             item.setPen(QPen(Qt.PenStyle.NoPen))
         if ring is not None:
             item.setBrush(Qt.BrushStyle.NoBrush)
-            item.setPen(QPen(ring, max(2.0 if width >= 0.16 else 1.0, radius * width)))
+            item.setPen(QPen(ring, max(least, radius * width)))
         item.setZValue(12)
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.addItem(item)
