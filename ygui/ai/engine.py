@@ -93,11 +93,11 @@ LARGE_SEARCH = 200_000
 CHUNK = 256  # simulations in the first call of the kernel; later calls grow
 MAX_CHUNK = 4096
 CHUNK_SECONDS = 0.005  # grow while a call takes less (cancelling waits at most about this)
-MAX_SLOTS = 8_000_000  # 160 MB of tree at most
-SLOT_BYTES = 20  # a slot's child, visits, wins and all-moves-as-first counts
+MAX_SLOTS = 8_000_000  # 176 MB of tree at most
+SLOT_BYTES = 22  # a slot's child, visits, wins, all-moves-as-first counts and proof length
 # Memory for all of an engine's trees together (root parallel: one tree a thread). Each tree gets
 # at most its share; an engine whose trees would each get less than MIN_TREE_SLOTS is refused.
-TREE_MEMORY = 640_000_000
+TREE_MEMORY = 704_000_000  # (32 trees of MIN_TREE_SLOTS)
 MIN_TREE_SLOTS = 1_000_000
 # A tree has room for the nodes of this many searches: the subtree a move keeps stays in place
 # among the nodes it no longer needs, and the next search grows it from the free room. With room
@@ -184,6 +184,9 @@ class Candidate:
     visits: int
     win_rate: float
     line: tuple[Move, ...]
+    # proved by the search (the MCTS-solver): the stones to the end of the game, the move
+    # included, if it wins; their negative if it loses; 0 when not proved
+    proved: int = 0
 
 
 CANDIDATES = 8  # candidates a result lists
@@ -203,6 +206,9 @@ class SearchResult:
     # the position's playouts in the tree, this search's and those of earlier ones it went on
     # from (at least ``playouts`` when the search ran in a tree)
     tree_playouts: int = 0
+    # the move proved by the search (Candidate.proved): > 0 the side to move wins with it in
+    # that many stones at most, < 0 it loses whatever it plays, 0 not known
+    proved: int = 0
 
 
 Progress = Callable[[SearchResult], None]
@@ -375,7 +381,7 @@ class Engine:
             helper.join()
         if failed:
             raise failed[0]
-        if all(tree.child[tree.root] < 0 for tree in trees):
+        if all(tree.block(tree.root) < 0 for tree in trees):
             # stopped before the root was expanded: fall back to the first legal move
             return SearchResult(legal[0], 0.5, sum(done), (legal[0],), reason="stopped")
         return self._result(trees, game, done, started, reason)
@@ -481,7 +487,7 @@ class Engine:
                 # do not overrun the time: as many as the rate so far fits in what is left
                 left = limits.seconds - (now - started)
                 chunk = max(16, min(chunk, int(left * done / searching) + 1))
-            k.search(
+            ran = k.search(
                 *tables.arrays,
                 params,
                 *tables.playout_arrays,
@@ -497,7 +503,10 @@ class Engine:
             )
             took = time.perf_counter() - now
             searching += took
-            done += chunk
+            done += ran
+            if tree.proved_root():
+                report(done)
+                break  # a move proved to win, or every move to lose: no more to learn
             if took < CHUNK_SECONDS:
                 # fewer, longer calls waste less time on the way in and out of the kernel
                 size = min(2 * size, MAX_CHUNK)
@@ -514,14 +523,23 @@ class Engine:
             return trees[0].result(game, sum(done), seconds, reason)
         visits: dict[int, float] = {}
         wins: dict[int, float] = {}
+        proved: dict[int, int] = {}  # what any tree proved of a move (the shortest proof)
         for tree in trees:
-            for c in tree.children(tree.root):
+            children = tree.children(tree.root)
+            for c, outcome in zip(children, tree.outcomes(children), strict=True):
                 mv = tree.move_of(int(c))
                 visits[mv] = visits.get(mv, 0.0) + float(tree.visits[c])
                 wins[mv] = wins.get(mv, 0.0) + float(tree.wins[c])
-        best = max(visits, key=lambda mv: (visits[mv], wins[mv]))
+                if outcome and (mv not in proved or abs(outcome) < abs(proved[mv])):
+                    proved[mv] = int(outcome)
+
+        def rank(mv: int) -> tuple[int, int, float, float]:  # as _Tree.ranked
+            outcome = proved.get(mv, 0)
+            return ((outcome > 0) - (outcome < 0), -outcome, visits[mv], wins[mv])
+
         n = game.geometry.size
-        ranked = sorted(visits, key=lambda mv: (visits[mv], wins[mv]), reverse=True)
+        ranked = sorted(visits, key=rank, reverse=True)
+        best = ranked[0]
         candidates = []
         for mv in ranked[:CANDIDATES]:
             if not visits[mv]:
@@ -529,13 +547,15 @@ class Engine:
             # each move's line from the tree that looked at it most
             tree = max(trees, key=lambda t: t.visits_of(mv))
             line = tree.line_of(mv, CANDIDATE_LINE) or (_as_move(mv, n),)
+            rate = _proved_rate(proved.get(mv, 0), wins[mv] / visits[mv])
             candidates.append(
-                Candidate(_as_move(mv, n), int(visits[mv]), wins[mv] / visits[mv], line)
+                Candidate(_as_move(mv, n), int(visits[mv]), rate, line, proved.get(mv, 0))
             )
         line = candidates[0].line if candidates else (_as_move(best, n),)
+        rate = wins[best] / visits[best] if visits[best] else 0.5
         return SearchResult(
             _as_move(best, n),
-            wins[best] / visits[best] if visits[best] else 0.5,
+            _proved_rate(proved.get(best, 0), rate),
             sum(done),
             line,
             {mv: int(v) for mv, v in visits.items() if mv < n},
@@ -543,6 +563,7 @@ class Engine:
             reason,
             tuple(candidates),
             sum(int(tree.visits[tree.root]) for tree in trees),
+            proved.get(best, 0),
         )
 
     # ----- the tree, kept between moves ------------------------------------------------
@@ -687,6 +708,9 @@ class _Tree:
         self.wins = np.empty(capacity, np.float32)
         self.rave_n = np.empty(capacity, np.float32)
         self.rave_w = np.empty(capacity, np.float32)
+        # the MCTS-solver's (kernels.prove): a proved slot's stones to the end of the game
+        # (which colour wins is packed in ``child``)
+        self.plen = np.empty(capacity, np.int16)
         self.tree = np.array([1, 0], np.int64)  # blocks used, root slot
         self.clear(key, moves, empties, cells)
 
@@ -732,13 +756,14 @@ class _Tree:
             self.mover,
             self.best,
             self.top,
+            self.plen,
             self.tree,
         )
 
     def slot(self, node: int, move: int) -> int:
         """The child of ``node`` for ``move``, or -1 if the node has no block or the move is
         not legal there."""
-        b = int(self.child[node])
+        b = self.block(node)
         s = int(self.slot_of[move])
         if b < 0 or s >= self.m or self.rave_w[b * self.m + s] <= k.ILLEGAL / 2:
             return -1
@@ -753,9 +778,14 @@ class _Tree:
         s = node % self.m
         return self.cells if s == self.m - 1 else int(self.base[s])
 
+    def block(self, node: int) -> int:
+        """The block of ``node``'s children, -1 if it has none."""
+        v = int(self.child[node])
+        return v if v < k.PROVED else (v & (k.PROVED - 1)) - 1
+
     def children(self, node: int) -> np.ndarray:
         """The legal children of ``node`` (global slots), or none if it has no block."""
-        b = int(self.child[node])
+        b = self.block(node)
         if b < 0:
             return np.empty(0, np.int64)
         slots = np.arange(b * self.m, (b + 1) * self.m)
@@ -800,12 +830,30 @@ class _Tree:
         self.moves = list(moves)
         return True
 
-    def best_child(self, node: int) -> int:
+    def outcomes(self, slots: np.ndarray) -> np.ndarray:
+        """What the search proved of each slot's move for the player who makes it
+        (``Candidate.proved``): the stones to the end if it wins, their negative if it loses,
+        0 if not proved. (The swap's player is the one who takes Black: kernels.)"""
+        colour = np.maximum(self.child[slots] >> k.PROVED_SHIFT, 0)
+        player = np.where(slots % self.m == self.m - 1, 1, self.mover[slots // self.m])
+        length = self.plen[slots].astype(np.int64)
+        return np.where(colour == 0, 0, np.where(colour == player, length, -length))
+
+    def ranked(self, node: int) -> np.ndarray:
+        """The legal children of ``node``, best first: the proved wins, quickest first; then
+        the moves not proved, most visited first (then most won); the proved losses last, the
+        slowest first."""
         children = self.children(node)
         if not len(children):
-            return -1
-        order = np.lexsort((self.wins[children], self.visits[children]))
-        return int(children[order[-1]])
+            return children
+        outcome = self.outcomes(children)
+        # won, not known, lost; then the quickest win, the slowest loss
+        order = np.lexsort((self.wins[children], self.visits[children], -outcome, np.sign(outcome)))
+        return children[order[::-1]]
+
+    def best_child(self, node: int) -> int:
+        ranked = self.ranked(node)
+        return int(ranked[0]) if len(ranked) else -1
 
     def _line_from(self, node: int, length: int) -> tuple[Move, ...]:
         """The moves of ``node`` and of the most visited child below it, and so on."""
@@ -821,20 +869,26 @@ class _Tree:
         return self._line_from(node, length) if node >= 0 else ()
 
     def candidates(self, limit: int = CANDIDATES) -> tuple[Candidate, ...]:
-        children = self.children(self.root)
-        if not len(children):
-            return ()
-        order = np.lexsort((self.wins[children], self.visits[children]))[::-1]
         found = []
-        for c in children[order[:limit]]:
+        for c in self.ranked(self.root)[:limit]:
             node = int(c)
             visits = float(self.visits[node])
             if visits <= 0:
                 break
             move = _as_move(self.move_of(node), self.cells)
             line = self._line_from(node, CANDIDATE_LINE)
-            found.append(Candidate(move, int(visits), float(self.wins[node]) / visits, line))
+            proved = int(self.outcomes(np.array([node]))[0])
+            rate = _proved_rate(proved, float(self.wins[node]) / visits)
+            found.append(Candidate(move, int(visits), rate, line, proved))
         return tuple(found)
+
+    def proved_root(self) -> bool:
+        """Whether the search has settled the root: a move proved to win, or every move
+        proved to lose."""
+        if self.child[self.root] >= k.PROVED:
+            return True
+        children = self.children(self.root)
+        return bool(len(children)) and bool((self.outcomes(children) > 0).any())
 
     def result(self, game: Game, playouts: int, seconds: float, reason: str) -> SearchResult:
         n = game.geometry.size
@@ -846,9 +900,10 @@ class _Tree:
             if self.move_of(int(c)) < n
         }
         rate = float(self.wins[best] / self.visits[best]) if self.visits[best] else 0.5
+        proved = int(self.outcomes(np.array([best]))[0])
         return SearchResult(
             _as_move(self.move_of(best), n),
-            rate,
+            _proved_rate(proved, rate),
             playouts,
             tuple(line),
             visits,
@@ -856,7 +911,13 @@ class _Tree:
             reason,
             self.candidates(),
             int(self.visits[self.root]),
+            proved,
         )
+
+
+def _proved_rate(proved: int, rate: float) -> float:
+    """A win rate, certain where the move is proved."""
+    return 1.0 if proved > 0 else 0.0 if proved < 0 else rate
 
 
 def _as_move(move: int, cells: int) -> Move:

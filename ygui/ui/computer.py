@@ -53,6 +53,20 @@ def search_stats(result: SearchResult) -> str:
     )
 
 
+def proved_text(proved: int) -> str:
+    """A candidate's proved result for the side that plays it (``Candidate.proved``), short
+    enough for the board's marks and the table's Win column."""
+    return "win" if proved > 0 else "loss"
+
+
+def proved_tip(proved: int) -> str:
+    stones = abs(proved)
+    end = f"the game ends within {stones} stone{'s' if stones != 1 else ''}, this one included"
+    if proved > 0:
+        return f"Proved by the search: this move wins whatever the reply; {end}"
+    return f"Proved by the search: this move loses against the best replies; {end}"
+
+
 class Host(Protocol):
     """What the computer needs of the window around it: to say things."""
 
@@ -501,6 +515,13 @@ class ComputerPlay(QObject):
         proved = self.proved(game) if self.proved is not None else None
         if proved is None and result.reason == "proved":
             proved = f"{game.colour_name(mover)} wins (proved)"
+        if proved is None and result.proved:
+            winner = mover if result.proved > 0 else 3 - mover
+            stones = abs(result.proved)
+            proved = (
+                f"{game.colour_name(winner)} wins (proved: the game ends within "
+                f"{stones} stone{'s' if stones != 1 else ''})"
+            )
         if proved is not None:  # the solver settled it: no probability about it
             self.win_label.setText(proved)
         words, stones = line_stones(game, result.principal)
@@ -526,12 +547,16 @@ class ComputerPlay(QObject):
             words, stones = line_stones(game, candidate.line)
             self.candidate_lines.append(stones)
             rate = f"{100 * candidate.win_rate:.0f}%"
+            if candidate.proved:
+                rate = proved_text(candidate.proved)
             if candidate.move.cell is not None:
                 self.candidate_marks.append((candidate.move.cell, rate))
             texts = (game.move_text(candidate.move), rate, f"{candidate.visits:,}", " ".join(words))
             for column, text in enumerate(texts):
                 item = QTableWidgetItem(text)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                if candidate.proved:
+                    item.setToolTip(proved_tip(candidate.proved))
                 table.setItem(row, column, item)
         self._show_candidates(self.candidates_box.isChecked())
 
