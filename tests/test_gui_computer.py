@@ -10,8 +10,8 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from ygui.ai.engine import Engine
-from ygui.core.game import BLACK, WHITE
+from ygui.ai.engine import Engine, SearchLimits
+from ygui.core.game import BLACK, WHITE, Game
 from ygui.core.variants import GameOptions
 from ygui.session import Seat
 
@@ -329,3 +329,45 @@ def test_no_move_is_made_while_the_resign_question_is_open(qtbot, answers):
     # answered No: the game goes on
     qtbot.waitUntil(lambda: len(window.session.tree.main_line()) > seen["moves"][1], timeout=30_000)
     window.computer.set_paused(True)
+
+
+def test_the_analysis_says_when_the_search_proved_the_position(qtbot, answers):
+    """Once the search proves a win the panel says who wins and within how many stones, the
+    candidates table and the board's marks say "win" or "loss" for the proved moves, and the
+    analysis stops by itself: there is nothing more to learn."""
+    rng = random.Random(3)
+    opts = GameOptions(game="y", size=7, pie=False).validated()
+    for _ in range(40):  # a position the search proves (found as the window's engine would)
+        game = Game(opts)
+        while game.empty_count() > 14 and not game.is_over:
+            game.play(rng.choice(game.legal_moves()))
+        if game.is_over:
+            continue
+        found = Engine(seed=1).search(game, SearchLimits(100_000))
+        if found.proved > 1 and found.reason == "search":
+            break
+    else:
+        pytest.fail("no proved position found")
+    window = make_window(qtbot, answers)
+    window.start_new_game(opts, ("A", "B"))
+    for move in game.moves:
+        assert window.session.play(move) is None
+    computer = window.computer
+    window.act_candidates.trigger()
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: "proved" in computer.win_label.text(), timeout=60_000)
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=60_000)  # stopped by itself
+    mover = window.game.colour_name(window.game.to_move)
+    text = computer.win_label.text()
+    assert text.startswith(f"{mover} wins (proved: the game ends within ") and "stone" in text
+    table = computer.candidates_table
+    assert table.item(0, 1).text() == "win"
+    assert "this move wins" in table.item(0, 1).toolTip()
+    rows = [table.item(r, 1).text() for r in range(table.rowCount())]
+    assert all(r in ("win", "loss") or r.endswith("%") for r in rows)
+    assert window.scene.candidate_marks[0] == "win"
+    assert (
+        window.computer.line_label.text()
+        .removeprefix("Best line: ")
+        .startswith(table.item(0, 0).text())
+    )

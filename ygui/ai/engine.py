@@ -303,7 +303,7 @@ class Engine:
         me = int(pos.info[k.TO_MOVE])
         wins = _winning(tables, params, pos, me)
         if wins:
-            return SearchResult(Move(wins[0]), 1.0, 0, (Move(wins[0]),), reason="win")
+            return SearchResult(Move(wins[0]), 1.0, 0, (Move(wins[0]),), reason="win", proved=1)
         allowed = np.ones(n + 1, np.bool_)
         reason = "search"
         if game.stones_left_in_turn == 1:
