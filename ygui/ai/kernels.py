@@ -875,6 +875,13 @@ def prove(path, depth: int, plen, child, mover, rave_w, m: int, winner: int) -> 
     block where the pie rule's swap is legal: a move before the swap is judged by the player
     who ends up with the other colour, so colours there are not players."""
     mark(path[depth], winner, 1, child, plen, mover, rave_w, m)
+    climb(path, depth, plen, child, mover, rave_w, m)
+
+
+@compiled
+def climb(path, depth: int, plen, child, mover, rave_w, m: int) -> None:
+    """Carry the proof of the slot ``path[depth]`` up the path as far as it settles the
+    positions above (``prove``)."""
     d = depth
     while d > 0:
         above = path[d - 1]
@@ -895,6 +902,122 @@ def prove(path, depth: int, plen, child, mover, rave_w, m: int, winner: int) -> 
             colour = 3 - p
         mark(above, colour, min(length, 32767), child, plen, mover, rave_w, m)
         d -= 1
+
+
+@compiled
+def wins_at(
+    nbr,
+    deg,
+    side_mask,
+    ppos,
+    table,
+    params,
+    colours,
+    parent,
+    smask,
+    plo,
+    phi,
+    info,
+    cell: int,
+    p: int,
+) -> bool:
+    """Whether a stone of ``p`` on the empty ``cell`` wins at once (one stone, no pair)."""
+    sides = side_mask[cell]
+    lo = np.int64(0)
+    hi = np.int64(0)
+    pos = ppos[cell]
+    if pos >= 0:
+        if pos < 64:
+            lo = np.int64(1) << pos
+        else:
+            hi = np.int64(1) << (pos - 64)
+    for j in range(deg[cell]):
+        nb = nbr[cell, j]
+        if colours[nb] == p:
+            r = find(parent, nb)
+            sides |= smask[r]
+            lo |= plo[r]
+            hi |= phi[r]
+    held = info[OBJ_B] if p == 1 else info[OBJ_W]
+    return is_win(params, held | objectives(params, table, sides, lo, hi))
+
+
+@compiled
+def threats(
+    nbr,
+    deg,
+    side_mask,
+    ppos,
+    table,
+    params,
+    colours,
+    parent,
+    smask,
+    plo,
+    phi,
+    info,
+    base,
+    child,
+    plen,
+    mover,
+    rave_w,
+    best,
+    top,
+    b: int,
+    m: int,
+    threat,
+) -> int:
+    """Settle what one stone decides among a fresh block's children, in games of one stone a
+    turn without pairs: a cell where the mover wins at once is a proved win (its slot is
+    returned); where the other side wins at once somewhere, every other cell is a proved loss,
+    and if it wins at two, every cell is (then -2 - a lost slot is returned). Else -1."""
+    p = info[TO_MOVE]
+    count = 0
+    for s in range(m - 1):
+        g = b * m + s
+        threat[s] = 0
+        if rave_w[g] <= ILLEGAL / 2:
+            continue
+        c = base[s]
+        if wins_at(
+            nbr, deg, side_mask, ppos, table, params, colours, parent, smask, plo, phi, info, c, p
+        ):
+            mark(g, p, 1, child, plen, mover, rave_w, m)
+            best[b] = s
+            top[b] = np.float32(PROVED_WEIGHT)
+            return g
+        if wins_at(
+            nbr,
+            deg,
+            side_mask,
+            ppos,
+            table,
+            params,
+            colours,
+            parent,
+            smask,
+            plo,
+            phi,
+            info,
+            c,
+            3 - p,
+        ):
+            threat[s] = 1
+            count += 1
+    if count == 0:
+        return -1
+    lost = -1
+    for s in range(m - 1):
+        g = b * m + s
+        if rave_w[g] > ILLEGAL / 2 and (count > 1 or threat[s] == 0):
+            mark(g, 3 - p, 2, child, plen, mover, rave_w, m)
+            lost = g
+    if count > 1:
+        return -2 - lost  # every cell loses
+    for s in range(m - 1):  # the block's best was chosen before: the one cell left to play
+        if threat[s] == 1:
+            best[b] = s
+    return -1
 
 
 @compiled
@@ -1004,6 +1127,7 @@ def search(
         np.empty(m, np.float32),
         np.empty(n + 8, np.int64),
         np.empty(n, np.int8),
+        np.empty(m, np.int8),
     )
 
 
@@ -1061,6 +1185,7 @@ def _simulate(
     score,
     path,
     feat,
+    threat,
 ) -> int:
     """The simulations of ``search``, in the scratch arrays it gives."""
     n = params[NCELLS]
@@ -1070,6 +1195,12 @@ def _simulate(
     one = np.float32(1.0)
     half = np.float32(0.5)
     root = tree[1]
+    # what one stone decides is settled as a block is made (threats), in games of one stone a
+    # turn without Hexagonal Y's pairs
+    tactics = params[TURNS] == STANDARD
+    for c in range(n):
+        if opp[c] >= 0:
+            tactics = False
     for done in range(sims):
         if child[root] >= PROVED:
             return done  # the position is proved: nothing left to learn
@@ -1131,6 +1262,40 @@ def _simulate(
                 if b < 0:
                     break
                 child[node] = b
+                if (
+                    tactics
+                    and stones_in_turn(params, info, info[TURN]) == 1
+                    and stones_in_turn(params, info, info[TURN] + 1) == 1
+                ):
+                    g = threats(
+                        nbr,
+                        deg,
+                        side_mask,
+                        ppos,
+                        table,
+                        params,
+                        colours,
+                        parent,
+                        smask,
+                        plo,
+                        phi,
+                        info,
+                        base,
+                        child,
+                        plen,
+                        mover,
+                        rave_w,
+                        best,
+                        top,
+                        b,
+                        m,
+                        threat,
+                    )
+                    if g != -1:  # a proved child that settles the position
+                        path[depth + 1] = g if g >= 0 else -2 - g
+                        climb(path, depth + 1, plen, child, mover, rave_w, m)
+                        if child[node] >= PROVED:
+                            break
             node = select_slot(visits, wins, rave_w, best, top, b, m, visits[node])
             s = node - b * m
             mv = base[s] if s < m - 1 else n
@@ -1157,7 +1322,7 @@ def _simulate(
             path[depth] = node
             if mv == n:
                 swap_at = depth
-        known = child[path[depth]] >> PROVED_SHIFT if depth > 0 else 0
+        known = child[path[depth]] >> PROVED_SHIFT
         if known > 0:
             winner = known
         elif info[WINNER] != 0:
