@@ -174,8 +174,37 @@ def study_features(window: MainWindow, s: Shooter) -> None:
     window.next_mistake()
     window.tree_panel.raise_()
     s.shot("tree-with-mistake")
+    proved_analysis(window, s)
     solver_maps(window, s)
     dialogs(window, s)
+
+
+def proved_analysis(window: MainWindow, s: Shooter) -> None:
+    """The analysis of a position the search proves: a game of Y 9 between two quick searches,
+    taken back eleven stones from its end."""
+    from ygui.ai.engine import Engine, SearchLimits
+    from ygui.core.game import Game
+
+    opts = GameOptions(game="y", size=9, pie=False).validated()
+    game = Game(opts)
+    while not game.is_over:
+        game.play(Engine().search(game, SearchLimits(1000, seed=len(game.moves))).move)
+    window.start_new_game(opts, ("Ann", "Bo"))
+    for move in game.moves[:-11]:
+        window.session.play(move)
+    window.computer.dock.show()
+    window.computer.dock.raise_()
+    window.act_candidates.trigger()
+    window.act_analyse.trigger()
+    for _ in range(120):
+        s.settle(250)
+        if "proved" in window.computer.win_label.text():
+            break
+    s.shot("analysis-proved")
+    if window.computer.analyse_box.isChecked():
+        window.act_analyse.trigger()
+    window.act_candidates.trigger()
+    window.computer.dock.hide()
 
 
 def solver_maps(window: MainWindow, s: Shooter) -> None:

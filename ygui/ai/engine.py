@@ -542,12 +542,12 @@ class Engine:
         best = ranked[0]
         candidates = []
         for mv in ranked[:CANDIDATES]:
-            if not visits[mv]:
+            if not visits[mv] and not proved.get(mv):
                 break
             # each move's line from the tree that looked at it most
             tree = max(trees, key=lambda t: t.visits_of(mv))
             line = tree.line_of(mv, CANDIDATE_LINE) or (_as_move(mv, n),)
-            rate = _proved_rate(proved.get(mv, 0), wins[mv] / visits[mv])
+            rate = _proved_rate(proved.get(mv, 0), wins[mv] / visits[mv] if visits[mv] else 0.5)
             candidates.append(
                 Candidate(_as_move(mv, n), int(visits[mv]), rate, line, proved.get(mv, 0))
             )
@@ -856,9 +856,14 @@ class _Tree:
         return int(ranked[0]) if len(ranked) else -1
 
     def _line_from(self, node: int, length: int) -> tuple[Move, ...]:
-        """The moves of ``node`` and of the most visited child below it, and so on."""
+        """The moves of ``node`` and of the best child below it (``ranked``), and so on, while
+        the search visited them or proved them."""
         line: list[Move] = []
-        while node >= 0 and len(line) < length and self.visits[node] > 0:
+        while (
+            node >= 0
+            and len(line) < length
+            and (self.visits[node] > 0 or self.child[node] >= k.PROVED)
+        ):
             line.append(_as_move(self.move_of(node), self.cells))
             node = self.best_child(node)
         return tuple(line)
@@ -873,12 +878,12 @@ class _Tree:
         for c in self.ranked(self.root)[:limit]:
             node = int(c)
             visits = float(self.visits[node])
-            if visits <= 0:
+            proved = int(self.outcomes(np.array([node]))[0])
+            if visits <= 0 and not proved:
                 break
             move = _as_move(self.move_of(node), self.cells)
             line = self._line_from(node, CANDIDATE_LINE)
-            proved = int(self.outcomes(np.array([node]))[0])
-            rate = _proved_rate(proved, float(self.wins[node]) / visits)
+            rate = _proved_rate(proved, float(self.wins[node]) / visits if visits else 0.5)
             found.append(Candidate(move, int(visits), rate, line, proved))
         return tuple(found)
 

@@ -906,23 +906,11 @@ def climb(path, depth: int, plen, child, mover, rave_w, m: int) -> None:
 
 @compiled
 def wins_at(
-    nbr,
-    deg,
-    side_mask,
-    ppos,
-    table,
-    params,
-    colours,
-    parent,
-    smask,
-    plo,
-    phi,
-    info,
-    cell: int,
-    p: int,
-) -> bool:
-    """Whether a stone of ``p`` on the empty ``cell`` wins at once (one stone, no pair)."""
-    sides = side_mask[cell]
+    nbr, deg, side_mask, ppos, table, params, colours, parent, smask, plo, phi, info, cell: int
+) -> int:
+    """Who wins at once with a stone on the empty ``cell`` (one stone, no pair): 1 Black, 2
+    White, 3 both, 0 neither. (One pass over the neighbours for both colours.)"""
+    sides_b = sides_w = side_mask[cell]
     lo = np.int64(0)
     hi = np.int64(0)
     pos = ppos[cell]
@@ -931,15 +919,27 @@ def wins_at(
             lo = np.int64(1) << pos
         else:
             hi = np.int64(1) << (pos - 64)
+    lo_b = lo_w = lo
+    hi_b = hi_w = hi
     for j in range(deg[cell]):
         nb = nbr[cell, j]
-        if colours[nb] == p:
+        colour = colours[nb]
+        if colour == 1:
             r = find(parent, nb)
-            sides |= smask[r]
-            lo |= plo[r]
-            hi |= phi[r]
-    held = info[OBJ_B] if p == 1 else info[OBJ_W]
-    return is_win(params, held | objectives(params, table, sides, lo, hi))
+            sides_b |= smask[r]
+            lo_b |= plo[r]
+            hi_b |= phi[r]
+        elif colour == 2:
+            r = find(parent, nb)
+            sides_w |= smask[r]
+            lo_w |= plo[r]
+            hi_w |= phi[r]
+    found = 0
+    if is_win(params, info[OBJ_B] | objectives(params, table, sides_b, lo_b, hi_b)):
+        found |= 1
+    if is_win(params, info[OBJ_W] | objectives(params, table, sides_w, lo_w, hi_w)):
+        found |= 2
+    return found
 
 
 @compiled
@@ -978,15 +978,7 @@ def threats(
         threat[s] = 0
         if rave_w[g] <= ILLEGAL / 2:
             continue
-        c = base[s]
-        if wins_at(
-            nbr, deg, side_mask, ppos, table, params, colours, parent, smask, plo, phi, info, c, p
-        ):
-            mark(g, p, 1, child, plen, mover, rave_w, m)
-            best[b] = s
-            top[b] = np.float32(PROVED_WEIGHT)
-            return g
-        if wins_at(
+        who = wins_at(
             nbr,
             deg,
             side_mask,
@@ -999,9 +991,14 @@ def threats(
             plo,
             phi,
             info,
-            c,
-            3 - p,
-        ):
+            base[s],
+        )
+        if who & p:
+            mark(g, p, 1, child, plen, mover, rave_w, m)
+            best[b] = s
+            top[b] = np.float32(PROVED_WEIGHT)
+            return g
+        if who & (3 - p):
             threat[s] = 1
             count += 1
     if count == 0:
@@ -1028,6 +1025,120 @@ def mark(slot: int, colour: int, length: int, child, plen, mover, rave_w, m: int
     if slot % m != m - 1 and slot >= m:  # (not the swap, nor the first root's dummy block)
         won = colour == mover[slot // m]
         rave_w[slot] = np.float32(PROVED_WEIGHT if won else -PROVED_WEIGHT)
+
+
+@compiled
+def grow(
+    nbr,
+    deg,
+    side_mask,
+    ppos,
+    table,
+    colours,
+    parent,
+    smask,
+    plo,
+    phi,
+    tstones,
+    info,
+    params,
+    base,
+    allowed,
+    child,
+    visits,
+    wins,
+    rave_n,
+    rave_w,
+    plen,
+    mover,
+    best,
+    top,
+    tree,
+    m: int,
+    node: int,
+    restrict: bool,
+    path,
+    depth: int,
+    tactics: bool,
+    bridges,
+    bcount,
+    ring,
+    weights,
+    feat,
+    packed,
+    strength,
+    prior: float,
+) -> int:
+    """Give ``node`` (``path[depth]``) its block of children (``expand``) and settle what one
+    stone decides among them (``threats``), carrying a proof up the path; the block, or -1
+    when the tree is full. (Apart from the simulation's loop, which runs slower with any more
+    code in it.)"""
+    b = expand(
+        nbr,
+        deg,
+        colours,
+        parent,
+        tstones,
+        info,
+        params,
+        base,
+        allowed,
+        child,
+        visits,
+        wins,
+        rave_n,
+        rave_w,
+        mover,
+        best,
+        top,
+        tree,
+        m,
+        restrict,
+        bridges,
+        bcount,
+        ring,
+        weights,
+        feat,
+        packed,
+        strength,
+        prior,
+    )
+    if b < 0:
+        return b
+    child[node] = b
+    if (
+        tactics
+        and stones_in_turn(params, info, info[TURN]) == 1
+        and stones_in_turn(params, info, info[TURN] + 1) == 1
+    ):
+        g = threats(
+            nbr,
+            deg,
+            side_mask,
+            ppos,
+            table,
+            params,
+            colours,
+            parent,
+            smask,
+            plo,
+            phi,
+            info,
+            base,
+            child,
+            plen,
+            mover,
+            rave_w,
+            best,
+            top,
+            b,
+            m,
+            feat,  # (scratch: expand is done with it)
+        )
+        if g != -1:  # a proved child that settles the position
+            path[depth + 1] = g if g >= 0 else -2 - g
+            climb(path, depth + 1, plen, child, mover, rave_w, m)
+    return b
 
 
 @allocating
@@ -1127,7 +1238,6 @@ def search(
         np.empty(m, np.float32),
         np.empty(n + 8, np.int64),
         np.empty(n, np.int8),
-        np.empty(m, np.int8),
     )
 
 
@@ -1185,7 +1295,6 @@ def _simulate(
     score,
     path,
     feat,
-    threat,
 ) -> int:
     """The simulations of ``search``, in the scratch arrays it gives."""
     n = params[NCELLS]
@@ -1229,11 +1338,17 @@ def _simulate(
             if b < 0:
                 if visits[node] < expand_at and node != root:
                     break
-                b = expand(
+                b = grow(
                     nbr,
                     deg,
+                    side_mask,
+                    ppos,
+                    table,
                     colours,
                     parent,
+                    smask,
+                    plo,
+                    phi,
                     tstones,
                     info,
                     params,
@@ -1244,12 +1359,17 @@ def _simulate(
                     wins,
                     rave_n,
                     rave_w,
+                    plen,
                     mover,
                     best,
                     top,
                     tree,
                     m,
+                    node,
                     node == root,
+                    path,
+                    depth,
+                    tactics,
                     bridges,
                     bcount,
                     ring,
@@ -1259,43 +1379,8 @@ def _simulate(
                     score,
                     prior,
                 )
-                if b < 0:
-                    break
-                child[node] = b
-                if (
-                    tactics
-                    and stones_in_turn(params, info, info[TURN]) == 1
-                    and stones_in_turn(params, info, info[TURN] + 1) == 1
-                ):
-                    g = threats(
-                        nbr,
-                        deg,
-                        side_mask,
-                        ppos,
-                        table,
-                        params,
-                        colours,
-                        parent,
-                        smask,
-                        plo,
-                        phi,
-                        info,
-                        base,
-                        child,
-                        plen,
-                        mover,
-                        rave_w,
-                        best,
-                        top,
-                        b,
-                        m,
-                        threat,
-                    )
-                    if g != -1:  # a proved child that settles the position
-                        path[depth + 1] = g if g >= 0 else -2 - g
-                        climb(path, depth + 1, plen, child, mover, rave_w, m)
-                        if child[node] >= PROVED:
-                            break
+                if b < 0 or child[node] >= PROVED:
+                    break  # the tree is full, or the position proved as it was made
             node = select_slot(visits, wins, rave_w, best, top, b, m, visits[node])
             s = node - b * m
             mv = base[s] if s < m - 1 else n
