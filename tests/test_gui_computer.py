@@ -371,3 +371,10 @@ def test_the_analysis_says_when_the_search_proved_the_position(qtbot, answers):
         .removeprefix("Best line: ")
         .startswith(table.item(0, 0).text())
     )
+    assert computer.win_bar.isEnabled() and computer.win_bar.value() == 1000 * (mover == "Black")
+    window.act_analyse.trigger()
+    window.act_hint.trigger()  # the hint says the move is a proved win
+    qtbot.waitUntil(lambda: "Hint:" in window.statusBar().currentMessage(), timeout=60_000)
+    assert "(a proved win" in window.statusBar().currentMessage()
+    window.session.back()  # a position not analysed: nothing said of it, an empty bar
+    assert computer.win_label.text() == "Win probability: -" and not computer.win_bar.isEnabled()

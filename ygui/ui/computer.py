@@ -59,9 +59,13 @@ def proved_text(proved: int) -> str:
     return "win" if proved > 0 else "loss"
 
 
-def proved_tip(proved: int) -> str:
+def stones_text(proved: int) -> str:
     stones = abs(proved)
-    end = f"the game ends within {stones} stone{'s' if stones != 1 else ''}, this one included"
+    return f"{stones} stone{'s' if stones != 1 else ''}"
+
+
+def proved_tip(proved: int) -> str:
+    end = f"the game ends within {stones_text(proved)}, this one included"
     if proved > 0:
         return f"Proved by the search: this move wins whatever the reply; {end}"
     return f"Proved by the search: this move loses against the best replies; {end}"
@@ -476,11 +480,14 @@ class ComputerPlay(QObject):
             return
         game = request.game
         self.set_hint(result.move.cell)
-        self.host.show_status(
-            f"Hint: {game.move_text(result.move)} ({game.colour_name(game.to_move)}'s win "
-            f"probability {100 * result.win_rate:.0f}%)",
-            8000,
-        )
+        worth = f"{game.colour_name(game.to_move)}'s win probability {100 * result.win_rate:.0f}%"
+        if result.proved > 0:
+            worth = f"a proved win: the game ends within {stones_text(result.proved)}"
+        elif result.reason == "proved":  # by the exact solver, which gives no length
+            worth = "a proved win"
+        elif result.proved < 0:
+            worth = f"every move loses: the game ends within {stones_text(result.proved)}"
+        self.host.show_status(f"Hint: {game.move_text(result.move)} ({worth})", 8000)
 
     def _analysed(self, request: Request, result: SearchResult) -> None:
         """The analysis of the shown position: shown, and kept with its node (quietly: keeping
@@ -496,8 +503,9 @@ class ComputerPlay(QObject):
     # ----- analysis display -------------------------------------------------------------
     def clear_analysis_display(self) -> None:
         """The panel says nothing of a position it has not analysed (its figures were of the
-        position before)."""
-        self.win_bar.setValue(500)
+        position before): an empty, greyed bar (a half-filled one read as an even game)."""
+        self.win_bar.setValue(0)
+        self.win_bar.setEnabled(False)
         proved = self.proved(self.session.game) if self.proved is not None else None
         self.win_label.setText(proved or "Win probability: -")
         self.line_label.setText("Best line: -")
@@ -507,6 +515,7 @@ class ComputerPlay(QObject):
         game = request.game
         mover = game.to_move
         black = result.win_rate if mover == BLACK else 1 - result.win_rate
+        self.win_bar.setEnabled(True)
         self.win_bar.setValue(round(1000 * black))
         self.win_label.setText(
             f"Win probability: {game.colour_name(BLACK)} {100 * black:.0f}% · "
@@ -517,10 +526,9 @@ class ComputerPlay(QObject):
             proved = f"{game.colour_name(mover)} wins (proved)"
         if proved is None and result.proved:
             winner = mover if result.proved > 0 else 3 - mover
-            stones = abs(result.proved)
             proved = (
                 f"{game.colour_name(winner)} wins (proved: the game ends within "
-                f"{stones} stone{'s' if stones != 1 else ''})"
+                f"{stones_text(result.proved)})"
             )
         if proved is not None:  # the solver settled it: no probability about it
             self.win_label.setText(proved)
