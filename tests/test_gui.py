@@ -294,6 +294,55 @@ def test_new_game_choices_are_remembered(qtbot, window, answers):
     assert again["game"] == "eccentric-y" and again["size"] == 5 and again["black"] == "Cy"
 
 
+def test_a_new_window_starts_the_game_the_dialog_last_started(qtbot, answers):
+    """The first game of a window is the one last chosen in the new-game dialog: its game,
+    players and computer level; a size that game does not have gives its default size, as the
+    dialog would show it."""
+    settings = Settings()
+    settings.set(
+        "new_game",
+        {
+            "game": "poly-y",
+            "size": 5,
+            "corners": 5,
+            "black": "Ann",
+            "white": "Computer",
+            "black_player": "human",
+            "white_player": "computer",
+            "white_level": 3,
+        },
+    )
+    window = make_window(qtbot, answers)
+    assert window.game.options.game == "poly-y" and window.game.options.size == 5
+    seat = window.session.seat_for(WHITE)
+    assert seat.computer and seat.level == 3 and seat.name == "Computer"
+    assert (
+        window.session.player_name(BLACK) == "Ann" and not window.session.seat_for(BLACK).computer
+    )
+    assert "Poly-Y" in window.game_panel.title.text()
+    settings.set("new_game", {"game": "y", "size": 99, "black": "Ann", "white": "Bo"})
+    again = make_window(qtbot, answers)
+    assert again.game.options.game == "y" and again.game.geometry.size == 66
+    assert again.session.player_name(BLACK) == "Ann"
+
+
+def test_choosing_the_computer_names_the_seat(qtbot):
+    dialog = NewGameDialog({}, LIGHT)
+    qtbot.addWidget(dialog)
+
+    def choose(combo, kind):
+        combo.setCurrentIndex(combo.findData(kind))
+        combo.activated.emit(combo.currentIndex())  # as a choice by the user does
+
+    choose(dialog.second_kind, "computer")
+    assert dialog.second_name.text() == "Computer"
+    choose(dialog.second_kind, "human")
+    assert dialog.second_name.text() == "Player 2"
+    dialog.first_name.setText("Dee")  # a name typed in stays whatever plays
+    choose(dialog.first_kind, "computer")
+    assert dialog.first_name.text() == "Dee"
+
+
 def test_exports_and_view_options(qtbot, window, tmp_path):
     start(window, "game-of-y")
     click_label(qtbot, window, "e1")

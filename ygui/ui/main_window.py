@@ -141,7 +141,7 @@ class MainWindow(QMainWindow):
         self.clock_timer.start()
         self.resize(QSize(1100, 760))
         self.restore_layout()
-        self.start_new_game(GameOptions().validated(), ("Player 1", "Player 2"))
+        self.start_remembered_game()
         problems = [p for p in (self.settings.problem, self.autosave.problem) if p]
         if problems:  # said once the window is up, in a message that stays until read
             text = "\n\n".join(p[0].upper() + p[1:] + "." for p in problems)
@@ -532,6 +532,26 @@ class MainWindow(QMainWindow):
         time_control: TimeControl | None = None,
     ) -> None:
         self.session.new_game(options, names, seats, time_control)
+
+    def start_remembered_game(self) -> None:
+        """The first game of a window: the one the new-game dialog last started (its game,
+        players, computer levels and clocks), else Y between two people. A computer to move
+        first starts thinking at once, as after New game."""
+        remembered = self.settings.get("new_game")
+        if remembered:
+            dialog = NewGameDialog(dict(remembered), self.theme, self, tuple(self.engine_specs()))
+            try:
+                options = dialog.current_options().validated()
+            except OptionsError:
+                options = None  # (a settings file edited by hand: the plain game instead)
+            if options is not None and all(dialog.player_names()):
+                self.start_new_game(
+                    options, dialog.player_names(), dialog.seats(), dialog.time_control()
+                )
+                dialog.deleteLater()
+                return
+            dialog.deleteLater()
+        self.start_new_game(GameOptions().validated(), ("Player 1", "Player 2"))
 
     def new_game(self) -> None:
         if not self.maybe_keep_changes():

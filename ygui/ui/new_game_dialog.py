@@ -207,21 +207,26 @@ class NewGameDialog(QDialog):
 
     def _engine_named(self, combo: QComboBox) -> None:
         """An engine chosen as a player gives that player its name; another choice after it
-        takes the engine's name away again (unless the name was typed over)."""
+        takes the engine's name away again (unless the name was typed over). So does the
+        computer: a seat still named "Player N" is named "Computer", and back."""
         kind = str(combo.currentData())
         first = combo is self.first_kind
         field = self.first_name if first else self.second_name
         given = self._engine_names.get(first)
         if given is None and field.text() in self.engines:  # chosen in an earlier dialog
             given = field.text()
+        default = "Player 1" if first else "Player 2"
         if kind.startswith("engine:"):
             self._engine_names[first] = kind[len("engine:") :]
             field.setText(self._engine_names[first])
         elif given is not None:
             self._engine_names.pop(first, None)
             if field.text() == given:
-                default = "Player 1" if first else "Player 2"
                 field.setText("Computer" if kind == "computer" else default)
+        elif kind == "computer" and field.text() == default:
+            field.setText("Computer")  # not "Player 2" for the computer
+        elif kind == "human" and field.text() == "Computer":
+            field.setText(default)
 
     def _load(self, c: dict[str, Any]) -> None:
         names = list(VARIANTS)
