@@ -259,6 +259,16 @@ def test_clocks_run_in_the_window_to_a_loss_on_time(qtbot, answers, tmp_path):
     window.act_save.trigger()
     record = load_record(path)
     assert record.result == "B+T" and record.time_control == TimeControl(1)
+    window.act_take_back.trigger()  # the players agree to go on: White gets a minute
+    assert window.statusBar().currentMessage() == "Play goes on: White has 1:00 on the clock."
+    clock = window.session.clock
+    assert clock.running == WHITE and 59 < clock.left(WHITE, window.session.now()) <= 60
+    qtbot.wait(300)
+    assert "0:59" in labels[WHITE].text() and window.session.result is None
+    click(qtbot, window, "b1")  # White plays on; Black's clock runs
+    assert window.game.moves[-1].cell == window.game.geometry.cell("b1")
+    assert window.session.clock.running == BLACK
+    shows_the_position(window)
 
 
 def test_pausing_the_clocks_stops_them_and_play(qtbot, answers):

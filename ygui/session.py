@@ -39,6 +39,7 @@ from ygui.core.tree import GameTree, path_to, tree_from_game
 from ygui.core.variants import GameOptions
 
 ANALYSIS_AUTOSAVE_SECONDS = 2.0
+TAKE_BACK_SECONDS = 60.0  # the time a player whose time ran out gets when play goes on
 
 # What an autosave keeps beyond the record, so that recovery restores the whole situation
 ORIGINAL_FILE = "YF"  # the file the game came from (bytes, percent-quoted: any file name)
@@ -235,14 +236,18 @@ class Session:
         return people[0] if len(people) == 1 else final.to_move
 
     def take_back_result(self) -> bool:
-        """Undo a resignation or a loss on time, so play can go on; False if there is none."""
+        """Undo a resignation or a loss on time, so play can go on; False if there is none.
+        A player whose time had run out gets TAKE_BACK_SECONDS (else the clock would stop
+        the game again at once)."""
         if self.ended_early is None:
             return False
         self.tree.record.result = ""
         if self.clock is not None:  # the side to move at the end has its time again
             final = self.tree.game_at(self.tree.main_line())
-            if self.clock.left(final.to_move, self.now()) > 0:
-                self.clock.start(final.to_move, self.now())
+            now = self.now()
+            if self.clock.left(final.to_move, now) <= 0:
+                self.clock.give(final.to_move, TAKE_BACK_SECONDS, now)
+            self.clock.start(final.to_move, now)
         self._edited(Change.RESULT)
         return True
 

@@ -111,6 +111,11 @@ class Clock:
         self.running, self._since = next_colour, now
         return self._left[colour]
 
+    def give(self, colour: int, seconds: float, now: float) -> None:
+        """``colour`` gets ``seconds`` more, from no time at all if its time had run out."""
+        self._charge(now)
+        self._left[colour] = max(0.0, self._left[colour]) + seconds
+
     def stop(self, now: float) -> None:
         """Nobody's time runs (the game is over)."""
         self._charge(now)

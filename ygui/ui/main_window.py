@@ -33,18 +33,18 @@ from ygui.autosave import (
     read_orphan,
     set_aside,
 )
-from ygui.core.clock import TimeControl
+from ygui.core.clock import TimeControl, clock_text
 from ygui.core.drawing import Orientation
 from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.markup import LABEL, SQUARE, TRIANGLE, marks_of
 from ygui.core.record import RecordError
-from ygui.core.result import FORFEIT, RESIGNATION
+from ygui.core.result import FORFEIT, RESIGNATION, TIME
 from ygui.core.tree import tree_from_game
 from ygui.core.variants import GameOptions, OptionsError, options_for_board
 from ygui.core.wording import autosave_failed, shown_path, title
 from ygui.engines import EngineSpec
-from ygui.session import Change, GameInfo, Seat, Session
+from ygui.session import TAKE_BACK_SECONDS, Change, GameInfo, Seat, Session
 from ygui.settings import Settings
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
@@ -629,8 +629,14 @@ class MainWindow(QMainWindow):
             self.game_panel.refresh_clocks()
 
     def take_back_result(self) -> None:
-        if self.session.take_back_result():
-            self.show_status("Play goes on.", 5000)
+        session = self.session
+        ended = session.ended_early
+        if session.take_back_result():
+            text = "Play goes on."
+            if ended is not None and ended.reason == TIME:
+                loser = self.game.colour_name(3 - ended.winner)
+                text = f"Play goes on: {loser} has {clock_text(TAKE_BACK_SECONDS)} on the clock."
+            self.show_status(text, 8000)
 
     def run_game_info_dialog(self, info: GameInfo) -> GameInfo | None:
         game = self.session.tree.game_at(self.session.tree.main_line())
