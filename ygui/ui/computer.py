@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDockWidget,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
@@ -106,7 +107,11 @@ class CandidateTable(QTableWidget):
         super().__init__(0, 4)
         self.setHorizontalHeaderLabels(["Move", "Win", "Visits", "Line"])
         self.verticalHeader().setVisible(False)
-        self.horizontalHeader().setStretchLastSection(True)
+        header = self.horizontalHeader()
+        header.setStretchLastSection(True)
+        for column in range(3):  # the move, its win rate and visits as narrow as they can be:
+            # the line gets the rest of the width
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -565,6 +570,8 @@ class ComputerPlay(QObject):
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 if candidate.proved:
                     item.setToolTip(proved_tip(candidate.proved))
+                elif column == 3:
+                    item.setToolTip(text)  # the whole line, where the column cuts it
                 table.setItem(row, column, item)
         self._show_candidates(self.candidates_box.isChecked())
 
