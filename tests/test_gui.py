@@ -316,6 +316,7 @@ def test_a_new_window_starts_the_game_the_dialog_last_started(qtbot, answers):
     assert window.game.options.game == "poly-y" and window.game.options.size == 5
     seat = window.session.seat_for(WHITE)
     assert seat.computer and seat.level == 3 and seat.name == "Computer"
+    assert window.session.player_name(WHITE) == "Computer (level 3)"  # not "computer" twice
     assert (
         window.session.player_name(BLACK) == "Ann" and not window.session.seat_for(BLACK).computer
     )

@@ -88,7 +88,9 @@ def test_the_computer_answers_from_the_opening_book(qtbot, answers):
     start(window, "y", computer_level=10, size=11, pie=False)
     click_cell(qtbot, window, window.game.geometry.cell("f4"))
     qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=10_000)
-    assert window.computer.stats_label.text() == "From the opening book"
+    # the panel explains the move just played, and says so
+    move = window.game.move_text(window.game.moves[1])
+    assert window.computer.stats_label.text() == f"Why White played {move}: From the opening book"
     # the book takes the centre against an off-centre first stone
     assert window.game.move_text(window.game.moves[1]) in {"g4", "h4", "h5"}
 
@@ -378,3 +380,14 @@ def test_the_analysis_says_when_the_search_proved_the_position(qtbot, answers):
     assert "(a proved win" in window.statusBar().currentMessage()
     window.session.back()  # a position not analysed: nothing said of it, an empty bar
     assert computer.win_label.text() == "Win probability: -" and not computer.win_bar.isEnabled()
+
+
+def test_search_sizes_are_said_in_words():
+    from ygui.ai.engine import SearchResult
+    from ygui.core.game import Move
+    from ygui.ui.computer import search_stats
+
+    one = SearchResult(Move(0), 0.5, 1, (), seconds=0.01)
+    assert search_stats(one) == "1 playout in 0.0 s"
+    more = SearchResult(Move(0), 0.5, 2_000, (), seconds=0.25, tree_playouts=5_000)
+    assert search_stats(more) == "5,000 playouts: 3,000 from before, 2,000 more in 0.2 s"

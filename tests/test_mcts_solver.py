@@ -211,3 +211,17 @@ def test_more_proofs_agree_with_minimax(name: str, size: int, more: dict[str, in
             for _ in range(5):
                 game = late_position(options(name, size, turns, pie, more), 9, rng)
                 checked(game, Engine(seed=rng.randrange(100)).search(game, SearchLimits(10_000)))
+
+
+def test_a_win_in_one_is_a_proved_candidate() -> None:
+    """Found before any search: still listed, as a proved win of one stone, for the analysis
+    to show."""
+    game = Game(GameOptions(game="y", size=4, pie=False))
+    for label in ("a1", "b2", "b1", "c2", "c1", "d2"):  # Black's bottom row lacks d1
+        game.play(game.parse_move(label))
+    result = Engine().search(game, SearchLimits(1_000))
+    assert result.reason == "win" and game.move_text(result.move) == "d1"
+    assert result.proved == 1 and result.win_rate == 1.0
+    (candidate,) = result.candidates
+    assert candidate.move == result.move and candidate.proved == 1
+    checked(game, result)

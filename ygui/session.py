@@ -148,6 +148,8 @@ class Session:
         if seat.engine:
             return seat.name if seat.name == seat.engine else f"{seat.name} ({seat.engine})"
         if seat.computer and not seat.name.endswith(f"level {seat.level}"):
+            if seat.name == "Computer":  # (the new-game dialog's name for it)
+                return f"Computer (level {seat.level})"
             return f"{seat.name} (computer, level {seat.level})"
         return seat.name
 

@@ -303,7 +303,16 @@ class Engine:
         me = int(pos.info[k.TO_MOVE])
         wins = _winning(tables, params, pos, me)
         if wins:
-            return SearchResult(Move(wins[0]), 1.0, 0, (Move(wins[0]),), reason="win", proved=1)
+            win = Move(wins[0])  # (a candidate too: the analysis lists it and labels it)
+            return SearchResult(
+                win,
+                1.0,
+                0,
+                (win,),
+                reason="win",
+                candidates=(Candidate(win, 0, 1.0, (win,), 1),),
+                proved=1,
+            )
         allowed = np.ones(n + 1, np.bool_)
         reason = "search"
         if game.stones_left_in_turn == 1:

@@ -655,6 +655,7 @@ class BoardScene(QGraphicsScene):
             name = self.game.colour_name(colour)
             stone = StoneItem(self.cell_position(cell), self.radii[cell], name, ghost=True)
             stone.setOpacity(0.7)
+            stone.setZValue(20.7)  # over the candidates' labels: a line shown is read first
             self.addItem(stone)
             label = QGraphicsSimpleTextItem(str(number))
             font = QFont()
@@ -665,7 +666,7 @@ class BoardScene(QGraphicsScene):
             rect = label.boundingRect()
             p = self.cell_position(cell)
             label.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
-            label.setZValue(14)
+            label.setZValue(20.8)
             self.addItem(label)
             self._preview_items += [stone, label]
 
@@ -686,7 +687,8 @@ class BoardScene(QGraphicsScene):
             disc.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             label = QGraphicsSimpleTextItem(text)
             font = QFont()
-            font.setPixelSize(max(7, int(self.radii[cell] * 0.62)))
+            # "100%" and "loss" fit the disc in a smaller size than "55%"
+            font.setPixelSize(max(7, int(self.radii[cell] * (0.62 if len(text) < 4 else 0.5))))
             font.setBold(rank == 0)
             label.setFont(font)
             label.setBrush(QColor("#0d47a1" if rank == 0 else "#263238"))

@@ -47,11 +47,15 @@ def search_stats(result: SearchResult) -> str:
     """The size of a search: its playouts and time, and those it went on from."""
     earlier = result.tree_playouts - result.playouts
     if earlier <= 0:
-        return f"{result.playouts:,} playouts in {result.seconds:.1f} s"
+        return f"{playouts_text(result.playouts)} in {result.seconds:.1f} s"
     return (
-        f"{result.tree_playouts:,} playouts: {earlier:,} from before, "
+        f"{playouts_text(result.tree_playouts)}: {earlier:,} from before, "
         f"{result.playouts:,} more in {result.seconds:.1f} s"
     )
+
+
+def playouts_text(count: int) -> str:
+    return f"{count:,} playout{'s' if count != 1 else ''}"
 
 
 def proved_text(proved: int) -> str:
@@ -462,7 +466,13 @@ class ComputerPlay(QObject):
         self.show_analysis(request, result)
         if not self._is_current(request):
             return  # the game moved on meanwhile
-        # the panel goes on explaining the computer's move once it is played
+        # the panel goes on explaining the computer's move once it is played, and says so
+        # (its figures are of the position before the move, its line begins with the move)
+        game = request.game
+        self.stats_label.setText(
+            f"Why {game.colour_name(game.to_move)} played {game.move_text(result.move)}: "
+            + self.stats_label.text()
+        )
         self._explained = [*request.game.moves, result.move]
         reason = self.session.play(result.move)  # never trust, always check
         if reason is not None:
