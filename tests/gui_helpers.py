@@ -76,3 +76,9 @@ def crash(window: MainWindow) -> None:
     window.autosave._lock = None
     window.autosave.path = window.autosave.path.with_name("gone.ysgf")  # never removed by it
     window.session.autosave_file = None
+
+
+def choose_kind(combo, kind: str) -> None:
+    """Choose a player kind in the new-game dialog's combo box, as the user does."""
+    combo.setCurrentIndex(combo.findData(kind))
+    combo.activated.emit(combo.currentIndex())

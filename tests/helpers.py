@@ -7,6 +7,7 @@ from collections import deque
 
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.geometry import BoardGeometry
+from ygui.core.variants import GameOptions
 
 
 def path(g: BoardGeometry, start: int, goal_cells: set[int], allowed: set[int]) -> list[int]:
@@ -66,3 +67,42 @@ def play_labels(game: Game, text: str) -> None:
 
 
 __all__ = ["Move", "group_touching", "path", "play_labels", "random_fill", "random_game"]
+
+
+# ----- positions for the solvers' tests (test_solver, test_mcts_solver) ----------------------
+TURNS = ("standard", "master", "two-stone", "progressive", "tabu")
+
+BOARDS = [
+    ("y", 5, {}),
+    ("poly-y", 4, {"corners": 3}),
+    ("poly-y", 4, {}),
+    ("game-of-y", 5, {}),
+    ("mudcrack-y", 30, {}),
+    ("starboard-y", 3, {}),
+    ("hexagonal-y", 3, {}),
+    ("eccentric-y", 3, {}),
+]
+
+
+def state(game: Game) -> tuple[object, ...]:
+    """Everything of a game's state that decides what can follow."""
+    return (
+        tuple(game.colours),
+        game.to_move,
+        game.turn,
+        game.placed_in_turn,
+        tuple(sorted(game.turn_stones)),
+        tuple(game._last_stone),
+        game.swapped,
+        game.winner,
+    )
+
+
+def late_position(opts: GameOptions, empty: int, rng: random.Random) -> Game:
+    """A random game played on until at most ``empty`` empty cells are left (not over)."""
+    while True:
+        game = Game(opts)
+        while not game.is_over and game.empty_count() > empty:
+            game.play(rng.choice(game.legal_moves()))
+        if not game.is_over:
+            return game

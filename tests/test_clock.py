@@ -10,7 +10,7 @@ from ygui.core.clock import Clock, ClockError, TimeControl, clock_text
 from ygui.core.game import BLACK, WHITE, Move
 from ygui.core.record import load_record
 from ygui.core.variants import GameOptions
-from ygui.session import Session
+from ygui.session import TAKE_BACK_SECONDS, Session
 
 
 class FakeTime:
@@ -145,6 +145,7 @@ def test_running_out_of_time_loses_and_can_be_taken_back():
     assert session.result is not None and session.result.text == "B+T"
     assert session.play(Move(1)) == "the game has ended: Black wins on time"
     assert session.record().result == "B+T"
-    assert session.take_back_result()  # play goes on; White has no time left to run
-    assert session.check_clock() is None and session.clock.running is None
+    assert session.take_back_result()  # play goes on; White, out of time, gets a minute
+    assert session.check_clock() is None and session.clock.running == WHITE
+    assert session.clock.left(WHITE, now.t) == TAKE_BACK_SECONDS
     assert session.play(Move(1)) is None

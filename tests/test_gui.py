@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from drawn import mismatches
-from gui_helpers import click_cell, crash, make_window
+from gui_helpers import choose_kind, click_cell, crash, make_window
 from PySide6.QtCore import Qt
 
 from ygui.core.game import BLACK, WHITE, Game, Move
@@ -331,16 +331,12 @@ def test_choosing_the_computer_names_the_seat(qtbot):
     dialog = NewGameDialog({}, LIGHT)
     qtbot.addWidget(dialog)
 
-    def choose(combo, kind):
-        combo.setCurrentIndex(combo.findData(kind))
-        combo.activated.emit(combo.currentIndex())  # as a choice by the user does
-
-    choose(dialog.second_kind, "computer")
+    choose_kind(dialog.second_kind, "computer")
     assert dialog.second_name.text() == "Computer"
-    choose(dialog.second_kind, "human")
+    choose_kind(dialog.second_kind, "human")
     assert dialog.second_name.text() == "Player 2"
     dialog.first_name.setText("Dee")  # a name typed in stays whatever plays
-    choose(dialog.first_kind, "computer")
+    choose_kind(dialog.first_kind, "computer")
     assert dialog.first_name.text() == "Dee"
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from drawn import mismatches, pixel_mismatches
-from gui_helpers import click_cell, make_window
+from gui_helpers import choose_kind, click_cell, make_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
@@ -455,18 +455,14 @@ def test_an_engine_name_goes_with_the_engine_in_the_new_game_dialog(qtbot, answe
     dialog = NewGameDialog({}, window.theme, window, ("Tiny",))
     qtbot.addWidget(dialog)
 
-    def choose(combo, kind):
-        combo.setCurrentIndex(combo.findData(kind))
-        combo.activated.emit(combo.currentIndex())  # as a choice by the user does
-
-    choose(dialog.first_kind, "engine:Tiny")
+    choose_kind(dialog.first_kind, "engine:Tiny")
     assert dialog.first_name.text() == "Tiny"
-    choose(dialog.first_kind, "computer")  # the engine's name does not stay on the computer
+    choose_kind(dialog.first_kind, "computer")  # the engine's name does not stay on the computer
     assert dialog.first_name.text() == "Computer"
-    choose(dialog.second_kind, "engine:Tiny")
+    choose_kind(dialog.second_kind, "engine:Tiny")
     dialog.second_name.setText("My Tiny")  # typed over: kept
-    choose(dialog.second_kind, "human")
+    choose_kind(dialog.second_kind, "human")
     assert dialog.second_name.text() == "My Tiny"
-    choose(dialog.second_kind, "engine:Tiny")
-    choose(dialog.second_kind, "human")
+    choose_kind(dialog.second_kind, "engine:Tiny")
+    choose_kind(dialog.second_kind, "human")
     assert dialog.second_name.text() == "Player 2"

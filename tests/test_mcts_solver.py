@@ -9,34 +9,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import BOARDS, TURNS, late_position, state
 
 from ygui.ai.engine import Engine, SearchLimits, SearchResult
 from ygui.core.game import BLACK, SWAP, Game
 from ygui.core.variants import GameOptions
-
-TURNS = ("standard", "master", "two-stone", "progressive", "tabu")
-BOARDS = [
-    ("y", 5, {}),
-    ("poly-y", 4, {"corners": 3}),
-    ("poly-y", 4, {}),
-    ("game-of-y", 5, {}),
-    ("mudcrack-y", 30, {}),
-    ("starboard-y", 3, {}),
-    ("hexagonal-y", 3, {}),
-    ("eccentric-y", 3, {}),
-]
-
-
-def state(game: Game) -> tuple[object, ...]:
-    return (
-        tuple(game.colours),
-        game.to_move,
-        game.turn,
-        game.placed_in_turn,
-        tuple(sorted(game.turn_stones)),
-        tuple(game._last_stone),
-        game.swapped,
-    )
 
 
 def perfect(game: Game, memo: dict[tuple[object, ...], tuple[int, int]]) -> tuple[int, int]:
@@ -62,15 +39,6 @@ def perfect(game: Game, memo: dict[tuple[object, ...], tuple[int, int]]) -> tupl
         assert best is not None
         memo[key] = (best[1], best[2])
     return memo[key]
-
-
-def late_position(opts: GameOptions, empty: int, rng: random.Random) -> Game:
-    while True:
-        game = Game(opts)
-        while not game.is_over and game.empty_count() > empty:
-            game.play(rng.choice(game.legal_moves()))
-        if not game.is_over:
-            return game
 
 
 def checked(game: Game, result: SearchResult) -> tuple[int, int]:

@@ -7,13 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import BOARDS, TURNS, late_position, state
 
 from ygui.ai.book import symmetries
 from ygui.ai.solver import Proof, Solver, solved_result_text
 from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.variants import GameOptions
-
-TURNS = ("standard", "master", "two-stone", "progressive", "tabu")
 
 
 @pytest.fixture(scope="module")
@@ -22,18 +21,6 @@ def solver() -> Solver:
 
 
 # ----- the reference: minimax over the rules model ------------------------------------------
-def state(game: Game) -> tuple[object, ...]:
-    """Everything of a game's state that decides what can follow."""
-    return (
-        tuple(game.colours),
-        game.to_move,
-        game.turn,
-        game.placed_in_turn,
-        tuple(sorted(game.turn_stones)),
-        tuple(game._last_stone),
-        game.swapped,
-        game.winner,
-    )
 
 
 def minimax(game: Game, memo: dict[tuple[object, ...], int]) -> int:
@@ -159,26 +146,6 @@ def test_handicap_positions_of_y4(solver: Solver) -> None:
 
 
 # ----- late positions of every game ----------------------------------------------------------
-BOARDS = [
-    ("y", 5, {}),
-    ("poly-y", 4, {"corners": 3}),
-    ("poly-y", 4, {}),
-    ("game-of-y", 5, {}),
-    ("mudcrack-y", 30, {}),
-    ("starboard-y", 3, {}),
-    ("hexagonal-y", 3, {}),
-    ("eccentric-y", 3, {}),
-]
-
-
-def late_position(opts: GameOptions, empty: int, rng: random.Random) -> Game:
-    """A random game played on until at most ``empty`` empty cells are left (not over)."""
-    while True:
-        game = Game(opts)
-        while not game.is_over and game.empty_count() > empty:
-            game.play(rng.choice(game.legal_moves()))
-        if not game.is_over:
-            return game
 
 
 def late_positions(name: str, size: int, more: dict[str, int], count: int, empty: int) -> None:
