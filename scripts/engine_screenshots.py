@@ -31,8 +31,8 @@ def main() -> None:
     home = Path(tempfile.mkdtemp(prefix="ygui-shots-"))
     os.environ["YGUI_HOME"] = str(home)
 
-    from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
+    from screenshots import pause  # (not QTest.qWait: see there)
 
     from ygui.core.variants import GameOptions
     from ygui.engines import EngineSpec
@@ -53,10 +53,10 @@ def main() -> None:
     ]
     window.remember("engines", [s.to_json() for s in specs])
     window.show()
-    QTest.qWait(500)
+    pause(500)
 
     def shot(name: str) -> None:
-        QTest.qWait(200)
+        pause(200)
         path = out / f"{name}.png"
         if shutil.which("import") and os.environ.get("DISPLAY"):
             subprocess.run(["import", "-window", "root", str(path)], check=True)
@@ -67,7 +67,7 @@ def main() -> None:
     def wait_until(condition: Callable[[], bool], ms: int = 60_000) -> None:
         waited = 0
         while not condition() and waited < ms:
-            QTest.qWait(50)
+            pause(50)
             waited += 50
 
     dialog = EnginesDialog(list(window.engine_specs().values()), window)
@@ -83,7 +83,7 @@ def main() -> None:
     wait_until(lambda: window.computer.thinking.isVisible(), 10_000)
     shot("2-engine-game-in-progress")
     window.act_pause_computers.trigger()
-    QTest.qWait(300)
+    pause(300)
     shot("2b-engine-game-paused")
     window.act_pause_computers.trigger()
     wait_until(lambda: window.game.is_over, 60_000)

@@ -16,7 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -29,6 +29,15 @@ from ygui.ui.main_window import MainWindow
 from ygui.ui.theme import apply_palette
 
 
+def pause(ms: int) -> None:
+    """Let the window run for ``ms`` milliseconds. (Not QTest.qWait: it keeps Python's lock
+    while it waits, and the engine's thread, which needs the lock between its compiled chunks,
+    then searched at a twentieth of its speed: an analysis showed nothing after 30 s.)"""
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
 class Shooter:
     def __init__(self, window: MainWindow, out: Path) -> None:
         self.window = window
@@ -36,7 +45,7 @@ class Shooter:
         self.count = 0
 
     def settle(self, ms: int = 150) -> None:
-        QTest.qWait(ms)
+        pause(ms)
 
     def shot(self, name: str) -> None:
         self.settle()
