@@ -193,3 +193,19 @@ def test_a_win_in_one_is_a_proved_candidate() -> None:
     (candidate,) = result.candidates
     assert candidate.move == result.move and candidate.proved == 1
     checked(game, result)
+
+
+def test_proofs_with_a_handicap() -> None:
+    """Black's first turn places several stones: the one-stone tactics wait for it to end."""
+    rng = random.Random(9)
+    wins = losses = 0
+    for handicap in (2, 3):
+        opts = GameOptions(game="y", size=5, handicap=handicap)
+        for empty in (5, 7, 8):
+            game = late_position(opts, empty, rng)
+            won, lost = checked(game, Engine(seed=1).search(game, SearchLimits(5_000)))
+            wins += won
+            losses += lost
+        first = Game(GameOptions(game="y", size=4, handicap=handicap))  # the set-up turn
+        checked(first, Engine(seed=1).search(first, SearchLimits(5_000)))
+    assert wins + losses >= 3
