@@ -513,13 +513,12 @@ class Engine:
             took = time.perf_counter() - now
             searching += took
             done += ran
-            if tree.proved_root():
-                report(done)
-                break  # a move proved to win, or every move to lose: no more to learn
             if took < CHUNK_SECONDS:
                 # fewer, longer calls waste less time on the way in and out of the kernel
                 size = min(2 * size, MAX_CHUNK)
             report(done)
+            if tree.proved_root():
+                break  # a move proved to win, or every move to lose: no more to learn
         return done
 
     @staticmethod
@@ -556,15 +555,14 @@ class Engine:
             # each move's line from the tree that looked at it most
             tree = max(trees, key=lambda t: t.visits_of(mv))
             line = tree.line_of(mv, CANDIDATE_LINE) or (_as_move(mv, n),)
-            rate = _proved_rate(proved.get(mv, 0), wins[mv] / visits[mv] if visits[mv] else 0.5)
+            rate = _proved_rate(proved.get(mv, 0), wins[mv], visits[mv])
             candidates.append(
                 Candidate(_as_move(mv, n), int(visits[mv]), rate, line, proved.get(mv, 0))
             )
         line = candidates[0].line if candidates else (_as_move(best, n),)
-        rate = wins[best] / visits[best] if visits[best] else 0.5
         return SearchResult(
             _as_move(best, n),
-            _proved_rate(proved.get(best, 0), rate),
+            _proved_rate(proved.get(best, 0), wins[best], visits[best]),
             sum(done),
             line,
             {mv: int(v) for mv, v in visits.items() if mv < n},
@@ -848,6 +846,10 @@ class _Tree:
         length = self.plen[slots].astype(np.int64)
         return np.where(colour == 0, 0, np.where(colour == player, length, -length))
 
+    def outcome(self, node: int) -> int:
+        """``outcomes`` of one slot."""
+        return int(self.outcomes(np.array([node]))[0])
+
     def ranked(self, node: int) -> np.ndarray:
         """The legal children of ``node``, best first: the proved wins, quickest first; then
         the moves not proved, most visited first (then most won); the proved losses last, the
@@ -887,12 +889,12 @@ class _Tree:
         for c in self.ranked(self.root)[:limit]:
             node = int(c)
             visits = float(self.visits[node])
-            proved = int(self.outcomes(np.array([node]))[0])
+            proved = self.outcome(node)
             if visits <= 0 and not proved:
                 break
             move = _as_move(self.move_of(node), self.cells)
             line = self._line_from(node, CANDIDATE_LINE)
-            rate = _proved_rate(proved, float(self.wins[node]) / visits if visits else 0.5)
+            rate = _proved_rate(proved, float(self.wins[node]), visits)
             found.append(Candidate(move, int(visits), rate, line, proved))
         return tuple(found)
 
@@ -913,11 +915,10 @@ class _Tree:
             for c in self.children(self.root)
             if self.move_of(int(c)) < n
         }
-        rate = float(self.wins[best] / self.visits[best]) if self.visits[best] else 0.5
-        proved = int(self.outcomes(np.array([best]))[0])
+        proved = self.outcome(best)
         return SearchResult(
             _as_move(self.move_of(best), n),
-            _proved_rate(proved, rate),
+            _proved_rate(proved, float(self.wins[best]), float(self.visits[best])),
             playouts,
             tuple(line),
             visits,
@@ -929,9 +930,12 @@ class _Tree:
         )
 
 
-def _proved_rate(proved: int, rate: float) -> float:
-    """A win rate, certain where the move is proved."""
-    return 1.0 if proved > 0 else 0.0 if proved < 0 else rate
+def _proved_rate(proved: int, wins: float, visits: float) -> float:
+    """A move's win rate: certain where it is proved, else its wins in its visits (1/2 for a
+    move not visited)."""
+    if proved:
+        return 1.0 if proved > 0 else 0.0
+    return wins / visits if visits else 0.5
 
 
 def _as_move(move: int, cells: int) -> Move:

@@ -863,8 +863,6 @@ def expand(
             if v > top[b]:
                 best[b] = s
                 top[b] = v
-    if b < 0:
-        return b
     child[node] = b
     if (
         tactics
