@@ -39,6 +39,7 @@ from ygui.core.tree import GameTree, path_to, tree_from_game
 from ygui.core.variants import GameOptions
 
 ANALYSIS_AUTOSAVE_SECONDS = 2.0
+COMPUTER_NAME = "Computer"  # the built-in engine's seat, as the new-game dialog names it
 TAKE_BACK_SECONDS = 60.0  # the time a player whose time ran out gets when play goes on
 
 # What an autosave keeps beyond the record, so that recovery restores the whole situation
@@ -148,8 +149,8 @@ class Session:
         if seat.engine:
             return seat.name if seat.name == seat.engine else f"{seat.name} ({seat.engine})"
         if seat.computer and not seat.name.endswith(f"level {seat.level}"):
-            if seat.name == "Computer":  # (the new-game dialog's name for it)
-                return f"Computer (level {seat.level})"
+            if seat.name == COMPUTER_NAME:
+                return f"{COMPUTER_NAME} (level {seat.level})"
             return f"{seat.name} (computer, level {seat.level})"
         return seat.name
 

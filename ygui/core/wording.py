@@ -12,6 +12,12 @@ from ygui.core.game import Game
 from ygui.core.rules.win import CornerRule, PerimeterRule, largest_gap, masks_of
 from ygui.core.variants import ECCENTRIC_BLACK_SIDES, GameOptions
 
+
+def counted(count: int, word: str) -> str:
+    """'1 stone', '2,000 playouts'."""
+    return f"{count:,} {word}{'s' if count != 1 else ''}"
+
+
 STARBOARD_LONG_SIDES = ("upper-right", "bottom", "upper-left")
 
 # Side roles by game: the theme colours each role; a side with no role is drawn neutral.

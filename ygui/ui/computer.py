@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from ygui.ai.engine import SearchLimits, SearchResult
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.tree import GameTree
+from ygui.core.wording import counted
 from ygui.engines import EngineSpec, Turn
 from ygui.session import Change, Seat, Session
 from ygui.ui.ai_runner import AiRunner, Request
@@ -47,15 +48,11 @@ def search_stats(result: SearchResult) -> str:
     """The size of a search: its playouts and time, and those it went on from."""
     earlier = result.tree_playouts - result.playouts
     if earlier <= 0:
-        return f"{playouts_text(result.playouts)} in {result.seconds:.1f} s"
+        return f"{counted(result.playouts, 'playout')} in {result.seconds:.1f} s"
     return (
-        f"{playouts_text(result.tree_playouts)}: {earlier:,} from before, "
+        f"{counted(result.tree_playouts, 'playout')}: {earlier:,} from before, "
         f"{result.playouts:,} more in {result.seconds:.1f} s"
     )
-
-
-def playouts_text(count: int) -> str:
-    return f"{count:,} playout{'s' if count != 1 else ''}"
 
 
 def proved_text(proved: int) -> str:
@@ -64,13 +61,8 @@ def proved_text(proved: int) -> str:
     return "win" if proved > 0 else "loss"
 
 
-def stones_text(proved: int) -> str:
-    stones = abs(proved)
-    return f"{stones} stone{'s' if stones != 1 else ''}"
-
-
 def proved_tip(proved: int) -> str:
-    end = f"the game ends within {stones_text(proved)}, this one included"
+    end = f"the game ends within {counted(abs(proved), 'stone')}, this one included"
     if proved > 0:
         return f"Proved by the search: this move wins whatever the reply; {end}"
     return f"Proved by the search: this move loses against the best replies; {end}"
@@ -495,13 +487,17 @@ class ComputerPlay(QObject):
             return
         game = request.game
         self.set_hint(result.move.cell)
-        worth = f"{game.colour_name(game.to_move)}'s win probability {100 * result.win_rate:.0f}%"
+        end = f"the game ends within {counted(abs(result.proved), 'stone')}"
         if result.proved > 0:
-            worth = f"a proved win: the game ends within {stones_text(result.proved)}"
+            worth = f"a proved win: {end}"
         elif result.reason == "proved":  # by the exact solver, which gives no length
             worth = "a proved win"
         elif result.proved < 0:
-            worth = f"every move loses: the game ends within {stones_text(result.proved)}"
+            worth = f"every move loses: {end}"
+        else:
+            worth = (
+                f"{game.colour_name(game.to_move)}'s win probability {100 * result.win_rate:.0f}%"
+            )
         self.host.show_status(f"Hint: {game.move_text(result.move)} ({worth})", 8000)
 
     def _analysed(self, request: Request, result: SearchResult) -> None:
@@ -543,7 +539,7 @@ class ComputerPlay(QObject):
             winner = mover if result.proved > 0 else 3 - mover
             proved = (
                 f"{game.colour_name(winner)} wins (proved: the game ends within "
-                f"{stones_text(result.proved)})"
+                f"{counted(abs(result.proved), 'stone')})"
             )
         if proved is not None:  # the solver settled it: no probability about it
             self.win_label.setText(proved)

@@ -539,18 +539,18 @@ class MainWindow(QMainWindow):
         first starts thinking at once, as after New game."""
         remembered = self.settings.get("new_game")
         if remembered:
+            # (the dialog reads the choices as it would show them: a size the game lacks
+            # becomes its default)
             dialog = NewGameDialog(dict(remembered), self.theme, self, tuple(self.engine_specs()))
             try:
-                options = dialog.current_options().validated()
+                options: GameOptions | None = dialog.current_options().validated()
             except OptionsError:
                 options = None  # (a settings file edited by hand: the plain game instead)
-            if options is not None and all(dialog.player_names()):
-                self.start_new_game(
-                    options, dialog.player_names(), dialog.seats(), dialog.time_control()
-                )
-                dialog.deleteLater()
-                return
+            names, seats, clocks = dialog.player_names(), dialog.seats(), dialog.time_control()
             dialog.deleteLater()
+            if options is not None and all(names):
+                self.start_new_game(options, names, seats, clocks)
+                return
         self.start_new_game(GameOptions().validated(), ("Player 1", "Player 2"))
 
     def new_game(self) -> None:

@@ -35,7 +35,7 @@ from ygui.core.variants import (
     GameOptions,
     OptionsError,
 )
-from ygui.session import Seat
+from ygui.session import COMPUTER_NAME, Seat
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
 from ygui.ui.form import row, select
@@ -222,10 +222,10 @@ class NewGameDialog(QDialog):
         elif given is not None:
             self._engine_names.pop(first, None)
             if field.text() == given:
-                field.setText("Computer" if kind == "computer" else default)
+                field.setText(COMPUTER_NAME if kind == "computer" else default)
         elif kind == "computer" and field.text() == default:
-            field.setText("Computer")  # not "Player 2" for the computer
-        elif kind == "human" and field.text() == "Computer":
+            field.setText(COMPUTER_NAME)  # not "Player 2" for the computer
+        elif kind == "human" and field.text() == COMPUTER_NAME:
             field.setText(default)
 
     def _load(self, c: dict[str, Any]) -> None:

@@ -23,6 +23,7 @@ from ygui.core.game import BLACK
 from ygui.core.record import RecordNode
 from ygui.core.study import MISTAKE_DROP, mistake_notes, mistakes
 from ygui.core.tree import GameTree, path_to
+from ygui.core.wording import counted
 from ygui.session import Session
 from ygui.ui.ai_runner import AiRunner, Request
 from ygui.ui.game_panel import MISTAKE_COLOUR
@@ -208,7 +209,7 @@ class ReviewPanel(QDockWidget):
         self.review_button.setText("Analyse game")
         found = mistakes(tree)
         self.review_label.setText(
-            f"Done. {len(found)} mistake{'s' if len(found) != 1 else ''} "
+            f"Done. {counted(len(found), 'mistake')} "
             f"(a drop of {100 * MISTAKE_DROP:.0f}% or more) marked in red in the graph, "
             "the move list and the tree."
             if found
