@@ -289,6 +289,59 @@ def test_pausing_the_clocks_stops_them_and_play(qtbot, answers):
     shows_the_position(window)
 
 
+def test_no_time_runs_while_the_window_asks_about_the_game(qtbot, answers):
+    """Save first?, the new-game dialog, the open dialog and the resign question stop the
+    running clock; cancelled, the game goes on with the time it had, and the clock runs."""
+    window = make_window(qtbot, answers)
+    now = [1000.0]
+    window.session.now = lambda: now[0]
+    options = GameOptions(game="y", size=5, pie=False).validated()
+    window.start_new_game(options, ("Ann", "Bo"), None, TimeControl(60))
+    click(qtbot, window, "c2")  # White's time runs
+    clock = window.session.clock
+    assert clock.running == WHITE and clock.left(WHITE, now[0]) == 60
+
+    def slow(answer):  # the user takes half a minute over every question
+        def ask(*_):
+            assert clock.paused and window.act_pause.isChecked()
+            now[0] += 30
+            return answer
+
+        return ask
+
+    window.ask_save_discard_cancel = slow("cancel")
+    window.act_new.trigger()
+    window.act_open.trigger()
+    window.act_board.trigger()
+    window.ask_save_discard_cancel = slow("discard")
+    window.run_new_game_dialog = slow(None)
+    window.choose_open_path = slow(None)
+    window.act_new.trigger()
+    window.act_open.trigger()
+    window.ask_yes_no = slow(False)
+    window.act_resign.trigger()
+    assert now[0] == 1000 + 8 * 30  # (after a discard, the dialog: two questions each)
+    assert clock.left(WHITE, now[0]) == 60 and not clock.paused
+    assert not window.act_pause.isChecked() and window.game.moves  # the same game goes on
+    now[0] += 5
+    assert clock.left(WHITE, now[0]) == 55
+    window.ask_yes_no = slow(True)  # resigned: the game is over and the clocks stop
+    window.act_resign.trigger()
+    assert window.session.result is not None and clock.running is None
+    shows_the_position(window)
+
+
+def test_a_clock_paused_by_hand_stays_paused_after_a_question(qtbot, answers):
+    window = make_window(qtbot, answers)
+    options = GameOptions(game="y", size=5, pie=False).validated()
+    window.start_new_game(options, ("Ann", "Bo"), None, TimeControl(60))
+    click(qtbot, window, "c2")
+    window.act_pause.trigger()
+    answers.save_choice = ["cancel"]
+    window.act_new.trigger()
+    assert window.session.clock.paused and window.act_pause.isChecked()
+
+
 @pytest.mark.usefixtures("compiled_engine")
 def test_the_computer_plays_within_its_time(qtbot, answers):
     window = make_window(qtbot, answers)

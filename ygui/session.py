@@ -15,7 +15,8 @@ import json
 import math
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
@@ -312,6 +313,21 @@ class Session:
         else:
             self.clock.resume(self.now())
         self.notify(Change.CLOCK)
+
+    @contextmanager
+    def clocks_held(self) -> Iterator[None]:
+        """The running clock stands still while the user answers a question about the game
+        (save it first? which game next? resign?): time spent in a dialog is nobody's. It
+        runs again afterwards if the game is still this one and nobody paused it meanwhile."""
+        clock = self.clock
+        hold = clock is not None and clock.running is not None and not clock.paused
+        if hold:
+            self.set_clock_paused(True)
+        try:
+            yield
+        finally:
+            if hold and self.clock is clock and clock is not None and clock.paused:
+                self.set_clock_paused(False)
 
     def set_info(self, info: GameInfo) -> None:
         """The game's information as the user wrote it (the players' names go to the seats)."""

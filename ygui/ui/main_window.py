@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
@@ -351,6 +353,15 @@ class MainWindow(QMainWindow):
             panels.addAction(toggle)
 
     # ----- modal questions (replaced in tests) -----------------------------------------
+    @contextmanager
+    def question(self) -> Iterator[list[bool]]:
+        """While the user answers a question about the game in the window (save it first?
+        which game next? resign?): the computers make no move and the clocks stand still;
+        both go on afterwards (unless the caller sets the list it is given to [False], see
+        ``Computer.held``, or the game was replaced)."""
+        with self.computer.held() as resume, self.session.clocks_held():
+            yield resume
+
     def ask_yes_no(self, title: str, text: str) -> bool:
         answer = QMessageBox.question(self, title, text)
         return answer == QMessageBox.StandardButton.Yes
@@ -554,9 +565,10 @@ class MainWindow(QMainWindow):
         self.start_new_game(GameOptions().validated(), ("Player 1", "Player 2"))
 
     def new_game(self) -> None:
-        if not self.maybe_keep_changes():
-            return
-        dialog = self.run_new_game_dialog()
+        with self.question():
+            if not self.maybe_keep_changes():
+                return
+            dialog = self.run_new_game_dialog()
         if dialog is None or dialog.options is None:
             return
         self.remember("new_game", dialog.choices())
@@ -606,7 +618,7 @@ class MainWindow(QMainWindow):
             f"Resign as {final.colour_name(loser)} ({session.seat_for(loser, final).name})? "
             f"{final.colour_name(winner)} ({session.seat_for(winner, final).name}) wins."
         )
-        with self.computer.held():  # no move is made under the question
+        with self.question():  # no move is made and no time spent under the question
             if not self.ask_yes_no("Resign?", question):
                 return
             reason = session.end_game(loser, RESIGNATION)
@@ -718,9 +730,10 @@ class MainWindow(QMainWindow):
         return True
 
     def open_dialog(self) -> None:
-        if not self.maybe_keep_changes():
-            return
-        path = self.choose_open_path()
+        with self.question():
+            if not self.maybe_keep_changes():
+                return
+            path = self.choose_open_path()
         if path is not None:
             self.open_path(path)
 
@@ -735,11 +748,12 @@ class MainWindow(QMainWindow):
         return True
 
     def open_board_dialog(self) -> None:
-        if not self.maybe_keep_changes():
-            return
-        name, _ = QFileDialog.getOpenFileName(
-            self, "A board of your own", "", "Board files (*.json);;All files (*)"
-        )
+        with self.question():
+            if not self.maybe_keep_changes():
+                return
+            name, _ = QFileDialog.getOpenFileName(
+                self, "A board of your own", "", "Board files (*.json);;All files (*)"
+            )
         if name:
             self.open_board(Path(name))
 
@@ -867,10 +881,11 @@ class MainWindow(QMainWindow):
         """Ask about unsaved changes. True means: go ahead (saved or discarded)."""
         if not self.session.has_work:
             return True
-        answer = self.ask_save_discard_cancel("Save the current game first?")
-        if answer == "save":
-            return self.save()
-        return answer == "discard"
+        with self.question():
+            answer = self.ask_save_discard_cancel("Save the current game first?")
+            if answer == "save":
+                return self.save()
+            return answer == "discard"
 
     # ----- recovery -----------------------------------------------------------------------
     def offer_recovery(self) -> int:
@@ -918,7 +933,7 @@ class MainWindow(QMainWindow):
         return window
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
-        with self.computer.held() as resume:  # a match or an engine game waits for the answer
+        with self.question() as resume:  # a match or an engine game waits for the answer
             keep_going = self.maybe_keep_changes()
             resume[0] = not keep_going  # closing: nothing is started again
         if not keep_going:
