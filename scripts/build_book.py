@@ -35,7 +35,7 @@ from typing import Any
 
 from ygui.ai.book import FORMAT, FORMAT_VERSION, Position, best_of, symmetries
 from ygui.ai.engine import Engine, SearchLimits
-from ygui.core.game import Game, Move
+from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.geometry import edge_distances
 from ygui.core.variants import GameOptions
 
@@ -79,12 +79,21 @@ def value(job: tuple[Task, int]) -> tuple[tuple[int, ...], float]:
 Line = tuple[int, ...]  # the moves from the empty board, Black first
 
 
+# Hexagonal Y: a perimeter stone brings the opposite one (``Game.placement_cells``; in a line
+# from the empty board the opposite is always empty); main() sets it for such a game
+PAIRED: dict[int, int] = {}
+
+
 def stones_of(line: Line) -> Position:
-    """The stones of the side to move after ``line``, and of the other side (the book's key)."""
+    """The stones of the side to move after ``line``, and of the other side (the book's key,
+    as ``Book.values`` reads it from the board)."""
     mover = len(line) % 2
+    placed = [(i, c) for i, c in enumerate(line)] + [
+        (i, PAIRED[c]) for i, c in enumerate(line) if c in PAIRED
+    ]
     return (
-        frozenset(c for i, c in enumerate(line) if i % 2 == mover),
-        frozenset(c for i, c in enumerate(line) if i % 2 != mover),
+        frozenset(c for i, c in placed if i % 2 == mover),
+        frozenset(c for i, c in placed if i % 2 != mover),
     )
 
 
@@ -92,7 +101,7 @@ def classes(syms: list[tuple[int, ...]], line: Line, cells: list[int]) -> list[i
     """One of each class of ``cells`` under the symmetries that keep ``line``'s stones."""
     mine, theirs = stones_of(line)
     keep = [p for p in syms if {p[c] for c in mine} == mine and {p[c] for c in theirs} == theirs]
-    seen: set[int] = set(line)
+    seen: set[int] = set(mine | theirs)
     out = []
     for c in cells:
         if c not in seen:
@@ -147,6 +156,48 @@ def value_lines(
     return values
 
 
+def play_out(job: tuple[str, tuple[str, ...], int, int, int]) -> tuple[int, bool]:
+    """One game of self-play at a level after the first stone ``cell``: whether the player
+    of that stone won."""
+    name, keys, cell, level, seed = job
+    game = new_game(name, keys, (cell,))
+    engines = {BLACK: Engine(seed=seed), WHITE: Engine(seed=seed + 500_000)}
+    while not game.is_over:
+        limits = SearchLimits.level(level, seed=seed * 1000 + len(game.moves))
+        game.play(engines[game.to_move].search(game, limits).move)
+    return cell, game.winner == BLACK
+
+
+CLEAR = 0.2  # after the first third of its games, a first stone this far from even is settled
+
+
+def self_play(
+    pool: Any,
+    name: str,
+    keys: tuple[str, ...],
+    firsts: list[Line],
+    tally: dict[int, list[int]],
+    args: Any,
+) -> None:
+    """The first stones' worth in play: ``args.self_play`` games each at ``args.level`` (the
+    first third for every stone, the rest for those still near even), added to ``tally``
+    (the stone's wins and games so far: a build can be resumed)."""
+    for share in (-(-args.self_play // 3), args.self_play):
+        jobs = []
+        for (cell,) in firsts:
+            wins, games = tally.setdefault(cell, [0, 0])
+            if games and share == args.self_play and abs(wins / games - 0.5) >= CLEAR:
+                continue
+            jobs += [(name, keys, cell, args.level, 1 + n) for n in range(games, share)]
+        print(f"{len(jobs)} games of self-play at level {args.level}", flush=True)
+        started = time.perf_counter()
+        for done, (cell, won) in enumerate(pool.imap_unordered(play_out, jobs), 1):
+            tally[cell][0] += won
+            tally[cell][1] += 1
+            if done % 20 == 0:
+                print(f"  {done}/{len(jobs)} ({time.perf_counter() - started:.0f} s)", flush=True)
+
+
 def run(pool: Any, jobs: list[tuple[Task, int]]) -> list[tuple[tuple[int, ...], float]]:
     """The values of ``jobs``, searched by the pool, with progress on the way."""
     started = time.perf_counter()
@@ -193,6 +244,14 @@ def main() -> None:
         help="search the best RECHECK replies of each position again, --seeds searches in all",
     )
     parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument(
+        "--self-play",
+        type=int,
+        default=0,
+        help="value the first stones by this many games of self-play each at --level instead "
+        "(where a deep search cannot tell them apart)",
+    )
+    parser.add_argument("--level", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     keys = tuple(k for k in args.options if not k.startswith("pie="))
@@ -200,15 +259,20 @@ def main() -> None:
     geometry = options.board()
     labels = geometry.labels
     syms = symmetries(geometry, options.variant.build_rule(geometry))
+    empty = Game(options)
+    PAIRED.update({c: p[1] for c in range(geometry.size) if len(p := empty.placement_cells(c)) > 1})
     out = Path(args.out or f"resources/book/{options.game}-{options.size_value}.json")
     started = time.perf_counter()
     print(f"{options.describe()}: {len(syms)} symmetries", flush=True)
     # positions already in the file are kept: a build can be resumed or deepened
     known: dict[Position, dict[int, float]] = {}
+    tally: dict[int, list[int]] = {}  # self-play: a first stone's wins and games
     runs: list[Any] = []  # what each build that made the file did
     if out.exists():
         old = json.loads(out.read_text(encoding="utf-8"))
         runs = list(old.get("built", []))
+        for label, counts in old["positions"][0].get("games", {}).items():
+            tally[geometry.cell(label)] = list(counts)
         for entry in old["positions"]:
             if entry["theirs"] or entry["mine"]:
                 key = (
@@ -234,6 +298,12 @@ def main() -> None:
         near = [c for c in range(geometry.size) if far[c] >= max(far) - 1]
         keep(value_lines(pool, options.game, keys, syms, unknown(firsts), near, args))
         worth = {line: 1.0 - max(known[stones_of(line)].values()) for line in firsts}
+        if args.self_play:
+            self_play(pool, options.game, keys, firsts, tally, args)
+        for line in firsts:
+            if tally.get(line[0], [0, 0])[1]:
+                wins, games = tally[line[0]]
+                worth[line] = wins / games
         if args.deeper:
             # the strongest first stones, the book's reply, and every answer to it
             deepest = [c for c in range(geometry.size) if far[c] == max(far)]
@@ -267,6 +337,7 @@ def main() -> None:
             "mine": [],
             "theirs": [],
             "values": {labels[line[0]]: round(worth[line], 4) for line in firsts},
+            **({"games": {labels[c]: t for c, t in sorted(tally.items())}} if tally else {}),
         }
     ]
     for (mine, theirs), vals in sorted(
@@ -282,8 +353,9 @@ def main() -> None:
     for line in firsts:
         vals = known[stones_of(line)]
         best = best_of(vals)
+        played = f" ({tally[line[0]][0]}/{tally[line[0]][1]} in play)" if line[0] in tally else ""
         print(
-            f"{labels[line[0]]}: worth {worth[line]:.3f}, "
+            f"{labels[line[0]]}: worth {worth[line]:.3f}{played}, "
             f"best reply {labels[best]} {vals[best]:.3f}"
         )
     book = {
@@ -303,6 +375,7 @@ def main() -> None:
                     else {}
                 ),
                 **({"recheck": args.recheck, "seeds": args.seeds} if args.recheck else {}),
+                **({"self_play": args.self_play, "level": args.level} if args.self_play else {}),
                 "positions": len(known) - kept,
             },
         ],

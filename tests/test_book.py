@@ -340,3 +340,85 @@ def test_the_builder_rechecks_the_best_replies_with_more_seeds(tmp_path) -> None
         assert all(once[r] >= second for r in rechecked)  # only the best two were searched again
         averaged += len(rechecked)
     assert averaged > 0
+
+
+def test_with_the_pie_rule_the_swap_follows_the_first_stones_value() -> None:
+    """A book whose first stones were valued apart (by self-play) swaps by that value, not by
+    its replies': a stone the replies call weak but that won in play is swapped."""
+    data = _book(
+        {"c2": {"c3": 0.6, "b2": 0.2}, "a1": {"c2": 0.3, "b1": 0.2}},
+        {"c2": 0.58, "a1": 0.2},
+    )
+    book = Book.from_dict(data)
+    swap = book.move(_game(True, "c2"))
+    assert swap is not None and swap.move == SWAP and swap.value == pytest.approx(0.58)
+    keep = book.move(_game(True, "a1"))  # its replies say 0.7 for it, but it is worth 0.2
+    assert keep is not None and keep.move == _game(True).parse_move("c2")
+    # without the pie rule the replies decide the reply as before
+    plain = book.move(_game(False, "c2"))
+    assert plain is not None and plain.value == pytest.approx(0.6)
+
+
+def _builder():
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "build_book.py"
+    spec = importlib.util.spec_from_file_location("build_book", script)
+    assert spec is not None and spec.loader is not None
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    return script, builder
+
+
+def test_the_builder_values_first_stones_by_self_play(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    script, builder = _builder()
+    out = tmp_path / "y-4.json"
+    command = [sys.executable, str(script), "y", "size=4", "--playouts", "200", "--jobs", "1"]
+    run = [*command, "--out", str(out), "--self-play", "6", "--level", "1"]
+    subprocess.run(run, check=True, capture_output=True)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["built"][-1]["self_play"] == 6 and data["built"][-1]["level"] == 1
+    root = data["positions"][0]
+    geometry = GameOptions(game="y", size=4).board()
+    assert set(root["games"]) == set(root["values"])  # every first stone's class
+    for label, (wins, games) in root["games"].items():
+        # a third of the games for every stone, the rest for those still near even
+        assert games == 6 or (games == 2 and abs(wins / games - 0.5) >= builder.CLEAR)
+        assert root["values"][label] == pytest.approx(wins / games, abs=1e-4)
+        # the games are the ones play_out plays (deterministic by their seeds)
+        cell = geometry.cell(label)
+        replayed = [
+            builder.play_out(("y", ("size=4", "turns=standard"), cell, 1, 1 + n))[1]
+            for n in range(games)
+        ]
+        assert sum(replayed) == wins
+    # a second run with more games plays only the missing ones: the first ones are kept
+    subprocess.run([*run[:-4], "--self-play", "9", "--level", "1"], check=True, capture_output=True)
+    again = json.loads(out.read_text(encoding="utf-8"))["positions"][0]["games"]
+    assert all(again[label][1] >= games for label, (_, games) in root["games"].items())
+    for wins, games in again.values():
+        assert games == 9 or abs(wins / games - 0.5) >= builder.CLEAR
+
+
+def test_the_builder_keys_hexagonal_y_pairs_as_the_board_holds_them(tmp_path) -> None:
+    """In Hexagonal Y a perimeter stone brings its opposite: the book's positions hold both,
+    so that the engine finds the replies to a first stone on the perimeter."""
+    import subprocess
+    import sys
+
+    script, _ = _builder()
+    out = tmp_path / "hexagonal-y-3.json"
+    command = [sys.executable, str(script), "hexagonal-y", "size=3", "--playouts", "100"]
+    subprocess.run([*command, "--jobs", "1", "--out", str(out)], check=True, capture_output=True)
+    book = Book.from_json(out.read_text(encoding="utf-8"))
+    options = GameOptions(game="hexagonal-y", size=3, pie=True)
+    for cell in range(options.board().size):
+        game = Game(options)
+        game.play(Move(cell))
+        found = book.move(game)
+        assert found is not None, f"no reply to {game.geometry.labels[cell]}"
+        game.play(found.move)

@@ -41,6 +41,7 @@ EVEN_MARGIN = 0.02
 log = logging.getLogger(__name__)
 
 Position = tuple[frozenset[int], frozenset[int]]  # the mover's stones, the other side's
+EMPTY: Position = (frozenset(), frozenset())  # the empty board: the first stones' values
 
 
 class BookError(ValueError):
@@ -217,9 +218,14 @@ class Book:
             return None
         best = best_of(legal)
         if game.can_swap:
-            # after a swap the other player faces this position: it gets the best reply
-            if 1.0 - legal[best] > legal[best]:
-                return BookMove(SWAP, 1.0 - legal[best], len(legal) + 1)
+            # after a swap the other player faces this position: it swaps a first stone worth
+            # more than half (the opening's value where the book has one: its best reply's
+            # complement, or what the stone won in self-play where a search could not tell)
+            opening = self.positions.get(EMPTY, {})
+            first = game.moves[0].cell if game.moves else None
+            worth = opening[first] if first in opening else 1.0 - legal[best]
+            if worth > 0.5:
+                return BookMove(SWAP, worth, len(legal) + 1)
             return BookMove(Move(best), legal[best], len(legal) + 1)
         if not game.moves and not game.setup and game.options.pie_value:
             # an opening the other player cannot gain from by swapping: nearest to even
