@@ -3,7 +3,7 @@
     python scripts/build_book.py y size=11 [--out resources/book/y-11.json]
         [--playouts 1000000] [--candidates 8] [--deeper 0]
         [--follow 0 --strongest 12 --levels 1]
-        [--recheck 0 --seeds 3] [--jobs 2]
+        [--recheck 0 --seeds 3] [--self-play 0 --level 7] [--jobs 2]
 
 For each first stone up to the board's symmetries, a search of ``--playouts`` from the position
 names the replies it looked at most (``--candidates`` of them); the cells deepest inside the board
@@ -18,7 +18,11 @@ the book's reply to each, it values the replies to the A answers a search looks 
 ``--levels L`` does that L times, each level going on from the strongest of the lines the last
 one valued. ``--recheck R`` searches the R best replies of each position again until each has
 ``--seeds`` searches, and keeps their mean: the best of eight values of a single search each is
-often the one its search overrated. Positions already in the file are kept, so a build can be
+often the one its search overrated. ``--self-play N --level L`` values the first stones
+instead by games of the engine against itself at level L after each (N games a stone; after the
+first third, only the stones still near even play on): on boards where a deep search finds
+every first stone near even (Poly-Y), this is what tells the pie rule's openings apart, and the
+book then swaps by it. Positions and games already in the file are kept, so a build can be
 resumed or deepened.
 """
 
