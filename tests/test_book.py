@@ -174,19 +174,31 @@ def test_a_damaged_book_is_refused_with_a_message(change, message: str) -> None:
 
 
 def test_the_shipped_books_load_and_cover_every_first_stone() -> None:
+    from importlib import resources
+
     shelf = books()
     assert shelf, "no opening book in resources/book"
+    files = [f for f in (resources.files("ygui.resources") / "book").iterdir()]
+    data = [json.loads(f.read_text(encoding="utf-8")) for f in files if f.name.endswith(".json")]
+    assert len(data) == len(shelf)  # every file loads
+    played = {Book.from_dict(d).key: d["positions"][0].get("games") for d in data}
     for book in shelf:
         geometry = book.options.board()
         empty = frozenset[int]()
         opening = book.positions[(empty, empty)]
         assert set(opening) == set(range(geometry.size))
+        games = played[book.key]
         for cell in range(geometry.size):
-            replies = book.positions[(empty, frozenset({cell}))]
-            assert len(replies) >= 3
+            game = Game(book.options)
+            game.play(Move(cell))
+            replies = book.values(game)  # (a Hexagonal Y perimeter stone and its opposite)
+            assert replies is not None and len(replies) >= 3, geometry.labels[cell]
             assert all(0.0 <= v <= 1.0 for v in replies.values())
-            # the first stone is worth what its best reply leaves
-            assert opening[cell] == pytest.approx(1 - max(replies.values()), abs=1e-3)
+            if games is None:  # the first stone is worth what its best reply leaves
+                assert opening[cell] == pytest.approx(1 - max(replies.values()), abs=1e-3)
+        if games is not None:  # or what it won in self-play
+            for label, (wins, count) in games.items():
+                assert opening[geometry.cell(label)] == pytest.approx(wins / count, abs=1e-4)
     assert ("y", "size=11", "turns=standard") in {b.key for b in shelf}
 
 
