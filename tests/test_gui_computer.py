@@ -176,6 +176,47 @@ def test_hint_and_analysis_with_heat_map(qtbot, answers):
     assert window.scene.heat_cells == 0 and not legend.isVisible()
 
 
+def test_a_hint_during_an_analysis_keeps_it_going(qtbot, answers):
+    """A hint asked while the analysis runs is the analysis's best move once it has searched
+    as much as a hint would (the analysis is not interrupted); asked earlier, the hint's own
+    search runs and the analysis then goes on (it used to stop, with the hint's figures left
+    in its panel)."""
+    from ygui.ui.computer import ANALYSIS
+
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=7, pie=False).validated(), ("A", "B"))
+    for label in ("d4", "c3"):
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+    computer = window.computer
+    window.act_analyse.trigger()
+    qtbot.waitUntil(
+        lambda: computer._analysis is not None and computer._analysis[1].playouts > 20_000,
+        timeout=60_000,
+    )
+    request = computer.runner.current
+    assert request is not None and request.limits is ANALYSIS
+    window.act_hint.trigger()
+    best = computer._analysis[1].move.cell
+    assert computer.hint_cell == best and computer.runner.current is request
+    assert window.statusBar().currentMessage().startswith("Hint: ")
+    (ring,) = window.scene._hint_items  # drawn on the board, round the cell
+    assert ring.rect().center() == window.scene.cell_position(best)
+    # a new position: the hint comes before the analysis has searched enough
+    click_cell(qtbot, window, window.game.geometry.cell("e3"))
+    window.act_hint.trigger()
+    assert computer.runner.current is not None and computer.runner.current.limits is not ANALYSIS
+    qtbot.waitUntil(lambda: computer.hint_cell is not None, timeout=60_000)
+    assert window.game.colours[computer.hint_cell] == 0
+    qtbot.waitUntil(
+        lambda: computer.runner.current is not None and computer.runner.current.limits is ANALYSIS,
+        timeout=10_000,
+    )
+    qtbot.waitUntil(lambda: "playouts" in computer.stats_label.text(), timeout=10_000)
+    count = computer._analysis[1].playouts
+    qtbot.waitUntil(lambda: computer._analysis[1].playouts > count, timeout=30_000)
+    assert computer.analyse_box.isChecked() and mismatches(window) == []
+
+
 def test_analysis_goes_on_from_where_it_was(qtbot, answers):
     """Analysis keeps growing on the position shown, and coming back to a position analysed
     before goes on from that search: its playouts count on from where they were."""

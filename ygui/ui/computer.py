@@ -162,6 +162,7 @@ class ComputerPlay(QObject):
         self.proved: Callable[[Game], str | None] | None = None
         # the position right after the computer's own move, whose search the panel shows
         self._explained: list[Move] | None = None
+        self._analysis: tuple[Request, SearchResult] | None = None  # its last report
         self._build_thinking()
         self._build_analysis()
         app = QCoreApplication.instance()
@@ -313,12 +314,11 @@ class ComputerPlay(QObject):
                 return
             self._think_for_move(seat.level, seat.seconds)
         elif self.analyse_box.isChecked() and not game.is_over and self.ready:
-            self.runner.start(
-                game,
-                ANALYSIS,
-                self._analysed,
-                on_progress=self._analysed,
-            )
+            self._analyse()
+
+    def _analyse(self) -> None:
+        """Analyse the position shown (going on from its search where the engine kept it)."""
+        self.runner.start(self.session.game, ANALYSIS, self._analysed, on_progress=self._analysed)
 
     def play_for_computer(self) -> None:
         """Let the computer make the move here (for the side to move, whoever sits there)."""
@@ -432,10 +432,23 @@ class ComputerPlay(QObject):
             self.runner.move_now()
 
     def hint(self) -> None:
+        """A good move for the side to move: the analysis's best so far where it has searched
+        the position at least as much as a hint would (it goes on undisturbed), else a search
+        of its own, after which the analysis, if on, goes on."""
         game = self.session.game
         if game.is_over or self.thinking_for_move():
             return
-        self.runner.start(game, SearchLimits.level(HINT_LEVEL), self._hint_found)
+        limits = SearchLimits.level(HINT_LEVEL)
+        last = self._analysis
+        needed = limits.playouts_on(game.geometry.size)
+        if (
+            last is not None
+            and self._is_current(last[0])
+            and max(last[1].playouts, last[1].tree_playouts) >= needed
+        ):
+            self._show_hint(*last)
+            return
+        self.runner.start(game, limits, self._hint_found)
         self.host.show_status("Looking for a good move…")
 
     # ----- answers ----------------------------------------------------------------------
@@ -485,6 +498,11 @@ class ComputerPlay(QObject):
         self.show_analysis(request, result)
         if not self._is_current(request):
             return
+        self._show_hint(request, result)
+        if self.analyse_box.isChecked() and not self.session.editing:
+            self._analyse()  # the hint's search interrupted it
+
+    def _show_hint(self, request: Request, result: SearchResult) -> None:
         game = request.game
         self.set_hint(result.move.cell)
         end = f"the game ends within {counted(abs(result.proved), 'stone')}"
@@ -504,6 +522,7 @@ class ComputerPlay(QObject):
         """The analysis of the shown position: shown, and kept with its node (quietly: keeping
         it is no change of position to react to)."""
         self.show_analysis(request, result)
+        self._analysis = (request, result)
         if self._is_current(request) and result.playouts:
             game = request.game
             black = result.win_rate if game.to_move == BLACK else 1 - result.win_rate
