@@ -10,7 +10,7 @@ from drawn import last_move_mark
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QScrollArea
 
 from ygui.ai.engine import SearchResult
 from ygui.core.boards.polyy import polyy_board
@@ -65,6 +65,27 @@ def test_the_board_keeps_most_of_the_window_with_every_panel_open(qtbot, window,
     assert window.width() == width  # opening panels does not widen the window
     view = window.view
     assert view.width() >= 0.6 * window.width() and view.height() >= 0.75 * window.height()
+
+
+def test_the_window_fits_a_laptop_screen_with_the_study_panels_open(qtbot, window):
+    """With every panel open and a game over, the window can still be made 600 pixels tall
+    (a 1366 x 768 screen, less its bars): the panels scroll instead of holding it taller,
+    and nothing is drawn over anything else."""
+    start(window, "y", size=5, pie=False)
+    for dock in (window.setup_dock, window.review_panel, window.computer.dock):
+        dock.show()
+    play_out(qtbot, window)
+    window.resize(1000, 600)
+    qtbot.wait(50)
+    assert window.height() == 600 and window.minimumSizeHint().height() < 600
+    # a panel is never squeezed below its own minimum (where its rows overlapped): it scrolls
+    for dock in (window.game_dock, window.setup_dock, window.review_panel, window.computer.dock):
+        area = dock.widget()
+        assert isinstance(area, QScrollArea)
+        body = area.widget()
+        if dock.isVisible() and not dock.visibleRegion().isEmpty():
+            assert body.height() >= body.minimumSizeHint().height()
+    assert window.game_panel.result_label.isVisible()
 
 
 @pytest.mark.parametrize("game", list(VARIANTS))

@@ -17,10 +17,12 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QFrame,
     QInputDialog,
     QMainWindow,
     QMessageBox,
     QProgressBar,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -188,6 +190,8 @@ class MainWindow(QMainWindow):
             self.tabifyDockWidget(self.tree_panel, dock)
         for dock in study:
             dock.hide()
+        for dock in (self.game_dock, *study):
+            scrolling(dock)
         self.resizeDocks([self.game_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         # the tree shows what the move list shows, and more: one of them at a time
         self.tree_panel.toggleViewAction().toggled.connect(self._tree_shown)
@@ -947,6 +951,17 @@ class MainWindow(QMainWindow):
         self.review_panel.shutdown()
         self.solver_panel.shutdown()
         event.accept()
+
+
+def scrolling(dock: QDockWidget) -> None:
+    """The panel's contents scroll where the window is too short for them, instead of
+    holding the window taller than a laptop's screen (the analysis panel alone wanted 720
+    pixels) or being drawn over one another when it is made shorter."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(dock.widget())
+    dock.setWidget(area)
 
 
 def schedule_recovery(window: MainWindow) -> None:
