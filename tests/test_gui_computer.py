@@ -432,3 +432,56 @@ def test_search_sizes_are_said_in_words():
     assert search_stats(one) == "1 playout in 0.0 s"
     more = SearchResult(Move(0), 0.5, 2_000, (), seconds=0.25, tree_playouts=5_000)
     assert search_stats(more) == "5,000 playouts: 3,000 from before, 2,000 more in 0.2 s"
+
+
+@pytest.mark.usefixtures("compiled_engine")
+def test_the_computer_says_when_it_swaps(qtbot, answers):
+    """Under the pie rule a computer that swaps says so in the status bar (the board shows no
+    new stone; only the names beside the colours change: a tester did not notice it)."""
+    from ygui.ai.book import EMPTY, books
+
+    window = make_window(qtbot, answers)
+    seats = (Seat("Ann"), Seat("Computer", computer=True, level=7))
+    options = GameOptions(game="y", size=11, pie=True).validated()
+    window.start_new_game(options, ("Ann", "Computer"), seats)
+    (book,) = [b for b in books() if b.key == ("y", "size=11", "turns=standard")]
+    opening = book.positions[EMPTY]
+    strongest = max(opening, key=opening.__getitem__)  # the book swaps it (worth 0.70)
+    click_cell(qtbot, window, strongest)
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
+    assert window.game.moves[-1].is_swap and window.game.to_move == WHITE
+    assert window.statusBar().currentMessage() == (
+        "Computer (level 7) swapped (the pie rule): it takes the first stone and plays Black; "
+        "Ann now plays White, to move."
+    )
+    assert window.game_panel.player_labels[WHITE].text() == "<b>▶ White: Ann</b>"
+    window.act_undo.trigger()  # undone and played again: said again
+    assert len(window.game.moves) == 0
+    window.statusBar().clearMessage()
+    click_cell(qtbot, window, strongest)
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
+    assert "swapped (the pie rule)" in window.statusBar().currentMessage()
+
+
+@pytest.mark.usefixtures("compiled_engine")
+def test_the_computer_answers_a_move_played_again_after_an_undo(qtbot, answers):
+    """Undo takes back the computer's reply and the move before it; playing that move again
+    follows the game's own continuation, and the computer answers it (it used to wait, as it
+    does when the game is only stepped through)."""
+    window = make_window(qtbot, answers)
+    seats = (Seat("Ann"), Seat("Computer", computer=True, level=3))
+    window.start_new_game(GameOptions(game="y", size=7, pie=False).validated(), ("Ann", "C"), seats)
+    d4 = window.game.geometry.cell("d4")
+    click_cell(qtbot, window, d4)
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
+    window.act_undo.trigger()
+    assert len(window.game.moves) == 0
+    click_cell(qtbot, window, d4)
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
+    assert mismatches(window) == []
+    # stepping through the game to a position where the computer is to move: it waits
+    qtbot.keyClick(window, Qt.Key.Key_Home)
+    qtbot.keyClick(window, Qt.Key.Key_Right)
+    assert len(window.game.moves) == 1 and not window.computer.runner.busy
+    qtbot.wait(300)
+    assert len(window.game.moves) == 1 and mismatches(window) == []

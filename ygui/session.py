@@ -104,6 +104,9 @@ class Session:
         self.editing = False  # a position is being set up: nobody moves, nothing is searched
         self.clock: Clock | None = None  # the game's clocks, under a time control
         self.now: Callable[[], float] = time.monotonic  # the clocks' time (tests replace it)
+        # the current position was reached by playing a move (not by stepping through the
+        # game): a computer to move answers it even where the game went on before
+        self.played = False
 
     # ----- notifications ------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -376,6 +379,7 @@ class Session:
         node = self.tree.play(move)
         if live:
             self._clock_after_play(mover, node)
+        self.played = True
         self._edited()
         return None
 
@@ -387,6 +391,7 @@ class Session:
             node = self.tree.play(move)
             if live:
                 self._clock_after_play(mover, node)
+        self.played = True
         self._edited()
 
     # ----- moving around --------------------------------------------------------------------
@@ -394,6 +399,7 @@ class Session:
         if path == self.tree.path:
             return
         self.tree.go_to_path(path)
+        self.played = False
         self.notify(Change.POSITION)
 
     def go_to(self, node: RecordNode) -> None:

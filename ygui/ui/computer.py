@@ -279,8 +279,29 @@ class ComputerPlay(QObject):
         return (request is not None and request.is_move) or self.attached.busy
 
     def on_session_changed(self, change: Change) -> None:
+        if change in (Change.TREE, Change.POSITION) and self.session.played:
+            self._say_swap()
         if change not in (Change.SAVED, Change.ANALYSIS, Change.COMMENT, Change.INFO):
             self.after_change()
+
+    def _say_swap(self) -> None:
+        """A computer or an engine that has just swapped says so: the board shows no new
+        stone, only the names beside the colours change."""
+        session = self.session
+        game = session.game
+        if not game.moves or not game.moves[-1].is_swap:
+            return
+        # after the swap the swapper has the first stone's colour, and the other is to move
+        swapper = session.seat_for(3 - game.to_move)
+        if not (swapper.computer or swapper.engine):
+            return
+        first, other = game.colour_name(3 - game.to_move), game.colour_name(game.to_move)
+        self.host.show_status(
+            f"{session.player_name(3 - game.to_move)} swapped (the pie rule): it takes the "
+            f"first stone and plays {first}; {session.player_name(game.to_move)} now plays "
+            f"{other}, to move.",
+            15000,
+        )
 
     def after_change(self) -> None:
         """The position changed: drop stale work and start whatever is due now."""
@@ -301,7 +322,7 @@ class ComputerPlay(QObject):
         game = session.game
         if session.editing:
             return
-        if self.computer_to_move() and not session.current.children:
+        if self.computer_to_move() and (session.played or not session.current.children):
             seat = self.seat_to_move()
             assert seat is not None
             if self.paused:
