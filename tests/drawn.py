@@ -49,14 +49,28 @@ def last_move_mark(window: MainWindow) -> set[int]:
 
 
 def expected_last_move(window: MainWindow) -> set[int]:
+    """Every stone of the latest turn with stones (a Hexagonal Y pair counts both), found by
+    replaying the game and noting each placement's turn."""
     game = window.session.game
-    last = next((m for m in reversed(game.moves) if m.cell is not None), None)
-    if last is None or last.cell is None:
+    replay = game.copy()
+    replay.go_to(0)
+    turns: list[tuple[int, int]] = []
+    for move in game.moves:
+        if move.cell is not None:
+            turns.append((replay.turn, move.cell))
+        replay.play(move)
+    if not turns:
         return set()
-    cells = {last.cell}
-    opposite = game.geometry.opposite.get(last.cell) if game.options.game == "hexagonal-y" else None
-    if opposite is not None and game.colours[opposite] == game.colours[last.cell]:
-        cells.add(opposite)
+    latest = max(t for t, _ in turns)
+    cells = set()
+    for turn, cell in turns:
+        if turn == latest:
+            cells.add(cell)
+            opposite = (
+                game.geometry.opposite.get(cell) if game.options.game == "hexagonal-y" else None
+            )
+            if opposite is not None and game.colours[opposite] == game.colours[cell]:
+                cells.add(opposite)
     return cells
 
 

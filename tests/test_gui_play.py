@@ -3,6 +3,7 @@ window; after every step what the window draws is compared with the position."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -581,3 +582,32 @@ def test_the_window_opens_as_it_was_closed(qtbot, answers, ygui_home):
     settings.set("window", {"geometry": "not base64 at all!", "state": "AAAA" * 10})
     third = make_window(qtbot, answers)
     assert not third.tree_panel.isVisibleTo(third) and not answers.informed
+
+
+@pytest.mark.parametrize("turns", ["master", "two-stone", "progressive", "tabu"])
+def test_every_stone_of_the_last_turn_is_marked(qtbot, answers, turns):
+    """In turns of several stones the board marks all of the opponent's last turn (a tester
+    saw only its last stone marked), and the stones of the turn in progress as they come;
+    stepping back and forth shows the same."""
+    from drawn import last_move_mark
+
+    window = make_window(qtbot, answers)
+    options = GameOptions(game="y", size=9, pie=False, turns=turns).validated()
+    window.start_new_game(options, ("Ann", "Bo"))
+    rng = random.Random(turns)
+    current: list[int] = []  # the stones of the turn in progress
+    for _ in range(12):
+        if window.game.is_over:
+            break
+        turn = window.game.turn
+        cell = rng.choice(window.game.legal_cells())
+        click_cell(qtbot, window, cell)
+        current.append(cell)
+        assert mismatches(window) == []
+        assert last_move_mark(window) == set(current)  # the turn so far, or all of it
+        if window.game.turn != turn:
+            current = []
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    assert mismatches(window) == []
+    qtbot.keyClick(window, Qt.Key.Key_Right)
+    assert mismatches(window) == []

@@ -85,7 +85,7 @@ def test_move_now_during_the_weighing_plays_the_best_so_far():
         calls.append(1)
         return len(calls) > 3
 
-    limits = replace(SearchLimits.level(10, seed=1), pie_opening=True)
+    limits = replace(SearchLimits.level(10, seed=1), pie_opening=True, book=False)
     result = Engine(seed=1, threads=1).search(game, limits, should_stop=stop)
     assert result.reason == "pie opening" and game.is_legal(result.move)
     assert 1 <= len(result.candidates) < PIE_CANDIDATES

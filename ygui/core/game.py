@@ -94,6 +94,7 @@ class Game:
         self.turn = 1
         self.placed_in_turn = 0
         self._turn_stones: list[int] = []
+        self._last_turn: list[int] = []  # the placements of the turn before this one
         self.swapped = False
         self.winner: int | None = None
         self.stone_count = 0
@@ -149,6 +150,12 @@ class Game:
     def turn_stones(self) -> tuple[int, ...]:
         """The placements made so far in the current turn."""
         return tuple(self._turn_stones)
+
+    @property
+    def latest_turn_stones(self) -> tuple[int, ...]:
+        """The placements of the latest turn that has any: the turn in progress, else the one
+        before it (what the board marks as just played: all of a turn of several stones)."""
+        return tuple(self._turn_stones or self._last_turn)
 
     @property
     def is_over(self) -> bool:
@@ -283,6 +290,7 @@ class Game:
         self.to_move = other(self.to_move)
         self.turn += 1
         self.placed_in_turn = 0
+        self._last_turn = self._turn_stones
         self._turn_stones = []
 
     def undo(self) -> Move:

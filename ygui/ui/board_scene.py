@@ -499,17 +499,19 @@ class BoardScene(QGraphicsScene):
     def _draw_marks(self) -> None:
         self._remove(self._marks)
         game = self.game
-        last = next((m for m in reversed(game.moves) if m.cell is not None), None)
-        if last is not None and last.cell is not None:
-            cells = [last.cell]
-            opposite = (
-                game.geometry.opposite.get(last.cell)
-                if isinstance(game.rule, PerimeterRule)
-                else None
-            )
-            if opposite is not None and game.colours[opposite] == game.colours[last.cell]:
-                cells.append(opposite)
-            stone = game.colour_name(game.colours[last.cell])
+        latest = game.latest_turn_stones if game.moves else ()
+        if latest:
+            cells = []
+            for placed in latest:  # (every stone of a turn of several)
+                cells.append(placed)
+                opposite = (
+                    game.geometry.opposite.get(placed)
+                    if isinstance(game.rule, PerimeterRule)
+                    else None
+                )
+                if opposite is not None and game.colours[opposite] == game.colours[placed]:
+                    cells.append(opposite)
+            stone = game.colour_name(game.colours[latest[-1]])
             dot = QColor(mark_on(stone) or self.theme.last_move)
             numbered = self.numbers_from is not None
             for cell in cells:
