@@ -282,3 +282,29 @@ def test_set_up_position_then_the_computer_plays_on(qtbot, answers):
     w.editor.edit_button.toggle()
     qtbot.waitUntil(lambda: len(w.game.moves) == 1, timeout=60_000)
     assert w.game.colours[w.game.moves[0].cell] == WHITE
+
+
+@pytest.mark.parametrize("name", ["y", "poly-y", "mudcrack-y", "hexagonal-y", "game-of-y"])
+def test_the_typing_box_example_works_as_typed_on_every_board(qtbot, answers, name):
+    """The box's example is in the board's own cell names and colours, and typing it in as
+    shown (brackets and all) plays the moves or sets up the position (a tester typed the old
+    example, letters and digits on Poly-Y's numbered cells, and '(to' was refused)."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game=name, pie=True).validated(), ("A", "B"))
+    entry = window.entry_panel.entry
+    example = entry.placeholderText()
+    moves, position = (part.strip() for part in example.split("   or   "))
+    game = window.game
+    colours = (game.colour_name(BLACK), game.colour_name(WHITE))
+    assert f"{colours[0]}: " in position and f"(to move: {colours[1]})" in position
+    entry.setText(moves)
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    assert window.entry_panel.entry_error.text() == ""
+    assert [game.move_text(m) for m in window.game.moves] == moves.split()
+    assert mismatches(window) == []
+    answers.save_choice = ["discard"]
+    entry.setText(position)
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    assert window.entry_panel.entry_error.text() == ""
+    assert len(window.game.setup) == 3 and window.game.to_move == WHITE
+    assert mismatches(window) == []

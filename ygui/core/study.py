@@ -11,8 +11,9 @@ from ygui.core.tree import GameTree
 
 MISTAKE_DROP = 0.15  # a move that lowers its player's win probability this much is marked
 
-_TOKEN = re.compile(r"[^\s,;]+")
-_POSITION_TOKEN = re.compile(r"[^\s,;:]+:?")
+# (brackets separate words as spaces do: "B: a1 (to move: W)")
+_TOKEN = re.compile(r"[^\s,;()]+")
+_POSITION_TOKEN = re.compile(r"[^\s,;:()]+:?")
 
 
 class EntryError(IllegalMove):
@@ -88,6 +89,17 @@ _COLOUR_WORDS = {
     "o": WHITE,
     "second": WHITE,
 }
+
+
+def entry_example(game: Game) -> str:
+    """What the typing box shows before anything is typed: moves and a position in this
+    board's own cell names and colours (Poly-Y's cells are numbers, Hexagonal Y's colours Red
+    and Blue)."""
+    labels = game.geometry.labels
+    n = len(labels)
+    a, b, c = labels[n // 2], labels[n // 3], labels[(2 * n) // 3]
+    first, second = game.colour_name(BLACK), game.colour_name(WHITE)
+    return f"{a} swap {b} {c}   or   {first}: {a} {b}  {second}: {c}  (to move: {second})"
 
 
 def setup_warnings(game: Game) -> list[str]:

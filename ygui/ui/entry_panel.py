@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QGroupBox, QLabel, QLineEdit, QVBoxLayout
 
 from ygui.core.game import IllegalMove
-from ygui.core.study import parse_moves, parse_position
+from ygui.core.study import entry_example, parse_moves, parse_position
 from ygui.session import Session
 
 
@@ -21,13 +21,16 @@ class EntryPanel(QGroupBox):
         self.may_replace = may_replace
         layout = QVBoxLayout(self)
         self.entry = QLineEdit()
-        self.entry.setPlaceholderText("d2 swap e2 h4   or   B: a1 b2  W: c3  (to move: W)")
+        self.refresh()
         self.entry.returnPressed.connect(self.enter_text)
         self.entry_error = QLabel()
         self.entry_error.setWordWrap(True)
         self.entry_error.setStyleSheet("color: #b3261e;")
         layout.addWidget(self.entry)
         layout.addWidget(self.entry_error)
+
+    def refresh(self) -> None:
+        self.entry.setPlaceholderText(entry_example(self.session.game))
 
     def enter_text(self) -> None:
         text = self.entry.text()

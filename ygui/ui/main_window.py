@@ -516,6 +516,7 @@ class MainWindow(QMainWindow):
         self.game_panel.refresh(self.theme, self.message)
         self.tree_panel.refresh()
         self.editor.refresh()
+        self.entry_panel.refresh()
         self.review_panel.refresh(self.theme)
         self.act_swap.setEnabled(game.can_swap)
         self.act_undo.setEnabled(session.move_number > 0)
