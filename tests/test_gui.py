@@ -427,3 +427,6 @@ def test_save_suggests_a_name_and_the_games_own_file(qtbot, window, tmp_path):
     window.act_save.trigger()
     assert window.suggested_path(".ysgf") == str(path)  # Save as starts from the file
     assert Path(window.suggested_path(".svg")).parent == tmp_path  # the folder used last
+    assert window.recent_folder() == tmp_path  # where Open starts (it started in the home)
+    __import__("shutil").rmtree(tmp_path)
+    assert window.recent_folder() == Path.home()  # a folder gone: the home folder again

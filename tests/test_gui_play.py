@@ -611,3 +611,17 @@ def test_every_stone_of_the_last_turn_is_marked(qtbot, answers, turns):
     assert mismatches(window) == []
     qtbot.keyClick(window, Qt.Key.Key_Right)
     assert mismatches(window) == []
+
+
+def test_a_refusal_is_cleared_once_a_legal_move_is_played(qtbot, answers):
+    """A refused click says why in the panel and the status bar; the next legal move clears
+    both (a tester saw a tabu refusal still in the status bar on the other player's turn)."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=7, pie=False).validated(), ("A", "B"))
+    click(qtbot, window, "d4")
+    click(qtbot, window, "d4")  # occupied
+    refusal = window.game_panel.refusal.text()
+    assert "occupied" in refusal and window.statusBar().currentMessage() == refusal
+    click(qtbot, window, "c3")
+    assert window.game_panel.refusal.text() == "" and window.statusBar().currentMessage() == ""
+    shows_the_position(window)

@@ -393,7 +393,9 @@ class MainWindow(QMainWindow):
         QMessageBox.warning(self, title, text)
 
     def choose_open_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open a game", "", RECORD_FILTER)
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Open a game", str(self.recent_folder()), RECORD_FILTER
+        )
         return Path(name) if name else None
 
     def choose_save_path(self, suffix: str = ".ysgf") -> Path | None:
@@ -406,13 +408,19 @@ class MainWindow(QMainWindow):
         path = Path(name)
         return path if path.suffix else path.with_suffix(suffix)
 
+    def recent_folder(self) -> Path:
+        """Where the file dialogs open: the folder of the file opened or saved last (while it
+        exists), else the home folder."""
+        recent = self.settings.get("recent_files")
+        folder = Path(recent[0]).parent if recent else Path.home()
+        return folder if folder.is_dir() else Path.home()
+
     def suggested_path(self, suffix: str) -> str:
         """Where Save offers to write: the game's own file, else a name made of the game, the
         date and the players, in the folder of the file opened or saved last."""
         if suffix == ".ysgf" and self.session.path is not None:
             return str(self.session.path)
-        recent = self.settings.get("recent_files")
-        folder = Path(recent[0]).parent if recent else Path.home()
+        folder = self.recent_folder()
         info = self.session.info()
         words = (self.game.options.game, info.date, info.black, "vs", info.white)
         stem = re.sub(r"[^\w.-]+", "_", "-".join(w for w in words if w)).strip("._-")
@@ -490,6 +498,8 @@ class MainWindow(QMainWindow):
     def on_session_changed(self, change: Change) -> None:
         """Draw the board and every panel from the session: the one place that does."""
         if change in (Change.POSITION, Change.TREE, Change.GAME):
+            if self.message and self.statusBar().currentMessage() == self.message:
+                self.statusBar().clearMessage()  # a refusal is stale once play goes on
             self.message = ""
         if change is Change.GAME:  # each game's board as the user last turned it
             self.scene.show(self.session.game, self.remembered_orientation())
