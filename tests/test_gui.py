@@ -255,8 +255,18 @@ def test_new_game_dialog_validation(qtbot):
     dialog.accept()
     assert warnings and "pie" in warnings[0]
     assert dialog.result() != NewGameDialog.DialogCode.Accepted
-    assert "pie" in dialog.summary.text()
+    assert "The pie rule cannot be used with a handicap." in dialog.summary.text()
+    assert not dialog.ok_button.isEnabled()  # OK waits for options that make a game
+    assert dialog.turns_note.text() == (
+        "One stone a turn. Black places the 3 handicap stones in the first turn, then White "
+        "plays: give Black to the weaker player."
+    )
+    dialog.turns.setCurrentIndex(dialog.turns.findData("two-stone"))
+    assert dialog.turns_note.text().startswith("One stone in the first turn, then two a turn; ")
+    tip = dialog.turns.itemData(dialog.turns.findData("tabu"), Qt.ItemDataRole.ToolTipRole)
+    assert tip == "One stone a turn, never next to the opponent's most recent stone."
     dialog.pie.click()
+    assert dialog.ok_button.isEnabled()
     dialog.accept()
     assert dialog.options is not None and dialog.options.handicap == 3
     assert not dialog.options.pie_value

@@ -211,6 +211,7 @@ def test_the_dialog_edits_every_field(qtbot, window):
     dialog.fields["white"].clear()
     qtbot.keyClicks(dialog.fields["white"], "Bea")
     qtbot.keyClicks(dialog.game_comment, "Well played")
+    assert dialog.result_words.text() == "White wins by resignation."  # the notation in words
     got = dialog.info()
     assert (got.event, got.place, got.result, got.white, got.game_comment) == (
         "Cup",
@@ -222,9 +223,11 @@ def test_the_dialog_edits_every_field(qtbot, window):
     window.session.set_info(got)  # a result typed in: a resignation the window then shows
     window.session.to_end()
     assert window.game_panel.turn_label.text() == "White wins by resignation."
-    won = GameInfoDialog(info, ("Black", "White"), result_from_board=True)
+    won = GameInfoDialog(replace(info, result="B+"), ("Red", "Blue"), result_from_board=True)
     qtbot.addWidget(won)
-    assert won.fields["result"].isReadOnly()
+    assert won.fields["result"].isReadOnly() and won.result_words.text() == "Red wins."
+    dialog.fields["result"].setText("jigo?")
+    assert dialog.result_words.text() == "(no result ygui reads: kept as written)"
 
 
 def test_a_typed_result_never_overrides_the_board(qtbot, window):

@@ -308,3 +308,14 @@ def test_the_typing_box_example_works_as_typed_on_every_board(qtbot, answers, na
     assert window.entry_panel.entry_error.text() == ""
     assert len(window.game.setup) == 3 and window.game.to_move == WHITE
     assert mismatches(window) == []
+
+
+def test_the_position_editor_names_the_games_colours(qtbot, answers):
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="hexagonal-y").validated(), ("A", "B"))
+    editor = window.editor
+    assert [editor.tool_buttons[c].text() for c in (BLACK, WHITE)] == ["Red", "Blue"]
+    assert editor.to_move.itemText(1) == "Blue to move"
+    window.start_new_game(GameOptions(game="y").validated(), ("A", "B"))
+    assert editor.tool_buttons[WHITE].text() == "White"
+    assert editor.to_move.itemText(0) == "Black to move"

@@ -20,6 +20,14 @@ from ygui.core.geometry import BoardGeometry
 from ygui.core.rules.win import CornerRule, PerimeterRule, SideSetRule, WinRule
 
 TURN_STRUCTURES = ("standard", "master", "two-stone", "progressive", "tabu")
+# what each turn structure means, in a line (the new-game dialog shows it)
+TURN_DESCRIPTIONS = {
+    "standard": "One stone a turn.",
+    "master": "One stone in the first turn, then two a turn, placed freely.",
+    "two-stone": "One stone in the first turn, then two a turn; the two may not join one group.",
+    "progressive": "Turn k has k stones (1, 2, 3, ...); a turn's stones may not join one group.",
+    "tabu": "One stone a turn, never next to the opponent's most recent stone.",
+}
 MULTI_STONE = ("master", "two-stone", "progressive")
 MAX_HANDICAP = 20
 

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QVBoxLayout,
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from ygui.core.limits import MAX_COMMENT_CHARS
+from ygui.core.result import parse_result
 from ygui.session import GameInfo
 
 NAME_CHARS = 200
@@ -48,8 +50,13 @@ class GameInfoDialog(QDialog):
             edit.setObjectName(key)
             form.addRow(label, edit)
             self.fields[key] = edit
+        # the result in words, under its record notation (a tester read "B+" as a riddle)
+        self.result_words = QLabel()
+        form.addRow("", self.result_words)
+        result = self.fields["result"]
+        result.textChanged.connect(lambda text: self._say_result(text, colour_names))
+        self._say_result(result.text(), colour_names)
         if result_from_board:
-            result = self.fields["result"]
             result.setReadOnly(True)
             result.setToolTip("The board decided this game: its result is the board's.")
         self.game_comment = QPlainTextEdit(info.game_comment)
@@ -64,6 +71,15 @@ class GameInfoDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(buttons)
         self.resize(440, self.sizeHint().height())
+
+    def _say_result(self, text: str, colour_names: tuple[str, str]) -> None:
+        found = parse_result(text)
+        if found is not None:
+            self.result_words.setText(found.words(colour_names) + ".")
+        else:
+            self.result_words.setText(
+                "(no result ygui reads: kept as written)" if text.strip() else ""
+            )
 
     def info(self) -> GameInfo:
         """What the dialog holds now."""

@@ -30,6 +30,7 @@ from ygui.core.game import Game
 from ygui.core.geometry import BoardError
 from ygui.core.variants import (
     MAX_HANDICAP,
+    TURN_DESCRIPTIONS,
     TURN_STRUCTURES,
     VARIANTS,
     GameOptions,
@@ -89,6 +90,9 @@ class NewGameDialog(QDialog):
         self.turns = QComboBox()
         for t in TURN_STRUCTURES:
             self.turns.addItem(t, t)
+            self.turns.setItemData(
+                self.turns.count() - 1, TURN_DESCRIPTIONS[t], Qt.ItemDataRole.ToolTipRole
+            )
         self.handicap = QComboBox()
         self.handicap.addItem("none", 0)
         for k in range(2, MAX_HANDICAP + 1):
@@ -102,6 +106,10 @@ class NewGameDialog(QDialog):
         rules.addRow(self.pie)
         rules.addRow("Turns", self.turns)
         rules.addRow("Handicap", self.handicap)
+        self.turns_note = QLabel()  # what the turns and the handicap mean
+        self.turns_note.setWordWrap(True)
+        self.turns_note.setStyleSheet("color: palette(placeholder-text);")
+        rules.addRow(self.turns_note)
 
         self.first_label = QLabel("Black")
         self.second_label = QLabel("White")
@@ -173,6 +181,7 @@ class NewGameDialog(QDialog):
         )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
         outer = QVBoxLayout(self)
         outer.addLayout(top, 1)
         outer.addWidget(buttons)
@@ -313,12 +322,26 @@ class NewGameDialog(QDialog):
         options = self.current_options()
         if not self._pie_touched:
             self.pie.setChecked(options.pie_value)
+        turns = str(self.turns.currentData()) if v.has_turn_structures else "standard"
+        note = TURN_DESCRIPTIONS[turns]
+        handicap = int(self.handicap.currentData())
+        if handicap:
+            note += (
+                f" {first} places the {handicap} handicap stones in the first turn, then "
+                f"{second} plays: give {first} to the weaker player."
+            )
+        self.turns_note.setText(note)
         try:
             valid = options.validated()
             game = Game(valid)
         except (OptionsError, BoardError) as exc:
-            self.summary.setText(f"<span style='color:#b3261e'>{exc}</span>")
+            text = str(exc)
+            self.summary.setText(
+                f"<span style='color:#b3261e'>{text[:1].upper() + text[1:].rstrip('.')}.</span>"
+            )
+            self.ok_button.setEnabled(False)
             return
+        self.ok_button.setEnabled(True)
         self.summary.setText(
             f"<b>{v.title}</b>: {game.geometry.size} "
             f"{'points' if game.geometry.style == 'points' else 'cells'}. {v.description}"

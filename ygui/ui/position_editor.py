@@ -91,6 +91,10 @@ class PositionEditor(QGroupBox):
     def refresh(self) -> None:
         game = self.session.game
         self.mudcrack_row.setVisible(game.options.game == "mudcrack-y")
+        for colour in (BLACK, WHITE):  # the game's own colours: Black and White, Red and Blue
+            name = game.colour_name(colour)
+            self.tool_buttons[colour].setText(name)
+            self.to_move.setItemText(colour - 1, f"{name} to move")
         start = self.session.tree.record.new_game()  # the set-up position, if there is one
         self.edit_warning.setText("\n".join(setup_warnings(start)) if start.setup else "")
 
