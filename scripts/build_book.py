@@ -184,13 +184,21 @@ def self_play(
     args: Any,
 ) -> None:
     """The first stones' worth in play: ``args.self_play`` games each at ``args.level`` (the
-    first third for every stone, the rest for those still near even), added to ``tally``
+    first third for every stone, the rest for those still near even), then, with
+    ``args.focus`` K, three times as many for the K stones nearest to even (the pie rule's
+    openings are chosen among them: their values must be the surest), added to ``tally``
     (the stone's wins and games so far: a build can be resumed)."""
-    for share in (-(-args.self_play // 3), args.self_play):
+    rounds = [-(-args.self_play // 3), args.self_play] + (
+        [3 * args.self_play] if args.focus else []
+    )
+    for number, share in enumerate(rounds):
         jobs = []
+        nearest = sorted((abs(w / g - 0.5), c) for c, (w, g) in tally.items() if g)[: args.focus]
         for (cell,) in firsts:
             wins, games = tally.setdefault(cell, [0, 0])
-            if games and share == args.self_play and abs(wins / games - 0.5) >= CLEAR:
+            if number == 1 and games and abs(wins / games - 0.5) >= CLEAR:
+                continue
+            if number == 2 and cell not in {c for _, c in nearest}:
                 continue
             jobs += [(name, keys, cell, args.level, 1 + n) for n in range(games, share)]
         print(f"{len(jobs)} games of self-play at level {args.level}", flush=True)
@@ -256,6 +264,12 @@ def main() -> None:
         "(where a deep search cannot tell them apart)",
     )
     parser.add_argument("--level", type=int, default=7)
+    parser.add_argument(
+        "--focus",
+        type=int,
+        default=0,
+        help="with --self-play: the FOCUS stones nearest to even play on to three times as many",
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     keys = tuple(k for k in args.options if not k.startswith("pie="))
@@ -379,7 +393,11 @@ def main() -> None:
                     else {}
                 ),
                 **({"recheck": args.recheck, "seeds": args.seeds} if args.recheck else {}),
-                **({"self_play": args.self_play, "level": args.level} if args.self_play else {}),
+                **(
+                    {"self_play": args.self_play, "level": args.level, "focus": args.focus}
+                    if args.self_play
+                    else {}
+                ),
                 "positions": len(known) - kept,
             },
         ],

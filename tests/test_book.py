@@ -414,6 +414,18 @@ def test_the_builder_values_first_stones_by_self_play(tmp_path) -> None:
     assert all(again[label][1] >= games for label, (_, games) in root["games"].items())
     for wins, games in again.values():
         assert games == 9 or abs(wins / games - 0.5) >= builder.CLEAR
+    # --focus K: the K stones nearest to even play on to three times as many
+    subprocess.run(
+        [*run[:-4], "--self-play", "9", "--level", "1", "--focus", "2"],
+        check=True,
+        capture_output=True,
+    )
+    focused = json.loads(out.read_text(encoding="utf-8"))["positions"][0]["games"]
+    nearest = sorted(
+        again,
+        key=lambda label: (abs(again[label][0] / again[label][1] - 0.5), geometry.cell(label)),
+    )[:2]
+    assert {label for label in focused if focused[label][1] == 27} == set(nearest)
 
 
 def test_the_builder_keys_hexagonal_y_pairs_as_the_board_holds_them(tmp_path) -> None:
