@@ -163,6 +163,7 @@ class GamePanel(QWidget):
             ("last", "»", "To the end (End)", session.to_end),
         ):
             button = QPushButton(text)
+            button.setMinimumWidth(36)  # (one character: the style's 80 pixels need not hold)
             button.setToolTip(tip)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(slot)

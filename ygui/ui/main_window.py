@@ -964,12 +964,38 @@ class MainWindow(QMainWindow):
         event.accept()
 
 
+class VerticalScroll(QScrollArea):
+    """A scroll area that scrolls only up and down: as wide as its contents need (their
+    minimum width, as the panel was before it scrolled) and as tall as they would like, but
+    content to be much shorter."""
+
+    SHORTEST = 160
+
+    def _bar(self) -> int:
+        return int(self.verticalScrollBar().sizeHint().width())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        body = self.widget()
+        if body is None:
+            return super().minimumSizeHint()
+        least = body.minimumSizeHint()
+        return QSize(least.width() + self._bar(), min(least.height(), self.SHORTEST))
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        body = self.widget()
+        if body is None:
+            return super().sizeHint()
+        wanted = body.sizeHint().expandedTo(body.minimumSizeHint())
+        return QSize(wanted.width() + self._bar(), wanted.height())
+
+
 def scrolling(dock: QDockWidget) -> None:
     """The panel's contents scroll where the window is too short for them, instead of
     holding the window taller than a laptop's screen (the analysis panel alone wanted 720
     pixels) or being drawn over one another when it is made shorter."""
-    area = QScrollArea()
+    area = VerticalScroll()
     area.setWidgetResizable(True)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidget(dock.widget())
     dock.setWidget(area)
