@@ -272,6 +272,34 @@ def test_new_game_dialog_validation(qtbot):
     assert not dialog.options.pie_value
 
 
+def test_new_game_dialog_brings_back_each_games_last_size(qtbot):
+    """Choosing a game again gives the size last played in it, not the default (a tester
+    played Y 9, chose Y again and got 11); remembered across dialogs through the settings."""
+    settings = Settings()
+    dialog = NewGameDialog(dict(settings.get("new_game")), LIGHT)
+    qtbot.addWidget(dialog)
+    names = list(VARIANTS)
+    dialog.games.setCurrentRow(names.index("y"))
+    dialog.size_box.setCurrentIndex(dialog.size_box.findData(9))
+    dialog.games.setCurrentRow(names.index("poly-y"))
+    assert dialog.size_box.currentData() == VARIANTS["poly-y"].default_size
+    dialog.size_box.setCurrentIndex(dialog.size_box.findData(5))
+    dialog.games.setCurrentRow(names.index("y"))
+    assert dialog.size_box.currentData() == 9
+    choices = dialog.choices()
+    assert choices["sizes"] == {"y": 9, "poly-y": 5}
+    settings.set("new_game", choices)
+    again = NewGameDialog(dict(settings.get("new_game")), LIGHT)
+    qtbot.addWidget(again)
+    again.games.setCurrentRow(names.index("poly-y"))
+    assert again.size_box.currentData() == 5
+    # a size a game does not have, from a settings file edited by hand, is not taken
+    from ygui.settings import validated
+
+    data, bad = validated({"new_game": {"sizes": {"y": 2}}})
+    assert bad == ["new_game.sizes"] and data["new_game"]["sizes"] == {}
+
+
 def test_new_game_dialog_offers_each_games_options(qtbot):
     dialog = NewGameDialog(dict(Settings().get("new_game")), LIGHT)
     qtbot.addWidget(dialog)

@@ -89,7 +89,16 @@ NEW_GAME: dict[str, tuple[Any, Check]] = {
     "clocks": (False, _is_bool),
     "clock_minutes": (10, _int_in(1, 1440)),
     "clock_increment": (0, _int_in(0, 3600)),
+    # the size last chosen for each game: choosing a game again in the dialog brings it back
+    "sizes": ({}, lambda v: _is_sizes(v)),  # (a lambda: _is_sizes is defined below)
 }
+
+
+def _is_sizes(v: Any) -> bool:
+    return isinstance(v, dict) and all(
+        k in VARIANTS and isinstance(s, int) and not isinstance(s, bool) and s in VARIANTS[k].sizes
+        for k, s in v.items()
+    )
 
 
 def _is_orientations(v: Any) -> bool:

@@ -245,6 +245,7 @@ class NewGameDialog(QDialog):
             names.index(game) if isinstance(game, str) and game in names else 0
         )
         self._fill_sizes(c.get("size"))
+        self._sizes: dict[str, int] = dict(c.get("sizes") or {})  # the last size of each game
         select(self.corners, c.get("corners") or 5)
         self.seed.setValue(int(c.get("seed") or 1))
         select(self.turns, c.get("turns") or "standard")
@@ -286,8 +287,9 @@ class NewGameDialog(QDialog):
     def _game_changed(self) -> None:
         if getattr(self, "_loading", False):
             return
-        self._fill_sizes(VARIANTS[self.game_name].default_size)
-        if not VARIANTS[self.game_name].has_turn_structures:
+        v = VARIANTS[self.game_name]
+        self._fill_sizes(self._sizes.get(v.name, v.default_size))
+        if not v.has_turn_structures:
             select(self.turns, "standard")
         self._pie_touched = False
         self._options_changed()
@@ -313,6 +315,8 @@ class NewGameDialog(QDialog):
         if getattr(self, "_loading", False):
             return
         v = VARIANTS[self.game_name]
+        if hasattr(self, "_sizes"):
+            self._sizes[v.name] = int(self.size_box.currentData())
         self.corners.setEnabled(v.name == "poly-y")
         self.seed.setEnabled(v.name == "mudcrack-y")
         self.turns.setEnabled(v.has_turn_structures)
@@ -377,6 +381,7 @@ class NewGameDialog(QDialog):
             "pie": o.pie,
             "turns": o.turns,
             "handicap": o.handicap,
+            "sizes": {**self._sizes, o.game: o.size},
             "black": self.first_name.text().strip(),
             "white": self.second_name.text().strip(),
             "black_player": self.first_kind.currentData(),
