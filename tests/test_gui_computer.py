@@ -485,3 +485,24 @@ def test_the_computer_answers_a_move_played_again_after_an_undo(qtbot, answers):
     assert len(window.game.moves) == 1 and not window.computer.runner.busy
     qtbot.wait(300)
     assert len(window.game.moves) == 1 and mismatches(window) == []
+
+
+def test_the_computers_move_is_explained_with_the_moves_it_weighed(qtbot, answers):
+    """After the computer's move the panel says why it played it, and its table keeps the
+    moves it weighed (a tester found the table empty beside the explanation); their marks and
+    lines were of the position before the move and are not drawn on the board."""
+    window = make_window(qtbot, answers)
+    start(window, "y", computer_level=4, size=7, pie=False)
+    click_cell(qtbot, window, window.game.geometry.cell("d4"))
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
+    computer = window.computer
+    move = window.game.move_text(window.game.moves[1])
+    assert computer.stats_label.text().startswith(f"Why White played {move}: ")
+    table = computer.candidates_table
+    assert table.rowCount() >= 2 and table.item(0, 0).text() == move
+    assert computer.candidate_lines == [] and computer.candidate_marks == []
+    assert window.scene.candidate_marks == [] and window.scene.preview_stones == 0
+    assert mismatches(window) == []
+    click_cell(qtbot, window, window.game.geometry.cell("c3"))  # the game goes on: cleared
+    assert not computer.stats_label.text().startswith(f"Why White played {move}: ")
+    assert computer.candidate_lines == [] or len(window.game.moves) > 3

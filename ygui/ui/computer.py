@@ -312,12 +312,14 @@ class ComputerPlay(QObject):
         self.scene.set_heat(None)
         self.best_line = []
         self.scene.set_preview(None)
-        self.candidates_table.setRowCount(0)
         self.candidate_lines, self.candidate_marks = [], []
         self.scene.set_candidates(None)
         session = self.session
         if session.game.moves != self._explained:
+            self.candidates_table.setRowCount(0)
             self.clear_analysis_display()
+        # (explaining the computer's move, the table keeps the moves it weighed; their lines
+        # and marks were of the position before, and are not drawn on this one)
         self._explained = None
         game = session.game
         if session.editing:
