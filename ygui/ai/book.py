@@ -8,7 +8,9 @@ reply to every first stone, each found by a search of its own after that reply
 the book's searches did. From the same values it knows the first moves' worth: without the
 pie rule it opens with the best, with the pie rule with the one nearest to even, so that
 swapping is hard; and as the second player it swaps when the first stone is worth more than
-any reply.
+half. On boards where even a deep search finds every first stone near even (Poly-Y, the Game
+of Y, Hexagonal Y, Starboard Y), the first stones' worth is instead what each won in games of
+the engine against itself (``build_book.py --self-play``), and the book opens and swaps by it.
 
 A book file (``resources/book/*.json``) names its game and options and lists positions up to
 the board's symmetries, each position as the stones of the side to move and of the other side,
