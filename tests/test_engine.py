@@ -669,3 +669,26 @@ def test_strong_levels_play_a_proved_win():
     assert Solver().solve(child).winner == BLACK
     weak = engine.search(game, SearchLimits.level(5))
     assert weak.reason == "search"
+
+
+def test_a_tree_stops_growing_before_its_counts_stop_counting(monkeypatch):
+    """The tree's counts are 32-bit floats, exact to 2**24: a long analysis once stuck at
+    16,777,216 visits while its wins grew on, and read 100%. A tree stops at
+    MAX_TREE_VISITS (here made small), whatever the budget, and a resumed search adds nothing
+    more; the analysis panel says why it stopped."""
+    import ygui.ai.engine as engine_module
+    from ygui.ui.computer import MAX_TREE_VISITS, search_stats
+
+    monkeypatch.setattr(engine_module, "MAX_TREE_VISITS", 6000)
+    engine = Engine(seed=1)
+    game = Game(options(("y", {"size": 7, "pie": False})))
+    first = _analyse(engine, game, playouts=1_000_000)
+    assert 6000 <= first.tree_playouts < 6000 + engine_module.MAX_CHUNK
+    again = _analyse(engine, game, playouts=1_000_000)
+    assert again.playouts == 0 and again.tree_playouts == first.tree_playouts
+    assert 0.0 < again.win_rate < 1.0
+    full = dataclasses.replace(again, tree_playouts=MAX_TREE_VISITS)
+    assert search_stats(full).endswith("(the most a search holds: it stops at 16,000,000)")
+    # a count of float32 past 2**24 no longer grows by one: why the limit is below it
+    assert np.float32(2**24) + np.float32(1) == np.float32(2**24)
+    assert MAX_TREE_VISITS + engine_module.MAX_CHUNK < 2**24

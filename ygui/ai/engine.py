@@ -91,6 +91,10 @@ EXPAND_AT = 4
 # memory (on Y 11, 500,000 playouts ran about 25% faster so).
 LARGE_SEARCH = 200_000
 CHUNK = 256  # simulations in the first call of the kernel; later calls grow
+# The tree's counts are 32-bit floats, exact up to 2**24 (16,777,216): past that, adding a
+# visit adds nothing while the wins still grow, and a long analysis read 100% for a move
+# (a tester's finding). A tree stops growing here, a chunk (at most MAX_CHUNK) short of it.
+MAX_TREE_VISITS = 16_000_000
 MAX_CHUNK = 4096
 CHUNK_SECONDS = 0.005  # grow while a call takes less (cancelling waits at most about this)
 MAX_SLOTS = 8_000_000  # 176 MB of tree at most
@@ -488,6 +492,8 @@ class Engine:
         while done < budget:
             if should_stop is not None and should_stop():
                 break
+            if tree.visits[tree.root] >= MAX_TREE_VISITS:
+                break  # (the counts would stop counting: see MAX_TREE_VISITS)
             now = time.perf_counter()
             if limits.seconds is not None and done > 0 and now - started > limits.seconds:
                 break  # (always one chunk: a first call may load the compiled code)

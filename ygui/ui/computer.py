@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ygui.ai.engine import SearchLimits, SearchResult
+from ygui.ai.engine import MAX_TREE_VISITS, SearchLimits, SearchResult
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.tree import GameTree
 from ygui.core.wording import counted
@@ -48,11 +48,15 @@ def search_stats(result: SearchResult) -> str:
     """The size of a search: its playouts and time, and those it went on from."""
     earlier = result.tree_playouts - result.playouts
     if earlier <= 0:
-        return f"{counted(result.playouts, 'playout')} in {result.seconds:.1f} s"
-    return (
-        f"{counted(result.tree_playouts, 'playout')}: {earlier:,} from before, "
-        f"{result.playouts:,} more in {result.seconds:.1f} s"
-    )
+        text = f"{counted(result.playouts, 'playout')} in {result.seconds:.1f} s"
+    else:
+        text = (
+            f"{counted(result.tree_playouts, 'playout')}: {earlier:,} from before, "
+            f"{result.playouts:,} more in {result.seconds:.1f} s"
+        )
+    if result.tree_playouts >= MAX_TREE_VISITS:
+        text += f" (the most a search holds: it stops at {MAX_TREE_VISITS:,})"
+    return text
 
 
 def proved_text(proved: int) -> str:
