@@ -219,3 +219,23 @@ def test_mistakes_are_marked_in_the_move_list_and_the_tree(qtbot, window):
     assert marked == [line[2]] and "lost 40%" in graph.tooltip(line[2])
     assert 3 in window.review_panel.graph.marks
     assert window.game.colour_name(BLACK) in window.review_panel.graph_title.text()
+
+
+def test_the_review_graph_leaves_room_for_its_percentages(qtbot):
+    """The graph's left margin fits '100%' in its own font, however large (a fixed margin
+    showed '00%'), and clicks map to moves across the rest."""
+    from PySide6.QtGui import QFont
+
+    from ygui.ui.review_panel import WinRateGraph
+
+    went: list[int] = []
+    graph = WinRateGraph(went.append)
+    qtbot.addWidget(graph)
+    graph.values = [0.5] * 11
+    graph.resize(400, 150)
+    for size in (8, 12, 20):
+        graph.setFont(QFont(graph.font().family(), size))
+        assert graph.margin() - 3 >= graph.fontMetrics().horizontalAdvance("100%")
+        qtbot.mouseClick(graph, Qt.MouseButton.LeftButton, pos=graph.rect().center())
+        assert went[-1] == 5 or abs(went[-1] - 5) <= 1
+    graph.grab()  # paints without error at every size

@@ -29,8 +29,6 @@ from ygui.ui.ai_runner import AiRunner, Request
 from ygui.ui.game_panel import MISTAKE_COLOUR
 from ygui.ui.theme import LIGHT, Theme
 
-AXIS_MARGIN = 28  # room on the left for the percentages
-
 
 class WinRateGraph(QWidget):
     """The first colour's win probability along the main line, with a 50% line and move
@@ -46,9 +44,14 @@ class WinRateGraph(QWidget):
         self.theme = LIGHT
         self.first_colour = "Black"
 
+    def margin(self) -> int:
+        """Room on the left for the percentages, in the widget's own font (a fixed 28
+        pixels cut '100%' to '00%' in a larger font: a tester's finding)."""
+        return self.fontMetrics().horizontalAdvance("100%") + 6
+
     def _x(self, index: int) -> float:
         count = max(1, len(self.values) - 1)
-        return AXIS_MARGIN + index * (self.width() - AXIS_MARGIN - 4) / count
+        return self.margin() + index * (self.width() - self.margin() - 4) / count
 
     def _y(self, value: float) -> float:
         return 4 + (self.height() - 20) * (1 - value)
@@ -60,13 +63,18 @@ class WinRateGraph(QWidget):
         ink = QColor("#d8d8d8" if dark else "#333333")
         painter.fillRect(self.rect(), QColor("#25282e" if dark else "#fbfaf7"))
         painter.setPen(QPen(QColor("#5a5f69" if dark else "#c8c2b4"), 1, Qt.PenStyle.DashLine))
-        painter.drawLine(QPointF(AXIS_MARGIN, self._y(0.5)), QPointF(self.width(), self._y(0.5)))
+        margin = self.margin()
+        painter.drawLine(QPointF(margin, self._y(0.5)), QPointF(self.width(), self._y(0.5)))
         painter.setPen(ink)
-        for value, text in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
+        line = self.fontMetrics().height()
+        for text, top, place in (
+            # 100% inside the graph (not cut at its top), 0% above the move numbers
+            ("100%", self._y(1.0) - 4, Qt.AlignmentFlag.AlignTop),
+            ("50%", self._y(0.5) - line / 2, Qt.AlignmentFlag.AlignVCenter),
+            ("0%", self._y(0.0) - line, Qt.AlignmentFlag.AlignBottom),
+        ):
             painter.drawText(
-                QRectF(0, self._y(value) - 7, AXIS_MARGIN - 3, 14),
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                text,
+                QRectF(0, top, margin - 3, line), Qt.AlignmentFlag.AlignRight | place, text
             )
         moves = len(self.values) - 1
         step = max(1, round(moves / 6))
@@ -95,8 +103,8 @@ class WinRateGraph(QWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         count = max(1, len(self.values) - 1)
-        span = max(1, self.width() - AXIS_MARGIN - 4)
-        index = round((event.position().x() - AXIS_MARGIN) / span * count)
+        span = max(1, self.width() - self.margin() - 4)
+        index = round((event.position().x() - self.margin()) / span * count)
         self.go_to_move(max(0, min(len(self.values) - 1, index)))
 
 
