@@ -68,13 +68,13 @@ def test_set_up_warns_of_unreachable_positions_but_keeps_them(qtbot, window):
 def test_typed_moves_and_an_error_pointing_at_the_bad_token(qtbot, window):
     window.entry_panel.entry.setText("a1 b1 zz9 c1")
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
-    assert "move 3 'zz9'" in window.entry_panel.entry_error.text()
+    assert "Move 3 'zz9'" in window.entry_panel.entry_error.text()  # (a sentence: capitalised)
     assert window.entry_panel.entry.selectedText() == "zz9"
     assert labels(window) == []  # nothing was played
     window.entry_panel.entry.setText("a1 b1 a1")
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
     assert (
-        "move 3 'a1'" in window.entry_panel.entry_error.text()
+        "Move 3 'a1'" in window.entry_panel.entry_error.text()
         and "occupied" in window.entry_panel.entry_error.text()
     )
     window.entry_panel.entry.setText("a1, b1 c1")
@@ -302,12 +302,15 @@ def test_the_typing_box_example_works_as_typed_on_every_board(qtbot, answers, na
     assert window.entry_panel.entry_error.text() == ""
     assert [game.move_text(m) for m in window.game.moves] == moves.split()
     assert mismatches(window) == []
+    played = list(window.game.colours)
     answers.save_choice = ["discard"]
     entry.setText(position)
     qtbot.keyClick(entry, Qt.Key.Key_Return)
     assert window.entry_panel.entry_error.text() == ""
     assert len(window.game.setup) == 3 and window.game.to_move == WHITE
     assert mismatches(window) == []
+    # the two forms of the example give the same position (a tester found them crossed)
+    assert window.game.colours == played and entry.toolTip() == f"For example: {example}"
 
 
 def test_the_position_editor_names_the_games_colours(qtbot, answers):

@@ -99,7 +99,9 @@ def entry_example(game: Game) -> str:
     n = len(labels)
     a, b, c = labels[n // 2], labels[n // 3], labels[(2 * n) // 3]
     first, second = game.colour_name(BLACK), game.colour_name(WHITE)
-    return f"{a} swap {b} {c}   or   {first}: {a} {b}  {second}: {c}  (to move: {second})"
+    # the two forms give the same position: after the swap the first stone stays the first
+    # colour's, then the second colour plays b and the first c
+    return f"{a} swap {b} {c}   or   {first}: {a} {c}  {second}: {b}  (to move: {second})"
 
 
 def setup_warnings(game: Game) -> list[str]:

@@ -30,7 +30,9 @@ class EntryPanel(QGroupBox):
         layout.addWidget(self.entry_error)
 
     def refresh(self) -> None:
-        self.entry.setPlaceholderText(entry_example(self.session.game))
+        example = entry_example(self.session.game)
+        self.entry.setPlaceholderText(example)
+        self.entry.setToolTip(f"For example: {example}")  # (the box may cut the example)
 
     def enter_text(self) -> None:
         text = self.entry.text()
@@ -46,7 +48,8 @@ class EntryPanel(QGroupBox):
                 session.play_line(parse_moves(session.game, text))
         except IllegalMove as exc:
             start, length = getattr(exc, "span", (0, 0))
-            self.entry_error.setText(str(exc))
+            text = str(exc)
+            self.entry_error.setText(text[:1].upper() + text[1:])
             self.entry.setSelection(start, length)
             self.entry.setFocus()
             return
