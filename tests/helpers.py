@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections import deque
+from pathlib import Path
+from types import ModuleType
 
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.geometry import BoardGeometry
@@ -106,3 +109,13 @@ def late_position(opts: GameOptions, empty: int, rng: random.Random) -> Game:
             game.play(rng.choice(game.legal_moves()))
         if not game.is_over:
             return game
+
+
+def load_script(name: str) -> tuple[Path, ModuleType]:
+    """A script of ``scripts/`` (``build_book``, ``learn_priors``): its path and the module."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return path, module

@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from helpers import load_script
 
 from ygui.ai.book import Book, BookError, best_of, book_key, books, symmetries
 from ygui.ai.engine import Engine, SearchLimits
@@ -313,16 +314,10 @@ def _free(game: Game) -> int:
 
 
 def test_the_builder_rechecks_the_best_replies_with_more_seeds(tmp_path) -> None:
-    import importlib.util
     import subprocess
     import sys
-    from pathlib import Path
 
-    script = Path(__file__).resolve().parent.parent / "scripts" / "build_book.py"
-    spec = importlib.util.spec_from_file_location("build_book", script)
-    assert spec is not None and spec.loader is not None
-    builder = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(builder)
+    script, builder = _builder()
     out = tmp_path / "y-5.json"
     command = [sys.executable, str(script), "y", "size=5", "--playouts", "200", "--jobs", "1"]
     subprocess.run(
@@ -372,15 +367,7 @@ def test_with_the_pie_rule_the_swap_follows_the_first_stones_value() -> None:
 
 
 def _builder():
-    import importlib.util
-    from pathlib import Path
-
-    script = Path(__file__).resolve().parent.parent / "scripts" / "build_book.py"
-    spec = importlib.util.spec_from_file_location("build_book", script)
-    assert spec is not None and spec.loader is not None
-    builder = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(builder)
-    return script, builder
+    return load_script("build_book")
 
 
 def test_the_builder_values_first_stones_by_self_play(tmp_path) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import load_script
 
 from ygui.ai import kernels as k
 from ygui.ai.engine import Engine, SearchLimits
@@ -263,14 +264,7 @@ def test_without_weights_every_head_start_is_even() -> None:
 
 
 def _script():
-    import importlib.util
-
-    path = Path(__file__).resolve().parent.parent / "scripts" / "learn_priors.py"
-    spec = importlib.util.spec_from_file_location("learn_priors", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("learn_priors")[1]
 
 
 def test_the_fit_finds_the_feature_the_choices_follow() -> None:
