@@ -49,8 +49,9 @@ def last_move_mark(window: MainWindow) -> set[int]:
 
 
 def expected_last_move(window: MainWindow) -> set[int]:
-    """Every stone of the latest turn with stones (a Hexagonal Y pair counts both), found by
-    replaying the game and noting each placement's turn."""
+    """Every stone of the latest turn with stones (a Hexagonal Y pair counts both), and of
+    the turn before it while the game goes on in the middle of a turn, found by replaying the
+    game and noting each placement's turn."""
     game = window.session.game
     replay = game.copy()
     replay.go_to(0)
@@ -62,9 +63,12 @@ def expected_last_move(window: MainWindow) -> set[int]:
     if not turns:
         return set()
     latest = max(t for t, _ in turns)
+    shown = {latest}
+    if game.winner is None and latest == game.turn:  # a turn under way: and the one before
+        shown.add(latest - 1)
     cells = set()
     for turn, cell in turns:
-        if turn == latest:
+        if turn in shown:
             cells.add(cell)
             opposite = (
                 game.geometry.opposite.get(cell) if game.options.game == "hexagonal-y" else None

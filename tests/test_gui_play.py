@@ -599,6 +599,7 @@ def test_every_stone_of_the_last_turn_is_marked(qtbot, answers, turns):
     window.start_new_game(options, ("Ann", "Bo"))
     rng = random.Random(turns)
     current: list[int] = []  # the stones of the turn in progress
+    before: list[int] = []  # and of the turn before it
     for _ in range(12):
         if window.game.is_over:
             break
@@ -607,9 +608,11 @@ def test_every_stone_of_the_last_turn_is_marked(qtbot, answers, turns):
         click_cell(qtbot, window, cell)
         current.append(cell)
         assert mismatches(window) == []
-        assert last_move_mark(window) == set(current)  # the turn so far, or all of it
-        if window.game.turn != turn:
-            current = []
+        if window.game.turn != turn or window.game.is_over:  # the turn is over: all of it
+            assert last_move_mark(window) == set(current)
+            before, current = current, []
+        else:  # under way: the opponent's last turn stays marked beside it
+            assert last_move_mark(window) == set(before) | set(current)
     qtbot.keyClick(window, Qt.Key.Key_Left)
     assert mismatches(window) == []
     qtbot.keyClick(window, Qt.Key.Key_Right)

@@ -153,8 +153,12 @@ class Game:
 
     @property
     def latest_turn_stones(self) -> tuple[int, ...]:
-        """The placements of the latest turn that has any: the turn in progress, else the one
-        before it (what the board marks as just played: all of a turn of several stones)."""
+        """What the board marks as just played: the placements of the turn before this one
+        (all of a turn of several stones), and while this one is under way its placements
+        too (the opponent's last stones stay in sight while they are answered); once the game
+        is won, the winning turn's."""
+        if self._turn_stones and self.winner is None:
+            return tuple(self._last_turn + self._turn_stones)
         return tuple(self._turn_stones or self._last_turn)
 
     @property
