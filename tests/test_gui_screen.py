@@ -239,3 +239,19 @@ def test_the_review_graph_leaves_room_for_its_percentages(qtbot):
         qtbot.mouseClick(graph, Qt.MouseButton.LeftButton, pos=graph.rect().center())
         assert went[-1] == 5 or abs(went[-1] - 5) <= 1
     graph.grab()  # paints without error at every size
+
+
+def test_the_analysis_panel_gets_the_room_the_game_panel_does_not_need(qtbot, window):
+    """Opened under the game panel, the analysis panel gets room for its candidates (they had
+    one row while the move list stood half empty); the game panel keeps what it asks for, so
+    it does not scroll (its navigation buttons in sight)."""
+    start(window, "y", size=9, pie=False)
+    window.resize(1100, 760)
+    window.computer.dock.show()
+    area = window.game_dock.widget()
+    body = area.widget()
+    qtbot.waitUntil(lambda: window.computer.candidates_table.height() >= 100, timeout=2000)
+    assert body.height() <= area.viewport().height()  # no scrolling in it
+    button = window.game_panel.nav_buttons["last"]
+    bottom = button.mapTo(area.viewport(), button.rect().bottomLeft()).y()
+    assert bottom <= area.viewport().height()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -71,6 +71,15 @@ def move_words(game: Game, move: Move) -> str:
         if len(cells) == 2:
             text += f" + {game.geometry.labels[cells[1]]}"
     return text
+
+
+class MoveList(QListWidget):
+    """The move list, asking for a few rows only: it stretches into whatever room the panel
+    has, but a panel that scrolls (a short window) asks for its preferred height, and a tall
+    list's pushed the navigation buttons out of sight while other panels went without."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(super().sizeHint().width(), 110)
 
 
 class GamePanel(QWidget):
@@ -145,7 +154,7 @@ class GamePanel(QWidget):
         box = QWidget()
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.moves_list = QListWidget()
+        self.moves_list = MoveList()
         self.moves_list.itemClicked.connect(self._move_clicked)
         self.moves_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         nav = QHBoxLayout()

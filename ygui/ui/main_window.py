@@ -195,6 +195,8 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.game_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         # the tree shows what the move list shows, and more: one of them at a time
         self.tree_panel.toggleViewAction().toggled.connect(self._tree_shown)
+        for dock in study[1:]:
+            dock.visibilityChanged.connect(self._study_shown)
 
     def restore_layout(self) -> None:
         """The window's size and place and its panels as they were when it last closed. A
@@ -222,6 +224,33 @@ class MainWindow(QMainWindow):
         if shown:
             height = self.game_panel.sizeHint().height()
             self.resizeDocks([self.game_dock], [height], Qt.Orientation.Vertical)
+
+    def _study_shown(self, visible: bool) -> None:
+        """A study panel shown under the game panel gets the room the game panel does not
+        need: the game panel keeps its least height (a few rows of moves, which scroll),
+        and the analysis its candidates (they had one row while the move list stood empty)."""
+        if not visible or self.tree_panel.isVisible() or not self.game_dock.isVisible():
+            return
+        if self.game_dock.isFloating():
+            return
+        QTimer.singleShot(0, self._game_panel_least)
+
+    def _game_panel_least(self) -> None:
+        dock = self.game_dock
+        area = self.dockWidgetArea(dock)
+        below = [
+            d
+            for d in (self.setup_dock, self.review_panel, self.computer.dock, self.solver_panel)
+            if d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == area
+        ]
+        if not below:
+            return
+        chrome = dock.height() - dock.widget().height()  # (its title bar)
+        # what the panel asks for at its width (its lines wrap): its scroll area gives it that
+        least = self.game_panel.heightForWidth(dock.widget().width()) + chrome + 4
+        rest = dock.height() + below[0].height() - least  # (tabbed panels share one place)
+        if rest > 0:
+            self.resizeDocks([dock, below[0]], [least, rest], Qt.Orientation.Vertical)
 
     def _menu_table(self) -> list[Entry]:
         std = QKeySequence.StandardKey
