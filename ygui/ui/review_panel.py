@@ -79,8 +79,9 @@ class WinRateGraph(QWidget):
         moves = len(self.values) - 1
         step = max(1, round(moves / 6))
         for i in range(0, moves + 1, step):
+            left = min(self._x(i) - 15, self.width() - 30)  # (the last number inside too)
             painter.drawText(
-                QRectF(self._x(i) - 15, self.height() - 15, 30, 14),
+                QRectF(left, self.height() - 15, 30, 14),
                 Qt.AlignmentFlag.AlignCenter,
                 str(i),
             )
