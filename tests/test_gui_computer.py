@@ -215,6 +215,8 @@ def test_a_hint_during_an_analysis_keeps_it_going(qtbot, answers):
     count = computer._analysis[1].playouts
     qtbot.waitUntil(lambda: computer._analysis[1].playouts > count, timeout=30_000)
     assert computer.analyse_box.isChecked() and mismatches(window) == []
+    # the hint's ring follows the analysis's best move as it goes on
+    qtbot.waitUntil(lambda: computer.hint_cell == computer._analysis[1].move.cell, timeout=5000)
 
 
 def test_analysis_goes_on_from_where_it_was(qtbot, answers):
