@@ -28,6 +28,7 @@ from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.geometry import BoardError
 from ygui.core.limits import MAX_GTP_LINE
 from ygui.core.result import FORFEIT, RESIGNATION, Result
+from ygui.core.wording import capitalised
 
 START_TIMEOUT = 30.0  # seconds for the first answer (an engine may load a network first)
 COMMAND_TIMEOUT = 30.0  # seconds for any answer but a move
@@ -671,5 +672,4 @@ def _safe(name: str) -> str:
 
 def describe_failure(error: BaseException) -> str:
     """An engine's failure in words for the window."""
-    text = str(error) or type(error).__name__
-    return text[0].upper() + text[1:]
+    return capitalised(str(error) or type(error).__name__)

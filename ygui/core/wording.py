@@ -13,6 +13,12 @@ from ygui.core.rules.win import CornerRule, PerimeterRule, largest_gap, masks_of
 from ygui.core.variants import ECCENTRIC_BLACK_SIDES, GameOptions
 
 
+def capitalised(text: str) -> str:
+    """A message as the start of a sentence: its first letter a capital ('the pie rule
+    cannot...' -> 'The pie rule cannot...'); the rest as it is."""
+    return text[:1].upper() + text[1:]
+
+
 def counted(count: int, word: str) -> str:
     """'1 stone', '2,000 playouts'."""
     return f"{count:,} {word}{'s' if count != 1 else ''}"

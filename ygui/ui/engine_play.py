@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from ygui.core.game import Game
 from ygui.core.result import FORFEIT, RESIGNATION
+from ygui.core.wording import capitalised
 from ygui.engines import EngineError, EngineInfo, EnginePlayer, EngineSpec, Turn, probe
 from ygui.session import Seat, Session
 
@@ -235,8 +236,7 @@ class AttachedPlay(QObject):
         self.thinking.emit("")
         if not isinstance(exc, EngineError):
             exc = EngineError(f"the engine's answer could not be used: {exc}")
-        text = str(exc)
-        self._failed(game.to_move, text[0].upper() + text[1:])
+        self._failed(game.to_move, capitalised(str(exc)))
 
     def _failed(self, colour: int, message: str) -> None:
         """Said to the window; in a match the engine loses the game by forfeit (whether it

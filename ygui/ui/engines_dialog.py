@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ygui.core.wording import capitalised
 from ygui.engines import MAX_COMMAND, MAX_NAME, EngineInfo, EngineSpec, this_ygui_command
 from ygui.ui.engine_play import EngineTest
 from ygui.ui.form import row as form_row
@@ -285,5 +286,5 @@ def _escape(text: str) -> str:
 def _sentence(text: str) -> str:
     """A message as a sentence: a capital first, a full stop last (unless it quotes the
     engine's own output, lines and all)."""
-    text = text[:1].upper() + text[1:]
+    text = capitalised(text)
     return text if text.endswith(".") or "\n" in text else text + "."

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGroupBox, QLabel, QLineEdit, QVBoxLayout
 
 from ygui.core.game import IllegalMove
 from ygui.core.study import entry_example, parse_moves, parse_position
+from ygui.core.wording import capitalised
 from ygui.session import Session
 
 
@@ -48,8 +49,7 @@ class EntryPanel(QGroupBox):
                 session.play_line(parse_moves(session.game, text))
         except IllegalMove as exc:
             start, length = getattr(exc, "span", (0, 0))
-            text = str(exc)
-            self.entry_error.setText(text[:1].upper() + text[1:])
+            self.entry_error.setText(capitalised(str(exc)))
             self.entry.setSelection(start, length)
             self.entry.setFocus()
             return

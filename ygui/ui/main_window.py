@@ -46,7 +46,7 @@ from ygui.core.record import RecordError
 from ygui.core.result import FORFEIT, RESIGNATION, TIME
 from ygui.core.tree import tree_from_game
 from ygui.core.variants import GameOptions, OptionsError, options_for_board
-from ygui.core.wording import autosave_failed, shown_path, title
+from ygui.core.wording import autosave_failed, capitalised, shown_path, title
 from ygui.engines import EngineSpec
 from ygui.session import TAKE_BACK_SECONDS, Change, GameInfo, Seat, Session
 from ygui.settings import Settings
@@ -148,7 +148,7 @@ class MainWindow(QMainWindow):
         self.start_remembered_game()
         problems = [p for p in (self.settings.problem, self.autosave.problem) if p]
         if problems:  # said once the window is up, in a message that stays until read
-            text = "\n\n".join(p[0].upper() + p[1:] + "." for p in problems)
+            text = "\n\n".join(capitalised(p) + "." for p in problems)
             QTimer.singleShot(0, lambda: self.inform("Settings and autosave", text))
 
     # ----- building ---------------------------------------------------------------------
@@ -195,7 +195,8 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.game_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         # the tree shows what the move list shows, and more: one of them at a time
         self.tree_panel.toggleViewAction().toggled.connect(self._tree_shown)
-        for dock in study[1:]:
+        self.below_game = study[1:]  # the panels that go under the game panel (not the tree)
+        for dock in self.below_game:
             dock.visibilityChanged.connect(self._study_shown)
 
     def restore_layout(self) -> None:
@@ -240,7 +241,7 @@ class MainWindow(QMainWindow):
         area = self.dockWidgetArea(dock)
         below = [
             d
-            for d in (self.setup_dock, self.review_panel, self.computer.dock, self.solver_panel)
+            for d in self.below_game
             if d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == area
         ]
         if not below:
@@ -510,7 +511,7 @@ class MainWindow(QMainWindow):
 
     def say_problem(self, problem: str | None) -> None:
         if problem:
-            self.statusBar().showMessage(problem[0].upper() + problem[1:], 15000)
+            self.statusBar().showMessage(capitalised(problem), 15000)
 
     def show_status(self, text: str, ms: int = 0) -> None:
         self.statusBar().showMessage(text, ms)
@@ -706,7 +707,7 @@ class MainWindow(QMainWindow):
             self.session.set_info(info)
 
     def refuse(self, reason: str) -> None:
-        self.message = reason[0].upper() + reason[1:] + "."
+        self.message = capitalised(reason) + "."
         self.game_panel.refusal.setText(self.message)
         self.statusBar().showMessage(self.message, 5000)
         QApplication.beep()

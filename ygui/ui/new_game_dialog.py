@@ -36,6 +36,7 @@ from ygui.core.variants import (
     GameOptions,
     OptionsError,
 )
+from ygui.core.wording import capitalised
 from ygui.session import COMPUTER_NAME, Seat
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
@@ -59,6 +60,7 @@ class NewGameDialog(QDialog):
         self.engines = engines  # the attached engines' names: players besides the built-in
         self._engine_names: dict[bool, str] = {}  # first seat? -> the engine name it was given
         self._pie_touched = choices.get("pie") is not None
+        self._sizes: dict[str, int] = dict(choices.get("sizes") or {})  # each game's last size
         self.options: GameOptions | None = None
         self._build()
         self._load(choices)
@@ -245,7 +247,6 @@ class NewGameDialog(QDialog):
             names.index(game) if isinstance(game, str) and game in names else 0
         )
         self._fill_sizes(c.get("size"))
-        self._sizes: dict[str, int] = dict(c.get("sizes") or {})  # the last size of each game
         select(self.corners, c.get("corners") or 5)
         self.seed.setValue(int(c.get("seed") or 1))
         select(self.turns, c.get("turns") or "standard")
@@ -315,8 +316,7 @@ class NewGameDialog(QDialog):
         if getattr(self, "_loading", False):
             return
         v = VARIANTS[self.game_name]
-        if hasattr(self, "_sizes"):
-            self._sizes[v.name] = int(self.size_box.currentData())
+        self._sizes[v.name] = int(self.size_box.currentData())
         self.corners.setEnabled(v.name == "poly-y")
         self.seed.setEnabled(v.name == "mudcrack-y")
         self.turns.setEnabled(v.has_turn_structures)
@@ -339,10 +339,8 @@ class NewGameDialog(QDialog):
             valid = options.validated()
             game = Game(valid)
         except (OptionsError, BoardError) as exc:
-            text = str(exc)
-            self.summary.setText(
-                f"<span style='color:#b3261e'>{text[:1].upper() + text[1:].rstrip('.')}.</span>"
-            )
+            text = capitalised(str(exc)).rstrip(".")
+            self.summary.setText(f"<span style='color:#b3261e'>{text}.</span>")
             self.ok_button.setEnabled(False)
             return
         self.ok_button.setEnabled(True)
