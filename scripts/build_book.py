@@ -193,12 +193,14 @@ def self_play(
     )
     for number, share in enumerate(rounds):
         jobs = []
-        nearest = sorted((abs(w / g - 0.5), c) for c, (w, g) in tally.items() if g)[: args.focus]
+        if number == 2:  # the focus: the stones nearest to even so far
+            ranked = sorted((abs(w / g - 0.5), c) for c, (w, g) in tally.items() if g)
+            focus = {c for _, c in ranked[: args.focus]}
         for (cell,) in firsts:
             wins, games = tally.setdefault(cell, [0, 0])
             if number == 1 and games and abs(wins / games - 0.5) >= CLEAR:
                 continue
-            if number == 2 and cell not in {c for _, c in nearest}:
+            if number == 2 and cell not in focus:
                 continue
             jobs += [(name, keys, cell, args.level, 1 + n) for n in range(games, share)]
         print(f"{len(jobs)} games of self-play at level {args.level}", flush=True)

@@ -182,7 +182,10 @@ def test_the_shipped_books_load_and_cover_every_first_stone() -> None:
     files = [f for f in (resources.files("ygui.resources") / "book").iterdir()]
     data = [json.loads(f.read_text(encoding="utf-8")) for f in files if f.name.endswith(".json")]
     assert len(data) == len(shelf)  # every file loads
-    played = {Book.from_dict(d).key: d["positions"][0].get("games") for d in data}
+    played = {
+        book_key(GameOptions.from_keys(d["game"], d["options"])): d["positions"][0].get("games")
+        for d in data
+    }
     for book in shelf:
         geometry = book.options.board()
         empty = frozenset[int]()
