@@ -17,7 +17,7 @@ from ygui.core.boards.polyy import polyy_board
 from ygui.core.game import BLACK, Move
 from ygui.core.tree import GameTree
 from ygui.core.variants import VARIANTS, GameOptions
-from ygui.session import Change
+from ygui.session import Change, Seat
 from ygui.ui.new_game_dialog import NewGameDialog
 from ygui.ui.theme import DARK, STONE_COLOURS, ink_on
 
@@ -160,13 +160,37 @@ def test_the_thinking_numbers_say_what_they_are(qtbot, window):
     computer.runner.cancel()
 
 
-def test_the_board_keeps_still_when_the_thinking_bar_appears(qtbot, window):
-    start(window, "y", size=7)
-    before = window.view.geometry()
+def test_the_board_and_the_moves_keep_still_when_the_thinking_bar_appears(qtbot, window):
+    seats = (Seat("Ann"), Seat("Computer", computer=True, level=3))  # Ann to play: none thinks
+    window.start_new_game(GameOptions(game="y", size=7).validated(), ("Ann", "Computer"), seats)
+    qtbot.wait(20)
+    panel = window.game_panel
+    before = window.view.geometry(), panel.moves_box.geometry()
     window.computer.thinking.setVisible(True)
     qtbot.wait(20)
-    assert window.view.geometry() == before
+    assert (window.view.geometry(), panel.moves_box.geometry()) == before
     window.computer.thinking.setVisible(False)
+
+
+def test_a_game_of_people_alone_has_no_blank_room_above_the_moves(qtbot, window):
+    """The thinking line keeps its room only while a computer plays; between two people the
+    moves begin just below the turn's line and the (empty) line for a refused move."""
+    window.resize(1100, 760)
+    start(window, "y", size=7, pie=False)
+    qtbot.wait(20)
+    panel = window.game_panel
+    line = panel.turn_label.fontMetrics().height()
+    gap = panel.moves_box.y() - panel.turn_label.geometry().bottom()
+    assert gap < 3 * line, (gap, line)
+    seats = (Seat("Ann"), Seat("Computer", computer=True, level=3))
+    window.start_new_game(
+        GameOptions(game="y", size=7, pie=False).validated(), ("Ann", "Computer"), seats
+    )
+    qtbot.wait(20)
+    assert panel.moves_box.y() - panel.turn_label.geometry().bottom() > gap  # room kept
+    start(window, "y", size=7, pie=False)
+    qtbot.wait(20)
+    assert panel.moves_box.y() - panel.turn_label.geometry().bottom() == gap
 
 
 def test_each_menu_entry_is_named_once(window):

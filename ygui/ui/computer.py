@@ -193,10 +193,7 @@ class ComputerPlay(QObject):
         column.addWidget(self.thinking_bar)
         layout.addLayout(column, 1)
         layout.addWidget(self.move_now_button)
-        policy = self.thinking.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)  # the panel and the board keep still
-        self.thinking.setSizePolicy(policy)
-        self.thinking.setVisible(False)
+        self.thinking.setVisible(False)  # (its room while hidden: _keep_thinking_room)
 
     def _build_analysis(self) -> None:
         self.dock = QDockWidget("Analysis")
@@ -288,6 +285,16 @@ class ComputerPlay(QObject):
         if change not in (Change.SAVED, Change.ANALYSIS, Change.COMMENT, Change.INFO):
             self.after_change()
 
+    def _keep_thinking_room(self) -> None:
+        """While a computer or an engine plays in the game, the thinking line keeps its room
+        when hidden, so that the panel and the board keep still as it comes and goes; in a
+        game of people alone it takes none (it was a blank gap above the moves)."""
+        plays = any(seat.computer or seat.engine for seat in self.session.seats)
+        policy = self.thinking.sizePolicy()
+        if policy.retainSizeWhenHidden() != plays:
+            policy.setRetainSizeWhenHidden(plays)
+            self.thinking.setSizePolicy(policy)
+
     def _say_swap(self) -> None:
         """A computer or an engine that has just swapped says so: the board shows no new
         stone, only the names beside the colours change."""
@@ -312,6 +319,7 @@ class ComputerPlay(QObject):
         self.runner.cancel()
         self.attached.cancel()
         self.thinking.setVisible(False)
+        self._keep_thinking_room()
         self.set_hint(None)
         self.scene.set_heat(None)
         self.best_line = []
