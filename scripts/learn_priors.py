@@ -41,7 +41,8 @@ def new_game(board: str) -> Game:
 
 
 def play(task: tuple[str, int, int]) -> np.ndarray:
-    """One game: rows of (position number, pattern, shape, nearness, depth, chosen)."""
+    """One game: rows of (position number, pattern, shape, nearness, depth, corner distance,
+    chosen)."""
     board, seed, playouts = task
     game = new_game(board)
     rng = np.random.default_rng(seed)
@@ -111,6 +112,7 @@ def weight_indices(rows: np.ndarray, classes: np.ndarray) -> list[np.ndarray]:
         k.W_SHAPE + rows[:, 2],
         k.W_NEAR + rows[:, 3],
         k.W_DEPTH + rows[:, 4],
+        k.W_CORNER + rows[:, 5],
     ]
 
 
@@ -174,7 +176,8 @@ def command_fit(args: argparse.Namespace) -> None:
         },
         "shape": [round(float(w), 4) for w in weights[k.W_SHAPE : k.W_NEAR]],
         "near": [round(float(w), 4) for w in weights[k.W_NEAR : k.W_DEPTH]],
-        "depth": [round(float(w), 4) for w in weights[k.W_DEPTH : k.WEIGHTS]],
+        "depth": [round(float(w), 4) for w in weights[k.W_DEPTH : k.W_CORNER]],
+        "corner": [round(float(w), 4) for w in weights[k.W_CORNER : k.WEIGHTS]],
     }
     tmp = out.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

@@ -65,10 +65,21 @@ def _cyclic_order(nbrs: list[set[int]], c: int) -> list[int] | None:
     return order
 
 
+def _steps(nbrs: list[set[int]], a: int, b: int) -> int:
+    """The fewest steps from cell a to cell b."""
+    seen, frontier, steps = {a}, {a}, 0
+    while b not in frontier:
+        frontier = {y for x in frontier for y in nbrs[x]} - seen
+        seen |= frontier
+        steps += 1
+    return steps
+
+
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_the_features_of_every_cell_follow_their_definitions(name: str) -> None:
     """Along random games: the pattern (up to the hexagon's symmetries), the shape, the
-    nearness to the opponent's last stone and the depth, against definitions in Python."""
+    nearness to the opponent's last stone, the depth and the distance from the nearest corner,
+    against definitions in Python."""
     options = dataclasses.replace(GameOptions(game=name).validated(), pie=False)
     rng = random.Random(name)
     classes = pattern_classes()
@@ -76,6 +87,8 @@ def test_the_features_of_every_cell_follow_their_definitions(name: str) -> None:
     g = game.geometry
     nbrs = [set(nb) for nb in g.neighbours]
     depth = edge_distances(g)
+    corner = [min(_steps(nbrs, c, x) for x in g.corners) for c in range(g.size)]
+    assert 0 in corner and max(corner) >= k.CORNER_DISTANCES - 1
     checked = 0
     while not game.is_over and checked < 60:
         tables = board_tables(game)
@@ -116,6 +129,7 @@ def test_the_features_of_every_cell_follow_their_definitions(name: str) -> None:
                 near = k.NEAR_FAR
             assert out[c, 2] == near, (c, last)
             assert out[c, 3] == min(depth[c], k.DEPTHS - 1)
+            assert out[c, 4] == min(corner[c], k.CORNER_DISTANCES - 1)
             checked += 1
         game.play(rng.choice(game.legal_moves()))
     assert checked >= 60
@@ -129,6 +143,7 @@ def _valid() -> dict[str, object]:
         "shape": [0.0, 0.1, 0.2, 0.3],
         "near": [0.0, 0.5, 0.4, -0.2],
         "depth": [-1.0, 0.0, 0.1, 0.2, 0.3],
+        "corner": [0.7, 0.2, 0.0, -0.1],
     }
 
 
@@ -138,6 +153,10 @@ def test_a_priors_file_gives_each_weight_its_place() -> None:
     assert w[0] == pytest.approx(-0.5) and w[k.PATTERNS] == pytest.approx(0.25)
     assert w[k.W_SHAPE + 3] == pytest.approx(0.3) and w[k.W_NEAR + 1] == pytest.approx(0.5)
     assert w[k.W_DEPTH] == pytest.approx(-1.0) and w[1] == 0.0
+    assert w[k.W_CORNER] == pytest.approx(0.7) and w[k.WEIGHTS - 1] == pytest.approx(-0.1)
+    older = _valid()
+    del older["corner"]  # a file from before the corners were known: they weigh nothing
+    assert np.all(weights_from_dict(older)[k.W_CORNER :] == 0.0)
 
 
 @pytest.mark.parametrize(
@@ -205,7 +224,9 @@ def test_a_fresh_child_starts_from_the_value_of_its_features() -> None:
     far = next(c for c in range(game.geometry.size) if not nbrs[c] & {a, b, x, y})
     for cell in (a, far, b, x):  # White's x intrudes into Black's bridge a-b
         game.play(Move(cell))
-    engine = Engine(seed=3, prior=20.0)
+    learned = weights("y").copy()  # Y's, with weights for the corner distances too
+    learned[k.W_CORNER : k.WEIGHTS] = [0.4, 0.2, -0.1, 0.05]
+    engine = Engine(seed=3, prior=20.0, weights=learned)
     engine.search(game, SearchLimits(playouts=1))
     tree = engine._tree
     assert tree is not None
@@ -223,6 +244,7 @@ def test_a_fresh_child_starts_from_the_value_of_its_features() -> None:
         + w[k.W_SHAPE + out[c, 1]]
         + w[k.W_NEAR + out[c, 2]]
         + w[k.W_DEPTH + out[c, 3]]
+        + w[k.W_CORNER + out[c, 4]]
         for c in empty
     }
     mean = sum(strength.values()) / len(strength)
@@ -280,6 +302,7 @@ def test_the_fit_finds_the_feature_the_choices_follow() -> None:
         block[:, 2] = rng.choice([k.NOTHING, k.TOUCH, k.BRIDGE], cells)
         block[:, 3] = rng.choice([k.NEAR_ADJACENT, k.NEAR_FAR], cells)
         block[:, 4] = rng.integers(0, k.DEPTHS, cells)
+        block[:, 5] = rng.integers(0, k.CORNER_DISTANCES, cells)
         if contest % 2:
             block[0, 2] = k.SAVE
             block[0, -1] = 1

@@ -681,25 +681,32 @@ def knowledge(nbr, deg, bridges, bcount, colours, info, feat) -> None:
 #   board, as a base-4 number (PATTERNS where the board's cells are not hexagons);
 # - its shape (``knowledge``);
 # - its nearness to the opponent's last stone (NEAR_*);
-# - its distance from the edge, up to DEPTHS - 1.
+# - its distance from the edge, up to DEPTHS - 1;
+# - its distance from the nearest corner of the board, up to CORNER_DISTANCES - 1 (a corner
+#   joins two sides: it matters in Poly-Y, whose five or more corners each join a pair).
 PATTERNS = 4096
 NEAR_NONE, NEAR_ADJACENT, NEAR_BRIDGE, NEAR_FAR = 0, 1, 2, 3
 DEPTHS = 5
+CORNER_DISTANCES = 4
 W_SHAPE = PATTERNS + 1
 W_NEAR = W_SHAPE + 4
 W_DEPTH = W_NEAR + 4
-WEIGHTS = W_DEPTH + DEPTHS  # the weights' length, then the scale of the prior's value
-# a cell's features packed in one number (``features``): the pattern in the low bits
-AT_SHAPE, AT_NEAR, AT_DEPTH = 13, 15, 17
+W_CORNER = W_DEPTH + DEPTHS
+WEIGHTS = W_CORNER + CORNER_DISTANCES  # the weights' length, then the prior's scale
+# a cell's features packed in one number (``features``): the pattern in the low bits; the
+# depth's three bits, then the corner distance's two, come together from the board's tables
+AT_SHAPE, AT_NEAR, AT_DEPTH, AT_CORNER = 13, 15, 17, 20
+DEPTH_BITS = 7
 
 
 @compiled
 def features(nbr, deg, bridges, bcount, ring, colours, info, feat, out) -> None:
     """``out[c]`` for every empty cell ``c``: its features in the mover's view, packed as
     pattern + shape << AT_SHAPE + nearness << AT_NEAR + depth << AT_DEPTH
-    (``ygui.ai.priors.unpack``).
+    + corner distance << AT_CORNER (``ygui.ai.priors.unpack``).
     ``ring[c, -2]`` is the pattern of the board's edge around ``c`` (the missing neighbours
-    of a cell on the edge count as off the board), or -1; ``ring[c, -1]`` its depth."""
+    of a cell on the edge count as off the board), or -1; ``ring[c, -1]`` its depth and its
+    corner distance, packed as depth + corner distance << (AT_CORNER - AT_DEPTH)."""
     knowledge(nbr, deg, bridges, bcount, colours, info, feat)
     me = info[TO_MOVE]
     flip = 0 if me == 1 else 3
@@ -817,7 +824,8 @@ def expand(
                     weights[f & ((1 << AT_SHAPE) - 1)]
                     + weights[W_SHAPE + ((f >> AT_SHAPE) & 3)]
                     + weights[W_NEAR + ((f >> AT_NEAR) & 3)]
-                    + weights[W_DEPTH + (f >> AT_DEPTH)]
+                    + weights[W_DEPTH + ((f >> AT_DEPTH) & DEPTH_BITS)]
+                    + weights[W_CORNER + (f >> AT_CORNER)]
                 )
                 strength[s] = v
                 total += v

@@ -3,7 +3,7 @@
 A fresh node of the search tree gives each child a head start of a few playouts' worth of
 experience, won at a rate that follows from the features of its cell (``kernels.features``):
 the pattern of its six neighbours, its shape (bridges), its nearness to the opponent's last
-stone and its distance from the edge. Each feature value has a weight, the logarithm of its
+stone, its distance from the edge and its distance from the nearest corner. Each feature value has a weight, the logarithm of its
 Bradley-Terry strength, learned from the engine's own games by ``scripts/learn_priors.py``
 and kept in ``resources/priors/GAME.json``. A cell's strength is the sum of its weights; the
 child's head start is won at the rate ``kernels.prior_value`` makes of it.
@@ -30,7 +30,7 @@ from ygui.ai import kernels as k
 
 FORMAT = "ygui-priors"
 FORMAT_VERSION = 1
-FEATURES = 4  # pattern, shape, nearness, depth (kernels.features)
+FEATURES = 5  # pattern, shape, nearness, depth, corner distance (kernels.features)
 log = logging.getLogger(__name__)
 
 
@@ -54,11 +54,19 @@ def pattern_classes() -> np.ndarray:
 
 
 def unpack(packed: np.ndarray) -> np.ndarray:
-    """The columns (pattern, shape, nearness, depth) of ``kernels.features``' packed codes."""
+    """The columns (pattern, shape, nearness, depth, corner distance) of
+    ``kernels.features``' packed codes."""
     p = packed.astype(np.int64)
     pattern = p & ((1 << k.AT_SHAPE) - 1)
     return np.stack(
-        [pattern, (p >> k.AT_SHAPE) & 3, (p >> k.AT_NEAR) & 3, p >> k.AT_DEPTH], axis=-1
+        [
+            pattern,
+            (p >> k.AT_SHAPE) & 3,
+            (p >> k.AT_NEAR) & 3,
+            (p >> k.AT_DEPTH) & k.DEPTH_BITS,
+            p >> k.AT_CORNER,
+        ],
+        axis=-1,
     )
 
 
@@ -78,8 +86,11 @@ def weights_from_dict(data: Any) -> np.ndarray:
         for name, start, count in (
             ("shape", k.W_SHAPE, k.W_NEAR - k.W_SHAPE),
             ("near", k.W_NEAR, k.W_DEPTH - k.W_NEAR),
-            ("depth", k.W_DEPTH, k.WEIGHTS - k.W_DEPTH),
+            ("depth", k.W_DEPTH, k.W_CORNER - k.W_DEPTH),
+            ("corner", k.W_CORNER, k.WEIGHTS - k.W_CORNER),
         ):
+            if name == "corner" and name not in data:
+                continue  # (written before corners were known: every distance weighs 0)
             values = [float(w) for w in data[name]]
             if len(values) != count:
                 raise PriorsError(f"{name}: {count} weights, not {len(values)}")

@@ -547,7 +547,8 @@ def expand(
             weights[f & ((1 << k.AT_SHAPE) - 1)]
             + weights[k.W_SHAPE + ((f >> k.AT_SHAPE) & 3)]
             + weights[k.W_NEAR + ((f >> k.AT_NEAR) & 3)]
-            + weights[k.W_DEPTH + (f >> k.AT_DEPTH)]
+            + weights[k.W_DEPTH + ((f >> k.AT_DEPTH) & k.DEPTH_BITS)]
+            + weights[k.W_CORNER + (f >> k.AT_CORNER)]
         )
     for i in range(1, m):
         j = i

@@ -14,7 +14,7 @@ import numpy as np
 
 from ygui.ai import kernels as k
 from ygui.core.game import Game
-from ygui.core.geometry import BoardGeometry, edge_distances
+from ygui.core.geometry import BoardGeometry, edge_distances, graph_distances
 from ygui.core.rules.win import CornerRule, PerimeterRule, SideSetRule, WinRule
 
 TURN_KINDS = {
@@ -86,10 +86,16 @@ def _board_tables(geometry: BoardGeometry, rule: WinRule) -> BoardTables:
     bridges, bcount = _bridges(geometry)
     ring, bmask = _rings(geometry, bridges, bcount)
     # two more columns for the features of prior knowledge (kernels.features): the edge's
-    # part of the cell's pattern, and its distance from the edge (packed here, for every
-    # array more that the search kernel takes costs it about a tenth of its speed)
+    # part of the cell's pattern, and its distances from the edge and from the nearest corner
+    # in one number (packed here, for every array more that the search kernel takes costs it
+    # about a tenth of its speed)
     depth = np.minimum(np.array(edge_distances(geometry), np.int32), k.DEPTHS - 1)
-    ring = np.concatenate([ring, _pattern_base(geometry, ring)[:, None], depth[:, None]], axis=1)
+    corner = np.full(geometry.size, k.CORNER_DISTANCES - 1, np.int32)
+    if geometry.corners:
+        near = np.array(graph_distances(geometry.neighbours, geometry.corners), np.int32)
+        corner = np.where(near < 0, k.CORNER_DISTANCES - 1, np.minimum(near, k.CORNER_DISTANCES - 1))
+    place = depth + (corner << (k.AT_CORNER - k.AT_DEPTH))
+    ring = np.concatenate([ring, _pattern_base(geometry, ring)[:, None], place[:, None]], axis=1)
     common = _common_side(rule) if kind == k.SIDESET else -1
     rows = _reduction_rows(geometry, rule)
     if rows:
