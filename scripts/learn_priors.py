@@ -3,6 +3,7 @@
     python scripts/learn_priors.py play --games 400 [--playouts 30000] [--out games.npz]
         [--boards y:size=11 y:size=13] [--jobs 2]
     python scripts/learn_priors.py fit games.npz [--out resources/priors/y.json]
+        [--without corner]
 
 ``play`` plays games of the engine against itself (the first stone at random, then a search of
 ``--playouts`` for every move) and keeps, for every position, the features of each empty cell
@@ -12,6 +13,7 @@ models (Hunter 2004; Coulom 2007, "Computing Elo ratings of move patterns in the
 a cell's strength is the product of its features' weights, and the chosen cell is taken as
 the winner of a contest among the empty cells of its position. Patterns are learned up to the
 twelve symmetries of the hexagon. The weights are written as their natural logarithms.
+``--without`` leaves features out (their weights 0), to measure what each one is worth.
 """
 
 from __future__ import annotations
@@ -153,8 +155,14 @@ def fit(rows: np.ndarray, iterations: int = 60) -> np.ndarray:
     return weights
 
 
+COLUMNS = {"pattern": 1, "shape": 2, "near": 3, "depth": 4, "corner": 5}
+
+
 def command_fit(args: argparse.Namespace) -> None:
     rows = np.load(args.data)["rows"]
+    for name in args.without:
+        # one value for every cell: a weight that every contestant shares, which fits to 1
+        rows[:, COLUMNS[name]] = k.PATTERNS if name == "pattern" else 0
     contests = int(rows[:, 0].max()) + 1
     print(f"{contests} positions, {len(rows)} cells", flush=True)
     weights = fit(rows)
@@ -197,6 +205,7 @@ def main() -> None:
     f = sub.add_parser("fit")
     f.add_argument("data")
     f.add_argument("--out", default="resources/priors/y.json")
+    f.add_argument("--without", nargs="*", default=[], choices=sorted(COLUMNS))
     args = parser.parse_args()
     if args.command == "play":
         command_play(args)

@@ -331,7 +331,11 @@ def test_the_script_plays_learns_and_writes_a_file_the_engine_reads(tmp_path) ->
     assert np.all(np.bincount(rows[:, 0], weights=rows[:, -1]) == 1)
     subprocess.run([sys.executable, str(script), "fit", str(games), "--out", str(out)], check=True)
     w = weights_from_dict(json.loads(out.read_text(encoding="utf-8")))
-    assert np.any(w != 0.0)
+    assert np.any(w != 0.0) and np.any(w[k.W_CORNER :] != 0.0)
+    fit = ["fit", str(games), "--without", "corner", "--out", str(out)]
+    subprocess.run([sys.executable, str(script), *fit], check=True)
+    without = weights_from_dict(json.loads(out.read_text(encoding="utf-8")))
+    assert np.all(without[k.W_CORNER :] == 0.0) and np.any(without[: k.W_CORNER] != 0.0)
     game = Game(GameOptions(game="y", size=5, pie=False))
     result = Engine(seed=1, weights=w).search(game, SearchLimits(playouts=200))
     assert game.is_legal(result.move)
