@@ -3,10 +3,11 @@
 A fresh node of the search tree gives each child a head start of a few playouts' worth of
 experience, won at a rate that follows from the features of its cell (``kernels.features``):
 the pattern of its six neighbours, its shape (bridges), its nearness to the opponent's last
-stone, its distance from the edge and its distance from the nearest corner. Each feature value has a weight, the logarithm of its
-Bradley-Terry strength, learned from the engine's own games by ``scripts/learn_priors.py``
-and kept in ``resources/priors/GAME.json``. A cell's strength is the sum of its weights; the
-child's head start is won at the rate ``kernels.prior_value`` makes of it.
+stone, its distance from the edge and its distance from the nearest corner. Each feature value
+has a weight, the logarithm of its Bradley-Terry strength, learned from the engine's own games
+by ``scripts/learn_priors.py`` and kept in ``resources/priors/GAME.json``. A cell's strength
+is the sum of its weights; the child's head start is won at the rate ``kernels.prior_value``
+makes of it.
 
 A game without weights of its own uses ``default.json``: weights for the shape of the move
 alone, set by hand. Only Y has learned weights: Y's, tried in Poly-Y and Hexagonal Y at

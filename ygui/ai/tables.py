@@ -93,7 +93,8 @@ def _board_tables(geometry: BoardGeometry, rule: WinRule) -> BoardTables:
     corner = np.full(geometry.size, k.CORNER_DISTANCES - 1, np.int32)
     if geometry.corners:
         near = np.array(graph_distances(geometry.neighbours, geometry.corners), np.int32)
-        corner = np.where(near < 0, k.CORNER_DISTANCES - 1, np.minimum(near, k.CORNER_DISTANCES - 1))
+        far = k.CORNER_DISTANCES - 1
+        corner = np.where(near < 0, far, np.minimum(near, far))
     place = depth + (corner << (k.AT_CORNER - k.AT_DEPTH))
     ring = np.concatenate([ring, _pattern_base(geometry, ring)[:, None], place[:, None]], axis=1)
     common = _common_side(rule) if kind == k.SIDESET else -1
