@@ -236,11 +236,14 @@ def duel(games: int, name: str, pie: bool | None, first: int, a: Player, b: Play
 def pie_match(
     games: int, name: str, size: int | None, level: int, first: int, pie_opening: bool = False
 ) -> None:
-    """Self-play under the pie rule: the balance of the first move, and the swap decisions."""
+    """Self-play under the pie rule: the balance of the first move, and the swap decisions.
+    Mudcrack Y draws its board anew for each game (seed = the game's number), as in play."""
     options = GameOptions(game=name, size=size, pie=True).validated()
     first_wins = swaps = swapped_first_wins = 0
     openings: dict[str, list[int]] = {}  # the first stone: [games, swapped, first player won]
     for number in range(first, first + games):
+        if name == "mudcrack-y":
+            options = replace(options, seed=number + 1)
         game = Game(options)
         engine = {BLACK: Engine(seed=number + 1), 3 - BLACK: Engine(seed=number + 101)}
         started = time.perf_counter()
