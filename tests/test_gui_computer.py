@@ -151,6 +151,30 @@ def test_undo_against_the_computer_returns_to_the_humans_turn(qtbot, answers):
     assert len(window.game.moves) == 0 and not window.computer.runner.busy
 
 
+def test_left_and_right_against_the_computer_step_between_the_persons_turns(qtbot, answers):
+    """Left goes back to the person's last turn and Right on to the next, over the computer's
+    moves, and the board draws each position; the computer thinks at none of them."""
+    window = make_window(qtbot, answers)
+    start(window, "y", size=5, pie=False)
+    for label in ("c2", "b2"):
+        cell = window.game.geometry.cell(label)
+        if window.game.colours[cell]:
+            cell = next(c for c in range(15) if not window.game.colours[c])
+        click_cell(qtbot, window, cell)
+        wait_for_human(qtbot, window)
+    assert window.session.move_number == 4
+    seen = []
+    for key in (Qt.Key.Key_Left, Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Right):
+        qtbot.keyClick(window, key)
+        assert mismatches(window) == [] and not window.computer.runner.busy
+        assert window.session.seat_for(window.game.to_move).name == "Ann"
+        seen.append(window.session.move_number)
+    assert seen == [2, 0, 2, 4]
+    window.act_undo.trigger()
+    window.act_redo.trigger()  # Redo as Right
+    assert window.session.move_number == 4 and mismatches(window) == []
+
+
 def test_hint_and_analysis_with_heat_map(qtbot, answers):
     window = make_window(qtbot, answers)
     window.start_new_game(GameOptions(game="y", size=7).validated(), ("A", "B"))

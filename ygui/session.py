@@ -422,7 +422,17 @@ class Session:
         self.navigate(index)
 
     def forward(self) -> None:
-        self.navigate(self.move_number + 1)
+        """One move forward; against the computer, on to the next position a person plays
+        (or the line's end): the way back, retraced."""
+        index = self.move_number + 1
+        if self.is_against_computer():
+            line = self.tree.line_through_current()
+            while index < len(line):
+                probe = self.tree.game_at(line[:index])
+                if not self.seat_for(probe.to_move, probe).computer:
+                    break
+                index += 1
+        self.navigate(index)
 
     def to_start(self) -> None:
         self.navigate(0)

@@ -168,7 +168,12 @@ class GamePanel(QWidget):
                 "Back one move; against the computer, back to your own last turn (Left)",
                 session.back,
             ),
-            ("forward", "›", "Forward one move (Right)", session.forward),
+            (
+                "forward",
+                "›",
+                "Forward one move; against the computer, on to your own next turn (Right)",
+                session.forward,
+            ),
             ("last", "»", "To the end (End)", session.to_end),
         ):
             button = QPushButton(text)
