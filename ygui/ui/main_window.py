@@ -193,8 +193,9 @@ class MainWindow(QMainWindow):
         for dock in (self.game_dock, *study):
             scrolling(dock)
         self.resizeDocks([self.game_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
-        # the tree shows what the move list shows, and more: one of them at a time
-        self.tree_panel.toggleViewAction().toggled.connect(self._tree_shown)
+        # the tree shows what the move list shows, and more: one of them at a time (the tree on
+        # the screen, not open behind another panel's tab: then the moves are back)
+        self.tree_panel.visibilityChanged.connect(self._tree_shown)
         self.below_game = study[1:]  # the panels that go under the game panel (not the tree)
         for dock in self.below_game:
             dock.visibilityChanged.connect(self._study_shown)
