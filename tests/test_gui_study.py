@@ -94,6 +94,27 @@ def test_typed_position(qtbot, window):
     assert window.entry_panel.entry.selectedText() == "q9"
 
 
+def test_a_position_set_up_by_hand_is_not_replaced_without_a_question(qtbot, window, answers):
+    """A set-up position with no moves is work too: typing another position, a new game or
+    closing asks first (a tester's set-up of eight stones went without a word)."""
+    window.act_edit.trigger()
+    for label in ("c2", "a1", "d3"):
+        click(qtbot, window, label)
+    window.editor.edit_button.toggle()
+    built = dict(window.game.setup)
+    assert len(built) == 3 and window.session.has_work
+    answers.save_choice = ["cancel"]
+    window.entry_panel.entry.setText("B: b2  W: c3")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert answers.save_choice == [] and window.game.setup == built
+    assert mismatches(window) == []
+    answers.save_choice = ["discard"]
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    g = window.game.geometry
+    assert window.game.setup == {g.cell("b2"): BLACK, g.cell("c3"): WHITE}
+    assert mismatches(window) == []
+
+
 def test_create_promote_and_delete_variations(qtbot, window):
     variation_window(qtbot, window)
     first = window.session.tree.root.children[0]

@@ -169,8 +169,10 @@ class Session:
 
     @property
     def has_work(self) -> bool:
-        """Unsaved moves or comments that closing or replacing the game would lose."""
-        return self.dirty and bool(self.tree.root.children or self.tree.root.comment)
+        """Unsaved moves, a set-up position or comments that closing or replacing the game
+        would lose."""
+        root = self.tree.root
+        return self.dirty and bool(root.children or root.comment or self.tree.record.setup)
 
     @property
     def is_blank(self) -> bool:
