@@ -107,12 +107,19 @@ def test_a_position_set_up_by_hand_is_not_replaced_without_a_question(qtbot, win
     window.entry_panel.entry.setText("B: b2  W: c3")
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
     assert answers.save_choice == [] and window.game.setup == built
+    assert "not set up" in window.entry_panel.entry_error.text()
     assert mismatches(window) == []
     answers.save_choice = ["discard"]
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
     g = window.game.geometry
     assert window.game.setup == {g.cell("b2"): BLACK, g.cell("c3"): WHITE}
     assert mismatches(window) == []
+    window.entry_panel.entry.setText("B: b2 q9")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert window.entry_panel.entry_error.text()
+    answers.save_choice = ["discard"]
+    window.start_new_game(GameOptions(game="y", size=6).validated(), ("Ann", "Bo"))
+    assert window.entry_panel.entry_error.text() == window.entry_panel.entry.text() == ""
 
 
 def test_create_promote_and_delete_variations(qtbot, window):

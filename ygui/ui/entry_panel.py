@@ -35,6 +35,11 @@ class EntryPanel(QGroupBox):
         self.entry.setPlaceholderText(example)
         self.entry.setToolTip(f"For example: {example}")  # (the box may cut the example)
 
+    def forget(self) -> None:
+        """Another game: the text typed for the one before, and what was said of it, go."""
+        self.entry.clear()
+        self.entry_error.setText("")
+
     def enter_text(self) -> None:
         text = self.entry.text()
         session = self.session

@@ -542,6 +542,7 @@ class MainWindow(QMainWindow):
             self.scene.show(self.session.game, self.remembered_orientation())
             self._check_mirror()
             self.view.fit()
+            self.entry_panel.forget()
             if self.review_panel.review:
                 self.review_panel.stop_review("Analysis stopped: another game was opened.")
         else:
