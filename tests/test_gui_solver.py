@@ -41,6 +41,8 @@ def test_solver_map_is_drawn(qtbot, answers):
         assert (centre - window.scene.cell_position(cell)).manhattanLength() < 1e-6
     assert "won" in drawn.values() and "lost" in drawn.values()
     assert panel.result_label.text().startswith("Black wins (proved)")
+    winning = sum(v == "won" for v in drawn.values())
+    assert f"{winning} winning move{'s' if winning > 1 else ''} ·" in panel.result_label.text()
     # turning the board keeps the map, drawn at the cells' new places
     window.act_rotate.trigger()
     assert window.scene.solution_cells == drawn
@@ -54,6 +56,12 @@ def test_solver_map_is_drawn(qtbot, answers):
     window.act_back.trigger()
     assert window.scene.solution_cells == drawn
     assert "from memory" in panel.progress_label.text()
+    # the map is of moves: setting the position up hides it
+    answers.save_choice = ["discard"]  # (the editor makes the moves a set-up position)
+    window.act_edit.trigger()
+    assert window.session.editing and answers.save_choice == []
+    assert window.scene.solution_cells == {} and not window.scene._solution_items
+    assert "set up" in panel.result_label.text()
 
 
 def test_stop_button(qtbot, answers):

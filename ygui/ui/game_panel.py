@@ -21,7 +21,7 @@ from ygui.core.clock import clock_text
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.rules.win import CornerRule
 from ygui.core.study import mistake_notes
-from ygui.core.wording import NOTES, legend_roles, title, win_reason
+from ygui.core.wording import NOTES, counted, legend_roles, title, win_reason
 from ygui.session import Session
 from ygui.ui.theme import Theme
 
@@ -51,7 +51,10 @@ def turn_text(session: Session) -> str:
         )
     total = session.line_length
     if total > session.move_number:
-        text += f" (Viewing move {session.move_number} of {total}.)"
+        if session.move_number:
+            text += f" (Viewing move {session.move_number} of {total}.)"
+        else:
+            text += f" (Viewing the start of the line; it has {counted(total, 'move')}.)"
     return text
 
 

@@ -100,7 +100,9 @@ class PositionEditor(QGroupBox):
 
     def set_editing(self, on: bool) -> None:
         session = self.session
-        if on and not self.may_replace():
+        root = session.tree.root
+        # (a position with neither moves nor comments loses nothing: its stones are edited)
+        if on and (root.children or root.comment) and not self.may_replace():
             self.edit_button.setChecked(False)
             return
         self.edit_tools.setVisible(on)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from ygui.ai.solver import SolveMap, Solver, position_signature
 from ygui.core.game import Game
+from ygui.core.wording import counted
 from ygui.session import Change, Session
 from ygui.ui.board_scene import BoardScene
 
@@ -196,6 +197,10 @@ class SolverPanel(QDockWidget):
         self.shown = None
         self.scene.set_solution(None)
         self.legend.setText(LEGEND)
+        if self.session.editing:  # the map is of moves: in the editor nobody moves
+            self.result_label.setText("Not shown while the position is set up")
+            self.progress_label.setText("")
+            return
         known = self.maps.get(position_signature(game))
         if known is not None:
             self._show_map(game, known, done=True)
@@ -266,7 +271,7 @@ class SolverPanel(QDockWidget):
         elif any(m.is_swap for m in solved.winning()):
             verdict = f"{me} wins by swapping (proved)"
         elif won:
-            verdict = f"{me} wins (proved): {len(won)} winning moves"
+            verdict = f"{me} wins (proved): {counted(len(won), 'winning move')}"
         elif settled == total and total:
             verdict = f"{game.colour_name(3 - game.to_move)} wins (proved)"
         else:
