@@ -279,3 +279,27 @@ def test_the_analysis_panel_gets_the_room_the_game_panel_does_not_need(qtbot, wi
     button = window.game_panel.nav_buttons["last"]
     bottom = button.mapTo(area.viewport(), button.rect().bottomLeft()).y()
     assert bottom <= area.viewport().height()
+
+
+def test_a_small_study_panel_under_the_game_panel_leaves_both_whole(qtbot, window):
+    """Every study panel open, tabbed: with Set up's tab chosen, neither it nor the game
+    panel scrolls (a tester's set-up panel scrolled under a game panel half empty), and the
+    moves are there, the tree being behind a tab."""
+    start(window, "y", size=6, pie=False)
+    window.resize(1100, 760)
+    for dock in (window.tree_panel, *window.below_game):
+        dock.show()
+        qtbot.wait(50)
+    window.solver_panel.raise_()  # (the tallest of the two panels' sizes first)
+    qtbot.wait(100)
+    window.setup_dock.raise_()
+
+    def whole(dock):
+        area = dock.widget()
+        return area.widget().height() <= area.viewport().height()
+
+    qtbot.waitUntil(lambda: whole(window.setup_dock), timeout=2000)
+    assert whole(window.game_dock) and window.game_panel.moves_box.isVisible()
+    button = window.game_panel.nav_buttons["last"]
+    area = window.game_dock.widget()
+    assert button.mapTo(area.viewport(), button.rect().bottomLeft()).y() <= area.viewport().height()

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QScrollArea,
+    QTabBar,
     QVBoxLayout,
     QWidget,
 )
@@ -195,6 +196,7 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.game_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         # the tree shows what the move list shows, and more: one of them at a time (the tree on
         # the screen, not open behind another panel's tab: then the moves are back)
+        self._tree_on_screen = False
         self.tree_panel.visibilityChanged.connect(self._tree_shown)
         self.below_game = study[1:]  # the panels that go under the game panel (not the tree)
         for dock in self.below_game:
@@ -221,23 +223,30 @@ class MainWindow(QMainWindow):
 
     def _tree_shown(self, shown: bool) -> None:
         """The tree shows what the move list shows, and more: one of them at a time, and the
-        game panel no taller than it needs to be while the tree is there."""
+        game panel no taller than it needs to be while the tree is there; when the tree goes
+        (or another panel's tab covers it) the moves come back with their room."""
+        self._tree_on_screen = shown
         self.game_panel.show_moves(not shown)
         if shown:
             height = self.game_panel.sizeHint().height()
             self.resizeDocks([self.game_dock], [height], Qt.Orientation.Vertical)
+        elif self.game_dock.isVisible() and not self.game_dock.isFloating():
+            QTimer.singleShot(0, self._share_with_study)
 
     def _study_shown(self, visible: bool) -> None:
-        """A study panel shown under the game panel gets the room the game panel does not
-        need: the game panel keeps its least height (a few rows of moves, which scroll),
-        and the analysis its candidates (they had one row while the move list stood empty)."""
-        if not visible or self.tree_panel.isVisible() or not self.game_dock.isVisible():
+        """A study panel shown under the game panel shares the room with it (see
+        ``_share_with_study``)."""
+        if not visible or self._tree_on_screen or not self.game_dock.isVisible():
             return
         if self.game_dock.isFloating():
             return
-        QTimer.singleShot(0, self._game_panel_least)
+        QTimer.singleShot(0, self._share_with_study)
 
-    def _game_panel_least(self) -> None:
+    def _share_with_study(self) -> None:
+        """The game panel and the study panel on the screen under it share their room: the
+        study panel what it asks for (the analysis its candidates: they had one row while
+        the move list stood half empty), the game panel the rest, and never less than it
+        needs without scrolling (a few rows of moves; its navigation buttons in sight)."""
         dock = self.game_dock
         area = self.dockWidgetArea(dock)
         below = [
@@ -245,14 +254,34 @@ class MainWindow(QMainWindow):
             for d in self.below_game
             if d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == area
         ]
-        if not below:
+        if not below or self._tree_on_screen:
             return
-        chrome = dock.height() - dock.widget().height()  # (its title bar)
-        # what the panel asks for at its width (its lines wrap): its scroll area gives it that
-        least = self.game_panel.heightForWidth(dock.widget().width()) + chrome + 4
-        rest = dock.height() + below[0].height() - least  # (tabbed panels share one place)
-        if rest > 0:
-            self.resizeDocks([dock, below[0]], [least, rest], Qt.Orientation.Vertical)
+        # tabbed panels share one place; the one whose tab is chosen is on the screen
+        study = next((d for d in below if not d.visibleRegion().isEmpty()), below[0])
+        # (in the heights of the panels' contents, without their title bars; tabbed panels
+        # have their tabs' bar in their place too)
+        tabs = self._tab_bar_height() if self.tabifiedDockWidgets(study) else 0
+        total = dock.widget().height() + study.widget().height() + tabs
+        height = max(wanted_height(dock), total - wanted_height(study) - tabs)
+        if total - height <= 0:
+            return
+        sizes = [height, total - height]
+        self.resizeDocks([dock, study], sizes, Qt.Orientation.Vertical)
+
+        def correct() -> None:
+            # Qt lands a few pixels off the sizes it is given: asked again, by what it missed
+            missed = wanted_height(study) - study.widget().height()
+            if height > wanted_height(dock) and missed > 0 and study.isVisible():
+                missed = min(missed, height - wanted_height(dock))
+                asked = [sizes[0] - missed, sizes[1] + missed]
+                self.resizeDocks([dock, study], asked, Qt.Orientation.Vertical)
+
+        QTimer.singleShot(0, correct)
+
+    def _tab_bar_height(self) -> int:
+        """The height of the bar of tabs under tabbed panels (Qt's own; none found: 0)."""
+        bars = [b for b in self.findChildren(QTabBar) if b.isVisible() and b.count() > 1]
+        return max((b.height() for b in bars), default=0)
 
     def _menu_table(self) -> list[Entry]:
         std = QKeySequence.StandardKey
@@ -1025,6 +1054,21 @@ class VerticalScroll(QScrollArea):
             return super().sizeHint()
         wanted = body.sizeHint().expandedTo(body.minimumSizeHint())
         return QSize(wanted.width() + self._bar(), wanted.height())
+
+
+def wanted_height(dock: QDockWidget) -> int:
+    """The height a panel's contents ask for at its width, their lines wrapped (without the
+    title bar): what they need not to scroll."""
+    area = dock.widget()
+    body = area.widget() if isinstance(area, QScrollArea) else area
+    if body is None or area is None:
+        return dock.sizeHint().height()
+    width = area.width() - 2 * (area.frameWidth() if isinstance(area, QScrollArea) else 0)
+    height = body.heightForWidth(width) if body.hasHeightForWidth() else -1
+    if height < 0:
+        height = body.sizeHint().expandedTo(body.minimumSizeHint()).height()
+    frame = 2 * area.frameWidth() if isinstance(area, QScrollArea) else 0
+    return int(height + frame + 2)
 
 
 def scrolling(dock: QDockWidget) -> None:
