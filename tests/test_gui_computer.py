@@ -6,8 +6,8 @@ import random
 import pytest
 from drawn import mismatches
 from gui_helpers import click_cell, make_window
-from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
+from PySide6.QtGui import QImage, QMouseEvent, QPainter
 from PySide6.QtWidgets import QApplication
 
 from ygui.ai.engine import Engine, SearchLimits
@@ -369,6 +369,26 @@ def test_candidates_are_listed_drawn_and_their_lines_previewed(qtbot, answers):
     )
     QApplication.sendEvent(table.viewport(), move)  # the pointer on the second row
     qtbot.waitUntil(lambda: window.scene.preview_stones == len(second_line), timeout=5_000)
+    # a previewed stone hides what is under it: its candidate's percentage, the cell's name
+    scene = window.scene
+    cell = window.game.geometry.cell(second_line[0])
+    assert cell in {c for c, _ in computer.candidate_marks}
+
+    def picture():
+        p, r = scene.cell_position(cell), scene.radii[cell]
+        image = QImage(64, 64, QImage.Format.Format_ARGB32)
+        image.fill(0)
+        painter = QPainter(image)
+        scene.render(painter, QRectF(0, 0, 64, 64), QRectF(p.x() - r, p.y() - r, 2 * r, 2 * r))
+        painter.end()
+        return image
+
+    window.act_labels.setChecked(True)
+    shown = picture()
+    scene.set_candidates(None)
+    window.act_labels.setChecked(False)
+    assert picture() == shown
+    scene.set_candidates(computer.candidate_marks)
     computer.candidates_table.hovered.emit(-1)  # the pointer leaves the table
     assert window.scene.preview_stones == 0
     window.act_candidates.trigger()

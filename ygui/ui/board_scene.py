@@ -123,6 +123,7 @@ class BoardScene(QGraphicsScene):
         self.solution: tuple[set[int], set[int]] | None = None
         self._hint_items: list[QGraphicsItem] = []
         self._preview_items: list[QGraphicsItem] = []
+        self._preview_backs: list[QGraphicsItem] = []
         self._candidate_items: list[QGraphicsItem] = []
         self._stones: dict[int, StoneItem] = {}
         self._ghosts: list[QGraphicsItem] = []
@@ -269,6 +270,7 @@ class BoardScene(QGraphicsScene):
         self._solution_items = {}
         self._hint_items = []
         self._preview_items = []
+        self._preview_backs = []
         self._candidate_items = []
         self._numbers = []
         self._mark_items = []
@@ -651,10 +653,21 @@ class BoardScene(QGraphicsScene):
         }
 
     def set_preview(self, stones: list[tuple[int, int]] | None) -> None:
-        """Show a line of play as see-through numbered stones (cell, colour), or clear it."""
+        """Show a line of play as see-through numbered stones (cell, colour), or clear it.
+        Each sits on a disc of the board's colour: what is under it (the cell's name, a
+        candidate's percentage, the heat map) does not show through behind its number."""
         self._remove(self._preview_items)
+        self._remove(self._preview_backs)
         for number, (cell, colour) in enumerate(stones or [], start=1):
             name = self.game.colour_name(colour)
+            p, radius = self.cell_position(cell), self.radii[cell]
+            back = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
+            back.setBrush(self.theme.colour("board"))
+            back.setPen(QPen(Qt.PenStyle.NoPen))
+            back.setZValue(20.65)
+            back.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.addItem(back)
+            self._preview_backs.append(back)
             stone = StoneItem(self.cell_position(cell), self.radii[cell], name, ghost=True)
             stone.setOpacity(0.7)
             stone.setZValue(20.7)  # over the candidates' labels: a line shown is read first
