@@ -4,6 +4,7 @@ readable labels, the dark theme, numbers that say what they are, menus, the new-
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from drawn import last_move_mark
@@ -303,3 +304,36 @@ def test_a_small_study_panel_under_the_game_panel_leaves_both_whole(qtbot, windo
     button = window.game_panel.nav_buttons["last"]
     area = window.game_dock.widget()
     assert button.mapTo(area.viewport(), button.rect().bottomLeft()).y() <= area.viewport().height()
+
+
+def test_once_the_position_is_proved_the_candidates_say_which_rates_are_rough(qtbot, window):
+    """The search stops once it proves the position: the proved moves head the table, and
+    the others' rates (from a few playouts, 75% for a move the solver calls lost in a
+    tester's game) are grey, with a tooltip that says why."""
+    from ygui.ai.engine import Candidate
+
+    start(window, "y", size=5, pie=False)
+    g = window.game.geometry
+    a, b = g.cell("c2"), g.cell("b2")
+    result = SearchResult(
+        Move(b),
+        1.0,
+        40,
+        (Move(b),),
+        candidates=(
+            Candidate(Move(a), 18, 0.75, (Move(a),)),
+            Candidate(Move(b), 9, 1.0, (Move(b),), 5),
+        ),
+        proved=5,
+    )
+    computer = window.computer
+    computer._fill_candidates(window.game, result)
+    table = computer.candidates_table
+    assert [table.item(r, 0).text() for r in range(2)] == ["b2", "c2"]
+    assert "win" in table.item(0, 1).text() and table.item(1, 1).text() == "75%"
+    assert table.item(1, 1).foreground().color() == QColor(Qt.GlobalColor.gray)
+    assert "Not proved" in table.item(1, 1).toolTip()
+    assert table.item(0, 1).foreground().color() != QColor(Qt.GlobalColor.gray)
+    unproved = replace(result, proved=0, candidates=result.candidates[:1])
+    computer._fill_candidates(window.game, unproved)  # nothing proved: nothing greyed
+    assert table.item(0, 1).foreground().color() != QColor(Qt.GlobalColor.gray)

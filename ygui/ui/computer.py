@@ -55,7 +55,7 @@ def search_stats(result: SearchResult) -> str:
             f"{result.playouts:,} more in {result.seconds:.1f} s"
         )
     if result.tree_playouts >= MAX_TREE_VISITS:
-        text += f" (the most a search holds: it stops at {MAX_TREE_VISITS:,})"
+        text += "; stopped: one search holds no more"
     return text
 
 
@@ -620,7 +620,13 @@ class ComputerPlay(QObject):
         table = self.candidates_table
         table.setRowCount(len(result.candidates))
         self.candidate_lines, self.candidate_marks = [], []
-        for row, candidate in enumerate(result.candidates):
+        candidates = list(result.candidates)
+        # once the position is proved the search stops: the moves it proved come first, and
+        # the others' rates, from the few playouts they had, are greyed and said to be rough
+        settled = result.proved != 0
+        if settled:
+            candidates.sort(key=lambda c: (c.proved <= 0, abs(c.proved) if c.proved else 0))
+        for row, candidate in enumerate(candidates):
             words, stones = line_stones(game, candidate.line)
             self.candidate_lines.append(stones)
             rate = f"{100 * candidate.win_rate:.0f}%"
@@ -629,11 +635,19 @@ class ComputerPlay(QObject):
             if candidate.move.cell is not None:
                 self.candidate_marks.append((candidate.move.cell, rate))
             texts = (game.move_text(candidate.move), rate, f"{candidate.visits:,}", " ".join(words))
+            rough = settled and not candidate.proved
             for column, text in enumerate(texts):
                 item = QTableWidgetItem(text)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 if candidate.proved:
                     item.setToolTip(proved_tip(candidate.proved))
+                elif rough:
+                    item.setForeground(Qt.GlobalColor.gray)
+                    item.setToolTip(
+                        "Not proved: the search stopped once it had proved the position, and "
+                        "this move's rate is from its few playouts (Study → Solve this "
+                        "position settles every move on small boards)"
+                    )
                 elif column == 3:
                     item.setToolTip(text)  # the whole line, where the column cuts it
                 table.setItem(row, column, item)
