@@ -187,11 +187,12 @@ def test_hint_and_analysis_with_heat_map(qtbot, answers):
     qtbot.waitUntil(lambda: window.scene.heat_cells > 3, timeout=60_000)
     assert "%" in window.computer.win_label.text()
     assert window.computer.line_label.text() != "Best line: -"
-    legend = window.view.heat_legend  # the map's key, in the board's corner
+    legend = window.computer.heat_legend  # the map's key, in the analysis panel
     heat = window.scene.heat
     assert legend.isVisible() and heat is not None
-    assert f"most visited {heat.best}" in legend.text and heat.best in window.game.geometry.labels
-    assert legend.geometry().bottom() < window.view.height()
+    assert f"Most visited {heat.best}" in legend.text and heat.best in window.game.geometry.labels
+    assert window.computer.dock.isAncestorOf(legend)
+    assert legend.height() >= legend.sizeHint().height()  # the whole key, not squeezed
     click_cell(qtbot, window, window.game.geometry.cell("d4"))  # analysis follows the game
     assert window.computer.runner.busy and not window.computer.runner.current.is_move
     window.act_analyse.trigger()
@@ -525,9 +526,10 @@ def test_the_computer_answers_a_move_played_again_after_an_undo(qtbot, answers):
     click_cell(qtbot, window, d4)
     qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
     assert mismatches(window) == []
-    # stepping through the game to a position where the computer is to move: it waits
+    # a position of the game where the computer is to move, chosen in the move list: it waits
     qtbot.keyClick(window, Qt.Key.Key_Home)
-    qtbot.keyClick(window, Qt.Key.Key_Right)
+    moves = window.game_panel.moves_list
+    moves.itemClicked.emit(moves.item(1))
     assert len(window.game.moves) == 1 and not window.computer.runner.busy
     qtbot.wait(300)
     assert len(window.game.moves) == 1 and mismatches(window) == []

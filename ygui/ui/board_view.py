@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QKeyEvent,
@@ -30,23 +30,30 @@ NAVIGATION_KEYS = {
 
 
 class HeatLegend(QWidget):
-    """The heat map's key, in a corner of the board: discs from few visits (small, blue) to
-    the most (large, red), and the most visited cell with its share of the search."""
+    """The heat map's key, in the analysis panel (on the board it hid cells of boards that
+    fill their view): discs from few visits (small, blue) to the most (large, red), and the
+    most visited cell with its share of the search."""
 
     DISCS = 6
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.text = ""
-        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.hide()
 
     def say(self, text: str) -> None:
         self.text = text
-        metrics = self.fontMetrics()
-        width = max(metrics.horizontalAdvance(text), metrics.horizontalAdvance(self.scale_text))
-        self.resize(width + 16, 2 * metrics.height() + 34)
+        self.setToolTip(text)
+        self.updateGeometry()
         self.update()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        metrics = self.fontMetrics()
+        width = metrics.horizontalAdvance(self.scale_text)
+        return QSize(width + 16, 2 * metrics.height() + 34)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return self.sizeHint()
 
     @property
     def scale_text(self) -> str:
@@ -62,7 +69,8 @@ class HeatLegend(QWidget):
         painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6)
         metrics = self.fontMetrics()
         painter.setPen(self.palette().windowText().color())
-        painter.drawText(8, 4 + metrics.ascent(), self.text)
+        text = metrics.elidedText(self.text, Qt.TextElideMode.ElideRight, self.width() - 16)
+        painter.drawText(8, 4 + metrics.ascent(), text)
         y = 4 + metrics.height() + 12
         step = 22.0
         painter.setPen(Qt.PenStyle.NoPen)
@@ -94,23 +102,6 @@ class BoardView(QGraphicsView):
         self.setMouseTracking(True)
         self.setMinimumSize(240, 200)
         self._hover = -1
-        self.heat_legend = HeatLegend(self)
-        scene.heatChanged.connect(self._show_heat_legend)
-
-    def _show_heat_legend(self) -> None:
-        heat = self._board_scene.heat
-        if heat is None:
-            self.heat_legend.hide()
-            return
-        share = heat.best_visits / max(1, heat.visits)
-        self.heat_legend.say(
-            f"Heat map: most visited {heat.best} ({heat.best_visits:,} visits, {share:.0%})"
-        )
-        self._place_legend()
-        self.heat_legend.show()
-
-    def _place_legend(self) -> None:
-        self.heat_legend.move(8, self.height() - self.heat_legend.height() - 8)
 
     def board_scene(self) -> BoardScene:
         return self._board_scene
@@ -121,7 +112,6 @@ class BoardView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
         self.fit()
-        self._place_legend()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)

@@ -36,6 +36,7 @@ from ygui.engines import EngineSpec, Turn
 from ygui.session import Change, Seat, Session
 from ygui.ui.ai_runner import AiRunner, Request
 from ygui.ui.board_scene import BoardScene
+from ygui.ui.board_view import HeatLegend
 from ygui.ui.engine_play import AttachedPlay
 
 HINT_LEVEL = 7
@@ -204,6 +205,8 @@ class ComputerPlay(QObject):
         self.analyse_box.toggled.connect(self.set_analysing)
         self.heat_box = QCheckBox("Heat map on the board (M)")
         self.heat_box.toggled.connect(self.set_heat_map)
+        self.heat_legend = HeatLegend()  # (shown with the heat map)
+        self.scene.heatChanged.connect(self._show_heat_legend)
         self.win_label = QLabel("Win probability: -")
         self.win_bar = QProgressBar()
         self.win_bar.setRange(0, 1000)
@@ -225,6 +228,7 @@ class ComputerPlay(QObject):
         for widget in (
             self.analyse_box,
             self.heat_box,
+            self.heat_legend,
             self.win_label,
             self.win_bar,
             self.line_label,
@@ -235,6 +239,15 @@ class ComputerPlay(QObject):
             layout.addWidget(widget)
         layout.addWidget(self.candidates_table, 1)
         self.dock.setWidget(body)
+
+    def _show_heat_legend(self) -> None:
+        heat = self.scene.heat
+        if heat is None:
+            self.heat_legend.hide()
+            return
+        share = heat.best_visits / max(1, heat.visits)
+        self.heat_legend.say(f"Most visited {heat.best} ({heat.best_visits:,} visits, {share:.0%})")
+        self.heat_legend.show()
 
     # ----- the engine's readiness --------------------------------------------------------
     def start_warmup(self) -> None:
