@@ -187,6 +187,12 @@ def test_hint_and_analysis_with_heat_map(qtbot, answers):
     qtbot.waitUntil(lambda: window.scene.heat_cells > 3, timeout=60_000)
     assert "%" in window.computer.win_label.text()
     assert window.computer.line_label.text() != "Best line: -"
+    bar = window.computer.win_bar  # in the players' colours: Black's share dark, the rest white
+    qtbot.waitUntil(lambda: 50 < bar.value() < 950, timeout=10_000)
+    image = bar.grab().toImage()
+    middle = image.height() // 2
+    assert image.pixelColor(4, middle).lightnessF() < 0.45
+    assert image.pixelColor(image.width() - 5, middle).lightnessF() > 0.85
     legend = window.computer.heat_legend  # the map's key, in the analysis panel
     heat = window.scene.heat
     assert legend.isVisible() and heat is not None

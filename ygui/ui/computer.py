@@ -38,11 +38,24 @@ from ygui.ui.ai_runner import AiRunner, Request
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import HeatLegend
 from ygui.ui.engine_play import AttachedPlay
+from ygui.ui.theme import STONE_COLOURS
 
 HINT_LEVEL = 7
 # Analysis runs until it is stopped or the position changes (a billion playouts take days), and
 # goes on from its earlier search of a position when the user comes back to it.
 ANALYSIS = SearchLimits(playouts=1_000_000_000, resume=True)
+
+
+def win_bar_style(game: Game) -> str:
+    """The win-probability bar in the players' colours: the first colour's share filled in
+    its stones' colour, the rest in the second's (it was the style's blue, neither's)."""
+    first = STONE_COLOURS[game.colour_name(BLACK)]
+    second = STONE_COLOURS[game.colour_name(WHITE)]
+    return (
+        f"QProgressBar {{ background: {second[0]}; border: 1px solid #808080; "
+        "border-radius: 3px; }"
+        f"QProgressBar::chunk {{ background: {first[0]}; }}"
+    )
 
 
 def search_stats(result: SearchResult) -> str:
@@ -588,6 +601,7 @@ class ComputerPlay(QObject):
         position before): an empty, greyed bar (a half-filled one read as an even game)."""
         self.win_bar.setValue(0)
         self.win_bar.setEnabled(False)
+        self.win_bar.setStyleSheet("")
         proved = self.proved(self.session.game) if self.proved is not None else None
         self.win_label.setText(proved or "Win probability: -")
         self.line_label.setText("Best line: -")
@@ -599,6 +613,7 @@ class ComputerPlay(QObject):
         black = result.win_rate if mover == BLACK else 1 - result.win_rate
         self.win_bar.setEnabled(True)
         self.win_bar.setValue(round(1000 * black))
+        self.win_bar.setStyleSheet(win_bar_style(game))
         self.win_label.setText(
             f"Win probability: {game.colour_name(BLACK)} {100 * black:.0f}% · "
             f"{game.colour_name(WHITE)} {100 * (1 - black):.0f}%"
