@@ -33,7 +33,9 @@ class EntryPanel(QGroupBox):
     def refresh(self) -> None:
         example = entry_example(self.session.game)
         self.entry.setPlaceholderText(example)
-        self.entry.setToolTip(f"For example: {example}")  # (the box may cut the example)
+        self.entry.setToolTip(  # (the box may cut the example)
+            f"For example: {example}\nThe colours may also be written X/O or first/second."
+        )
 
     def forget(self) -> None:
         """Another game: the text typed for the one before, and what was said of it, go."""
