@@ -220,13 +220,7 @@ class BoardScene(QGraphicsScene):
                 label.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
                 shape = label
                 if not colour:  # on the empty board, on a patch of board colour
-                    back = QGraphicsEllipseItem(p.x() - r * 1.2, p.y() - r * 1.2, 2.4 * r, 2.4 * r)
-                    back.setBrush(self.theme.colour("board"))
-                    back.setPen(QPen(Qt.PenStyle.NoPen))
-                    back.setZValue(21.5)
-                    back.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-                    self.addItem(back)
-                    self._mark_items.append(back)
+                    self._mark_items.append(self._board_patch(p, r * 1.2, 21.5))
             shape.setZValue(22)
             shape.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             shape.setData(0, (cell, kind, text))
@@ -652,6 +646,18 @@ class BoardScene(QGraphicsScene):
             for cell, item in self._solution_items.items()
         }
 
+    def _board_patch(self, centre: QPointF, radius: float, z: float) -> QGraphicsItem:
+        """A disc of the board's colour, that hides what lies under it (added to the scene)."""
+        back = QGraphicsEllipseItem(
+            centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius
+        )
+        back.setBrush(self.theme.colour("board"))
+        back.setPen(QPen(Qt.PenStyle.NoPen))
+        back.setZValue(z)
+        back.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.addItem(back)
+        return back
+
     def set_preview(self, stones: list[tuple[int, int]] | None) -> None:
         """Show a line of play as see-through numbered stones (cell, colour), or clear it.
         Each sits on a disc of the board's colour: what is under it (the cell's name, a
@@ -660,13 +666,7 @@ class BoardScene(QGraphicsScene):
         self._remove(self._preview_backs)
         for number, (cell, colour) in enumerate(stones or [], start=1):
             name = self.game.colour_name(colour)
-            p, radius = self.cell_position(cell), self.radii[cell]
-            back = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
-            back.setBrush(self.theme.colour("board"))
-            back.setPen(QPen(Qt.PenStyle.NoPen))
-            back.setZValue(20.65)
-            back.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            self.addItem(back)
+            back = self._board_patch(self.cell_position(cell), self.radii[cell], 20.65)
             self._preview_backs.append(back)
             stone = StoneItem(self.cell_position(cell), self.radii[cell], name, ghost=True)
             stone.setOpacity(0.7)
