@@ -396,6 +396,15 @@ def test_candidates_are_listed_drawn_and_their_lines_previewed(qtbot, answers):
     window.act_labels.setChecked(False)
     assert picture() == shown
     scene.set_candidates(computer.candidate_marks)
+    # the panel scrolled with the wheel under a still pointer: the row's line goes
+    window.resize(1000, 450)
+    bar = computer.dock.widget().verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=2000)
+    assert window.scene.preview_stones == len(second_line)
+    bar.setValue(bar.maximum())
+    assert window.scene.preview_stones == 0
+    computer.candidates_table.hovered.emit(1)
+    assert window.scene.preview_stones == len(second_line)
     computer.candidates_table.hovered.emit(-1)  # the pointer leaves the table
     assert window.scene.preview_stones == 0
     window.act_candidates.trigger()

@@ -193,6 +193,14 @@ class MainWindow(QMainWindow):
             dock.hide()
         for dock in (self.game_dock, *study):
             scrolling(dock)
+        # scrolled under a still pointer, the candidates' table has no row under it any more:
+        # the line it previewed gives way to the best line (it stayed until the pointer moved)
+        table = self.computer.candidates_table
+        panel = analysis.widget()
+        assert isinstance(panel, QScrollArea)
+        panel.verticalScrollBar().valueChanged.connect(
+            lambda _value: table.hovered.emit(-1) if table.hovered_row >= 0 else None
+        )
         self.resizeDocks([self.game_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         # the tree shows what the move list shows, and more: one of them at a time (the tree on
         # the screen, not open behind another panel's tab: then the moves are back)
