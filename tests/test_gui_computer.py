@@ -569,3 +569,20 @@ def test_the_computers_move_is_explained_with_the_moves_it_weighed(qtbot, answer
     click_cell(qtbot, window, window.game.geometry.cell("c3"))  # the game goes on: cleared
     assert not computer.stats_label.text().startswith(f"Why White played {move}: ")
     assert computer.candidate_lines == [] or len(window.game.moves) > 3
+
+
+def test_a_game_against_the_computer_starts_with_the_analysis_off(qtbot, answers):
+    """Left on from studying, the analysis would show the player the engine's view of the
+    game; a game between people, or between computers, keeps it."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    window.act_analyse.trigger()
+    assert window.computer.analyse_box.isChecked()
+    start(window, "y", size=5, pie=False)
+    assert not window.computer.analyse_box.isChecked() and not window.computer.runner.busy
+    assert "analysis is off" in window.statusBar().currentMessage()
+    window.act_analyse.trigger()  # the player may turn it on again
+    assert window.computer.analyse_box.isChecked()
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    assert window.computer.analyse_box.isChecked()
+    window.act_analyse.trigger()

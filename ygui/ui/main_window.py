@@ -632,6 +632,13 @@ class MainWindow(QMainWindow):
         seats: tuple[Seat, Seat] | None = None,
         time_control: TimeControl | None = None,
     ) -> None:
+        against = seats is not None and sum(bool(s.computer or s.engine) for s in seats) == 1
+        if against and self.computer.analyse_box.isChecked():
+            # left on from studying, it would show the player the engine's view of the game
+            self.computer.analyse_box.setChecked(False)
+            self.statusBar().showMessage(
+                "The analysis is off for the game against the computer (A turns it on).", 8000
+            )
         self.session.new_game(options, names, seats, time_control)
 
     def start_remembered_game(self) -> None:
