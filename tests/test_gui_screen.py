@@ -337,3 +337,23 @@ def test_once_the_position_is_proved_the_candidates_say_which_rates_are_rough(qt
     unproved = replace(result, proved=0, candidates=result.candidates[:1])
     computer._fill_candidates(window.game, unproved)  # nothing proved: nothing greyed
     assert table.item(0, 1).foreground().color() != QColor(Qt.GlobalColor.gray)
+
+
+def test_with_the_tree_on_the_screen_the_game_panel_is_no_taller_than_it_needs(qtbot, window):
+    """The tree stands in for the moves: the game panel keeps its lines (no blank room under
+    them, as there was) and the tree has the rest; behind a tab, the moves are back whole."""
+    from ygui.ui.main_window import wanted_height
+
+    start(window, "y", size=9, pie=False)
+    window.resize(1100, 760)
+    window.tree_panel.show()
+    window.tree_panel.raise_()
+    area = window.game_dock.widget()
+    qtbot.waitUntil(lambda: abs(area.height() - wanted_height(window.game_dock)) <= 4, timeout=2000)
+    assert not window.game_panel.moves_box.isVisible()
+    assert area.widget().height() <= area.viewport().height()  # its lines whole
+    assert window.tree_panel.height() > 2 * window.game_dock.height()
+    window.setup_dock.show()
+    window.setup_dock.raise_()
+    qtbot.waitUntil(lambda: window.game_panel.moves_box.isVisible(), timeout=2000)
+    qtbot.waitUntil(lambda: area.widget().height() <= area.viewport().height(), timeout=2000)

@@ -235,34 +235,33 @@ class MainWindow(QMainWindow):
         (or another panel's tab covers it) the moves come back with their room."""
         self._tree_on_screen = shown
         self.game_panel.show_moves(not shown)
-        if shown:
-            height = self.game_panel.sizeHint().height()
-            self.resizeDocks([self.game_dock], [height], Qt.Orientation.Vertical)
-        elif self.game_dock.isVisible() and not self.game_dock.isFloating():
+        area = self.game_dock.widget()
+        if area is not None:
+            area.updateGeometry()  # (its least height follows the panel's, now with or without)
+        if self.game_dock.isVisible() and not self.game_dock.isFloating():
             QTimer.singleShot(0, self._share_with_study)
 
     def _study_shown(self, visible: bool) -> None:
         """A study panel shown under the game panel shares the room with it (see
         ``_share_with_study``)."""
-        if not visible or self._tree_on_screen or not self.game_dock.isVisible():
-            return
-        if self.game_dock.isFloating():
+        if not visible or not self.game_dock.isVisible() or self.game_dock.isFloating():
             return
         QTimer.singleShot(0, self._share_with_study)
 
     def _share_with_study(self) -> None:
         """The game panel and the study panel on the screen under it share their room: the
         study panel what it asks for (the analysis its candidates: they had one row while
-        the move list stood half empty), the game panel the rest, and never less than it
-        needs without scrolling (a few rows of moves; its navigation buttons in sight)."""
+        the move list stood half empty; the tree all it can have), the game panel the rest,
+        and never less than it needs without scrolling (a few rows of moves, its navigation
+        buttons in sight; without the moves while the tree stands in for them)."""
         dock = self.game_dock
         area = self.dockWidgetArea(dock)
         below = [
             d
-            for d in self.below_game
+            for d in (self.tree_panel, *self.below_game)
             if d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == area
         ]
-        if not below or self._tree_on_screen:
+        if not below:
             return
         # tabbed panels share one place; the one whose tab is chosen is on the screen
         study = next((d for d in below if not d.visibleRegion().isEmpty()), below[0])
@@ -270,7 +269,9 @@ class MainWindow(QMainWindow):
         # have their tabs' bar in their place too)
         tabs = self._tab_bar_height() if self.tabifiedDockWidgets(study) else 0
         total = dock.widget().height() + study.widget().height() + tabs
-        height = max(wanted_height(dock), total - wanted_height(study) - tabs)
+        height = wanted_height(dock)
+        if study is not self.tree_panel:
+            height = max(height, total - wanted_height(study) - tabs)
         if total - height <= 0:
             return
         sizes = [height, total - height]
@@ -278,9 +279,8 @@ class MainWindow(QMainWindow):
 
         def correct() -> None:
             # Qt lands a few pixels off the sizes it is given: asked again, by what it missed
-            missed = wanted_height(study) - study.widget().height()
-            if height > wanted_height(dock) and missed > 0 and study.isVisible():
-                missed = min(missed, height - wanted_height(dock))
+            missed = dock.widget().height() - height
+            if abs(missed) > 2 and study.isVisible() and dock.isVisible():
                 asked = [sizes[0] - missed, sizes[1] + missed]
                 self.resizeDocks([dock, study], asked, Qt.Orientation.Vertical)
 
