@@ -239,6 +239,8 @@ class MainWindow(QMainWindow):
         if area is not None:
             area.updateGeometry()  # (its least height follows the panel's, now with or without)
         if self.game_dock.isVisible() and not self.game_dock.isFloating():
+            if shown:
+                self._share_with_study()  # at once: the tree is drawn at its size from the start
             QTimer.singleShot(0, self._share_with_study)
 
     def _study_shown(self, visible: bool) -> None:
