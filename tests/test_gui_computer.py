@@ -548,6 +548,11 @@ def test_the_computer_answers_a_move_played_again_after_an_undo(qtbot, answers):
     assert len(window.game.moves) == 1 and not window.computer.runner.busy
     qtbot.wait(300)
     assert len(window.game.moves) == 1 and mismatches(window) == []
+    # a click there plays in the computer's place, and the window says so
+    free = next(c for c in range(window.game.geometry.size) if not window.game.colours[c])
+    click_cell(qtbot, window, free)
+    assert len(window.game.moves) == 2 and mismatches(window) == []
+    assert "in place of" in window.statusBar().currentMessage()
 
 
 def test_the_computers_move_is_explained_with_the_moves_it_weighed(qtbot, answers):

@@ -357,3 +357,42 @@ def test_with_the_tree_on_the_screen_the_game_panel_is_no_taller_than_it_needs(q
     window.setup_dock.raise_()
     qtbot.waitUntil(lambda: window.game_panel.moves_box.isVisible(), timeout=2000)
     qtbot.waitUntil(lambda: area.widget().height() <= area.viewport().height(), timeout=2000)
+
+
+def test_a_panel_asked_for_comes_to_the_front_and_asked_again_closes(qtbot, window):
+    """View → Panels and the panels' keys: a panel open behind another's tab comes to the
+    front (Qt's toggle closed it instead, or opened it behind the tab in front)."""
+    start(window, "y", size=7, pie=False)
+    window.resize(1100, 760)
+    tree, setup = window.panel_actions["Game tree"], window.panel_actions["Set up"]
+
+    def on_screen(dock):
+        return dock.isVisible() and not dock.visibleRegion().isEmpty()
+
+    tree.trigger()
+    qtbot.waitUntil(lambda: on_screen(window.tree_panel), timeout=2000)
+    setup.trigger()
+    qtbot.waitUntil(lambda: on_screen(window.setup_dock), timeout=2000)
+    assert not on_screen(window.tree_panel) and tree.isChecked() and setup.isChecked()
+    tree.trigger()  # open behind Set up's tab: to the front, not closed
+    qtbot.waitUntil(lambda: on_screen(window.tree_panel), timeout=2000)
+    assert window.tree_panel.isVisible() and tree.isChecked()
+    tree.trigger()  # on the screen: closed
+    qtbot.waitUntil(lambda: not window.tree_panel.isVisible(), timeout=2000)
+    assert not tree.isChecked() and setup.isChecked()
+
+
+def test_a_window_made_shorter_keeps_the_game_panel_whole(qtbot, window):
+    """With the analysis open, a window made shorter shares its panels' room again: the game
+    panel keeps its lines and its navigation in sight, the analysis scrolls (the moves had
+    scrolled away at 1000x600)."""
+    start(window, "y", size=9, pie=False)
+    window.resize(1100, 760)
+    window.computer.dock.show()
+    window.computer.dock.raise_()
+    qtbot.wait(200)
+    window.resize(1000, 600)
+    area = window.game_dock.widget()
+    qtbot.waitUntil(lambda: area.widget().height() <= area.viewport().height(), timeout=3000)
+    button = window.game_panel.nav_buttons["last"]
+    assert button.mapTo(area.viewport(), button.rect().bottomLeft()).y() <= area.viewport().height()

@@ -253,14 +253,21 @@ class GamePanel(QWidget):
             colour = replay.colour_name(replay.to_move)
             text = f"{i}. {colour} {move_words(replay, node.move)}"
             replay.play(node.move)
+            tip = ""
             if len(parent.children) > 1:
-                text += f"   [{parent.children.index(node) + 1}/{len(parent.children)}]"
+                k, n = parent.children.index(node) + 1, len(parent.children)
+                text += f"   [{k}/{n}]"
+                tip = (
+                    f"Move {k} of the {n} played here (the game tree shows them; Up and Down "
+                    "switch between them)"
+                )
             if node.comment:
                 text += "  ✎"
             is_mistake = i in marked and line[:i] == main[:i]
             if is_mistake:
                 text += f"  ✗ {marked[i]}"
             item = QListWidgetItem(text)
+            item.setToolTip(tip)
             item.setData(Qt.ItemDataRole.UserRole, i)
             if is_mistake:
                 item.setForeground(QColor(MISTAKE_COLOUR))

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from PySide6.QtCore import QByteArray, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPixmap
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -205,6 +205,10 @@ class MainWindow(QMainWindow):
         # the tree shows what the move list shows, and more: one of them at a time (the tree on
         # the screen, not open behind another panel's tab: then the moves are back)
         self._tree_on_screen = False
+        self._share_timer = QTimer(self)
+        self._share_timer.setSingleShot(True)
+        self._share_timer.setInterval(150)
+        self._share_timer.timeout.connect(self._share_with_study)
         self.tree_panel.visibilityChanged.connect(self._tree_shown)
         self.below_game = study[1:]  # the panels that go under the game panel (not the tree)
         for dock in self.below_game:
@@ -420,6 +424,7 @@ class MainWindow(QMainWindow):
             self.act_numbers.setChecked(True)  # (numbers from the first move)
         self.act_dark.setChecked(self.theme.name == "dark")
         panels = menus["&View"].addMenu("&Panels")
+        self.panel_actions: dict[str, QAction] = {}
         for dock, key in (
             (self.game_dock, "Ctrl+1"),
             (self.tree_panel, "Ctrl+T"),
@@ -427,10 +432,24 @@ class MainWindow(QMainWindow):
             (self.review_panel, "Ctrl+3"),
             (c.dock, "Ctrl+4"),
         ):
-            toggle = dock.toggleViewAction()
+            toggle = QAction(dock.windowTitle(), self)
+            toggle.setCheckable(True)
             toggle.setShortcut(QKeySequence(key))
+            toggle.triggered.connect(lambda _on, d=dock: self.panel_asked(d))
+            dock.visibilityChanged.connect(lambda _v, d=dock, t=toggle: t.setChecked(d.isVisible()))
             self.addAction(toggle)
             panels.addAction(toggle)
+            self.panel_actions[dock.windowTitle()] = toggle
+
+    def panel_asked(self, dock: QDockWidget) -> None:
+        """A panel asked for from View → Panels or its key: on the screen, it closes; open
+        behind another panel's tab, or closed, it comes to the front (Qt's own toggle closed
+        a panel that was open behind a tab, or opened it behind the tab in front)."""
+        if dock.isVisible() and not dock.visibleRegion().isEmpty():
+            dock.hide()
+        else:
+            dock.show()
+            dock.raise_()
 
     # ----- modal questions (replaced in tests) -----------------------------------------
     @contextmanager
@@ -698,10 +717,20 @@ class MainWindow(QMainWindow):
         if self.computer.thinking_for_move():
             self.refuse("the computer is thinking (Move now makes it play at once)")
             return False
-        reason = self.session.play(move)
+        session = self.session
+        seat = self.computer.seat_to_move()
+        for_computer = seat is not None and (seat.computer or bool(seat.engine))
+        name = session.game.colour_name(session.game.to_move)
+        reason = session.play(move)
         if reason is not None:
             self.refuse(reason)
             return False
+        if for_computer:  # (stepped back to its turn: the move was played in its place)
+            self.statusBar().showMessage(
+                f"You played {name}'s move in place of {seat.name if seat else 'the computer'}"
+                " (Play → Let the computer play this move, Ctrl+G, asks it instead).",
+                10000,
+            )
         return True
 
     def resign(self) -> None:
@@ -1030,6 +1059,13 @@ class MainWindow(QMainWindow):
         self._others.append(window)
         window.show()
         return window
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        """A window made shorter or taller shares its panels' room again, once it has settled
+        (Qt shares it in proportion, and the game panel's moves scrolled out of sight)."""
+        super().resizeEvent(event)
+        if event.oldSize().height() != event.size().height():
+            self._share_timer.start()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         with self.question() as resume:  # a match or an engine game waits for the answer
