@@ -193,6 +193,9 @@ def test_hint_and_analysis_with_heat_map(qtbot, answers):
     middle = image.height() // 2
     assert image.pixelColor(4, middle).lightnessF() < 0.45
     assert image.pixelColor(image.width() - 5, middle).lightnessF() > 0.85
+    for item in window.scene._heat_items:  # never a stone's size: not taken for a stone
+        cell = window.scene.cell_at(item.rect().center())
+        assert item.rect().width() / 2 <= 0.7 * window.scene.radii[cell]
     legend = window.computer.heat_legend  # the map's key, in the analysis panel
     heat = window.scene.heat
     assert legend.isVisible() and heat is not None
@@ -491,9 +494,12 @@ def test_search_sizes_are_said_in_words():
     from ygui.ui.computer import search_stats
 
     one = SearchResult(Move(0), 0.5, 1, (), seconds=0.01)
-    assert search_stats(one) == "1 playout in 0.0 s"
+    assert search_stats(one) == "1 playout in 0.0\N{NO-BREAK SPACE}s"
     more = SearchResult(Move(0), 0.5, 2_000, (), seconds=0.25, tree_playouts=5_000)
-    assert search_stats(more) == "5,000 playouts: 3,000 from before, 2,000 more in 0.2 s"
+    assert (
+        search_stats(more)
+        == "5,000 playouts: 3,000 from before, 2,000 more in 0.2\N{NO-BREAK SPACE}s"
+    )
 
 
 @pytest.mark.usefixtures("compiled_engine")
@@ -517,6 +523,13 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
         "Ann now plays White, to move."
     )
     assert window.game_panel.player_labels[WHITE].text() == "<b>▶ White: Ann</b>"
+    # the analysis panel explains the swap by the players' names, the swapper's share first
+    computer = window.computer
+    assert computer.stats_label.text().startswith("Why Computer (level 7) swapped: ")
+    words = computer.win_label.text()
+    assert words.startswith("Win probability: Computer (level 7) ") and "now plays Black" in words
+    share = int(words.split("Computer (level 7) ")[1].split("%")[0])
+    assert share > 50 and abs(computer.win_bar.value() / 10 - share) <= 1
     window.act_undo.trigger()  # undone and played again: said again
     assert len(window.game.moves) == 0
     window.statusBar().clearMessage()

@@ -62,11 +62,11 @@ def search_stats(result: SearchResult) -> str:
     """The size of a search: its playouts and time, and those it went on from."""
     earlier = result.tree_playouts - result.playouts
     if earlier <= 0:
-        text = f"{counted(result.playouts, 'playout')} in {result.seconds:.1f} s"
+        text = f"{counted(result.playouts, 'playout')} in {result.seconds:.1f}\N{NO-BREAK SPACE}s"
     else:
         text = (
             f"{counted(result.tree_playouts, 'playout')}: {earlier:,} from before, "
-            f"{result.playouts:,} more in {result.seconds:.1f} s"
+            f"{result.playouts:,} more in {result.seconds:.1f}\N{NO-BREAK SPACE}s"
         )
     if result.tree_playouts >= MAX_TREE_VISITS:
         text += "; stopped: one search holds no more"
@@ -535,10 +535,19 @@ class ComputerPlay(QObject):
         # the panel goes on explaining the computer's move once it is played, and says so
         # (its figures are of the position before the move, its line begins with the move)
         game = request.game
-        self.stats_label.setText(
-            f"Why {game.colour_name(game.to_move)} played {game.move_text(result.move)}: "
-            + self.stats_label.text()
-        )
+        why = f"Why {game.colour_name(game.to_move)} played {game.move_text(result.move)}: "
+        if result.move.is_swap:
+            # the colours change hands: the figures are told by the players' names, and the
+            # bar in the colours as they are after the swap (the swapper's share first)
+            me, other = (self.session.player_name(c) for c in (game.to_move, 3 - game.to_move))
+            rate = result.win_rate
+            self.win_label.setText(
+                f"Win probability: {me} {100 * rate:.0f}% · {other} {100 * (1 - rate):.0f}% "
+                f"({me} now plays {game.colour_name(BLACK)})"
+            )
+            self.win_bar.setValue(round(1000 * rate))
+            why = f"Why {me} swapped: "
+        self.stats_label.setText(why + self.stats_label.text())
         self._explained = [*request.game.moves, result.move]
         reason = self.session.play(result.move)  # never trust, always check
         if reason is not None:

@@ -328,6 +328,8 @@ class NewGameDialog(QDialog):
             self.pie.setChecked(options.pie_value)
         turns = str(self.turns.currentData()) if v.has_turn_structures else "standard"
         note = TURN_DESCRIPTIONS[turns]
+        if v.name == "hexagonal-y":
+            note = "One stone a turn; a stone on the edge brings a second on the opposite cell."
         handicap = int(self.handicap.currentData())
         if handicap:
             note += (
