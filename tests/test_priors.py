@@ -182,10 +182,18 @@ def test_a_damaged_priors_file_is_refused_with_a_message(change, message: str) -
         weights_from_dict(depthless)
 
 
-def test_the_shipped_weights_load_and_know_the_shapes_of_y() -> None:
-    w = weights("y")
-    assert w is weights("y")  # read once
-    text = (SHIPPED / "y.json").read_text(encoding="utf-8")
+LEARNED = sorted(p.stem for p in SHIPPED.glob("*.json") if p.stem != "default")
+
+
+def test_the_games_with_learned_weights() -> None:
+    assert "y" in LEARNED and set(LEARNED) <= set(VARIANTS)
+
+
+@pytest.mark.parametrize("name", LEARNED)
+def test_the_shipped_weights_load_and_know_the_shapes_of_their_game(name: str) -> None:
+    w = weights(name)
+    assert w is weights(name)  # read once
+    text = (SHIPPED / f"{name}.json").read_text(encoding="utf-8")
     assert np.array_equal(w, weights_from_dict(json.loads(text)))
     shape = w[k.W_SHAPE : k.W_NEAR]
     # restoring an intruded bridge beats making one, which beats a cell touching nothing
@@ -195,7 +203,7 @@ def test_the_shipped_weights_load_and_know_the_shapes_of_y() -> None:
     assert len(np.flatnonzero(w[: k.PATTERNS])) > 100  # patterns learned
 
 
-@pytest.mark.parametrize("name", sorted(set(VARIANTS) - {"y"}))
+@pytest.mark.parametrize("name", sorted(set(VARIANTS) - set(LEARNED)))
 def test_another_game_uses_the_shape_of_the_move_alone(name: str) -> None:
     w = weights(name)
     default = weights_from_dict(json.loads((SHIPPED / "default.json").read_text("utf-8")))
