@@ -103,6 +103,26 @@ def test_resigning_at_an_earlier_position_ends_the_main_line(qtbot, window, answ
     shows_the_position(window)
 
 
+def test_resigning_on_a_variation_ends_that_line_which_becomes_the_game(qtbot, window, answers):
+    """After a different move at an earlier position the game goes on along that variation:
+    a resignation there ends it there, and that line becomes the main line (a tester's went
+    to the old main line's end, and the record's result with it)."""
+    for label in ("c2", "b1", "d2"):
+        click(qtbot, window, label)
+    window.session.back()
+    for label in ("e1", "a1"):
+        click(qtbot, window, label)  # the game goes on: d2 is now a variation's sibling
+    played = [window.game.move_text(m) for m in window.game.moves]
+    assert played == ["c2", "b1", "e1", "a1"] and window.session.is_on_variation()
+    answers.yes_no = [True]
+    window.act_resign.trigger()
+    assert "Resign as Black (Ann)?" in answers.questions[-1]  # Black to move at its end
+    main = [window.game.move_text(n.move) for n in window.session.tree.main_line()]
+    assert main == played and window.session.move_number == 4
+    assert window.game_panel.turn_label.text() == "White wins by resignation."
+    shows_the_position(window)
+
+
 def test_a_won_game_cannot_be_resigned(qtbot, window, answers):
     for label in ("a1", "b2", "b1", "c2", "c1", "d2", "d1", "e2", "e1"):
         click(qtbot, window, label)

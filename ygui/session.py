@@ -207,14 +207,23 @@ class Session:
         path = self.tree.path
         return len(path) == len(main) and all(a is b for a, b in zip(path, main, strict=True))
 
+    def playing_line(self) -> list[RecordNode]:
+        """The line the game is being played on: the one through the position shown, as the
+        move list shows it (after a different move at an earlier position, the game goes on
+        along that variation, not along the main line)."""
+        return self.tree.line_through_current()
+
     def end_game(self, loser: int, reason: str) -> str | None:
         """``loser`` resigns (RESIGNATION), runs out of time (TIME) or forfeits (FORFEIT: an
-        engine that failed) at the end of the main line, which is shown. Returns why not, or
-        None."""
+        engine that failed) at the end of the line being played, which becomes the main line
+        (the result is the game's) and is shown. Returns why not, or None."""
         if reason not in (RESIGNATION, TIME, FORFEIT) or loser not in (BLACK, WHITE):
             raise ValueError(f"not a way to lose: {loser} {reason!r}")
         if self.editing:
             return "a position is being set up"
+        line = self.playing_line()
+        if line and not self.tree.game_at(line).is_over:
+            self.tree.promote(line[-1])  # (a tester's resignation went to the old main line)
         self.tree.go_to_path(self.tree.main_line())
         if self.game.is_over or self.result is not None:
             self.notify(Change.POSITION)
@@ -232,15 +241,16 @@ class Session:
         return ended if ended is not None and ended.reason != CONNECTION else None
 
     def can_end_game(self) -> bool:
-        """A player may resign (or lose on time): the main line's end is not over yet."""
+        """A player may resign (or lose on time): the end of the line being played is not
+        over yet."""
         if self.editing or self.ended_early is not None:
             return False
-        return not self.tree.game_at(self.tree.main_line()).is_over
+        return not self.tree.game_at(self.playing_line()).is_over
 
     def loser_if_resigning(self) -> int:
         """Who resigns from the window: against the computer, the person; otherwise the side
-        to move at the end of the main line."""
-        final = self.tree.game_at(self.tree.main_line())
+        to move at the end of the line being played."""
+        final = self.tree.game_at(self.playing_line())
         people = [c for c in (BLACK, WHITE) if not self.seat_for(c, final).computer]
         return people[0] if len(people) == 1 else final.to_move
 
