@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ygui.core.clock import Clock, ClockError, TimeControl, clock_text
-from ygui.core.game import BLACK, WHITE, Move
+from ygui.core.game import BLACK, SWAP, WHITE, Move
 from ygui.core.record import load_record
 from ygui.core.variants import GameOptions
 from ygui.session import TAKE_BACK_SECONDS, Session
@@ -79,11 +79,11 @@ def test_the_computer_spends_a_share_of_its_time():
         assert 0 < clock.budget(WHITE, left_at, 66) <= max(0.05, clock.left(WHITE, left_at) / 5)
 
 
-def timed_session(turns: str = "standard") -> tuple[Session, FakeTime]:
+def timed_session(turns: str = "standard", pie: bool = False) -> tuple[Session, FakeTime]:
     session = Session()
     now = FakeTime()
     session.now = now
-    options = GameOptions(game="y", size=5, pie=False, turns=turns).validated()
+    options = GameOptions(game="y", size=5, pie=pie, turns=turns).validated()
     session.new_game(options, ("Ann", "Bo"), time_control=TimeControl(60, 2))
     return session, now
 
@@ -149,3 +149,28 @@ def test_running_out_of_time_loses_and_can_be_taken_back():
     assert session.check_clock() is None and session.clock.running == WHITE
     assert session.clock.left(WHITE, now.t) == TAKE_BACK_SECONDS
     assert session.play(Move(1)) is None
+
+
+def test_after_a_swap_each_player_keeps_its_own_time(tmp_path):
+    """The pie rule's swap exchanges the players' colours, not their times: the clock of the
+    swapper's new colour has the swapper's time (a tester who swapped got the computer's
+    unused time); saved and opened again, the times are the same."""
+    session, now = timed_session(pie=True)
+    now.t += 7
+    assert session.play(Move(0)) is None  # Ann (Black): 60 - 7 + 2 = 55
+    now.t += 20
+    assert session.play(SWAP) is None  # Bo swaps after 20 s: 60 - 20 + 2 = 42, and is Black
+    clock = session.clock
+    assert clock is not None and clock.running == WHITE  # Ann, now White, to move
+    assert (clock.left(BLACK, now.t), clock.left(WHITE, now.t)) == (42, 55)
+    assert session.player_name(BLACK) == "Bo" and session.player_name(WHITE) == "Ann"
+    now.t += 5
+    assert clock.left(WHITE, now.t) == 50  # Ann's own time runs
+    path = tmp_path / "swap.ysgf"
+    session.save(path)
+    reopened = Session()
+    reopened.now = now
+    reopened.open(path)
+    again = reopened.clock
+    assert again is not None
+    assert (again.left(BLACK, now.t), again.left(WHITE, now.t)) == (42, 55)

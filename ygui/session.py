@@ -302,11 +302,18 @@ class Session:
         if clock is None:
             return
         game = self.game
-        if game.to_move == mover and not game.is_over:
-            return  # more stones to place in this turn
+        swap = node.move is not None and node.move.is_swap
+        if game.to_move == mover and not game.is_over and not swap:
+            return  # more stones to place in this turn (after a swap: the other player's)
         now = self.now()
         left = clock.turn_ended(mover, game.to_move, now)
         node.extra["BL" if mover == BLACK else "WL"] = [f"{max(0.0, left):.1f}"]
+        if swap:
+            # the players exchange colours, and each keeps its own time (a tester who swapped
+            # took over the computer's unused time): both clocks are kept with the swap
+            clock.exchange(now)
+            for colour, prop in ((BLACK, "BL"), (WHITE, "WL")):
+                node.extra[prop] = [f"{max(0.0, clock.left(colour, now)):.1f}"]
         if game.is_over:
             clock.stop(now)
 

@@ -111,6 +111,12 @@ class Clock:
         self.running, self._since = next_colour, now
         return self._left[colour]
 
+    def exchange(self, now: float) -> None:
+        """The players have exchanged colours (the pie rule's swap): each keeps the time it
+        had, now on its new colour's clock."""
+        self._charge(now)
+        self._left[BLACK], self._left[WHITE] = self._left[WHITE], self._left[BLACK]
+
     def give(self, colour: int, seconds: float, now: float) -> None:
         """``colour`` gets ``seconds`` more, from no time at all if its time had run out."""
         self._charge(now)
