@@ -158,6 +158,9 @@ def test_the_thinking_numbers_say_what_they_are(qtbot, window):
     computer._move_progress(request, result)
     text = computer.thinking_label.text()
     assert "232,704 of 400,000 playouts" in text and "win probability 93%" in text
+    # the line is two lines tall, however long its text: the room kept for it stays so
+    line = computer.thinking_label.fontMetrics().lineSpacing()
+    assert computer.thinking.sizeHint().height() <= 2 * line + 20
     computer.runner.cancel()
 
 

@@ -196,6 +196,10 @@ class ComputerPlay(QObject):
         layout.setContentsMargins(0, 0, 0, 0)
         self.thinking_label = QLabel()
         self.thinking_label.setWordWrap(True)  # long, and changing: it must not widen the panel
+        # two lines, whatever the text: the room the panel keeps for this line while it is
+        # hidden stays that of two lines (it kept the last text's, up to 165 blank pixels)
+        self.thinking_label.setFixedHeight(2 * self.thinking_label.fontMetrics().lineSpacing())
+        self.thinking_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.thinking_bar = QProgressBar()
         self.thinking_bar.setTextVisible(False)
         self.thinking_bar.setMaximumHeight(10)
@@ -525,15 +529,32 @@ class ComputerPlay(QObject):
             f"{mover} is thinking… {result.playouts:,} of {self.thinking_bar.maximum():,} "
             f"playouts · {mover}'s win probability {100 * result.win_rate:.0f}%"
         )
-        self.show_analysis(request, result)
+        self.thinking_label.setToolTip(self.thinking_label.text())  # (whole, if cut)
+        if self._explaining():
+            self.show_analysis(request, result)
+
+    def _explaining(self) -> bool:
+        """Whether the analysis panel shows the computer's own search, and then explains its
+        move: not to a person playing against it with the analysis off (the panel gave the
+        computer's view of the game, and its plans, away)."""
+        return self.analyse_box.isChecked() or not self.session.is_against_computer()
 
     def _move_found(self, request: Request, result: SearchResult) -> None:
         self.thinking.setVisible(False)
-        self.show_analysis(request, result)
+        explaining = self._explaining()
+        if explaining:
+            self.show_analysis(request, result)
         if not self._is_current(request):
             return  # the game moved on meanwhile
-        # the panel goes on explaining the computer's move once it is played, and says so
-        # (its figures are of the position before the move, its line begins with the move)
+        if explaining:
+            self._explain(request, result)
+        reason = self.session.play(result.move)  # never trust, always check
+        if reason is not None:
+            self.host.inform("The computer chose an illegal move", reason)
+
+    def _explain(self, request: Request, result: SearchResult) -> None:
+        """The panel goes on explaining the computer's move once it is played, and says so
+        (its figures are of the position before the move, its line begins with the move)."""
         game = request.game
         why = f"Why {game.colour_name(game.to_move)} played {game.move_text(result.move)}: "
         if result.move.is_swap:
@@ -549,9 +570,6 @@ class ComputerPlay(QObject):
             why = f"Why {me} swapped: "
         self.stats_label.setText(why + self.stats_label.text())
         self._explained = [*request.game.moves, result.move]
-        reason = self.session.play(result.move)  # never trust, always check
-        if reason is not None:
-            self.host.inform("The computer chose an illegal move", reason)
 
     def _move_failed(self, request: Request, message: str) -> None:
         self.thinking.setVisible(False)
