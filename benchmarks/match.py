@@ -239,6 +239,9 @@ def pie_match(
     """Self-play under the pie rule: the balance of the first move, and the swap decisions.
     Mudcrack Y draws its board anew for each game (seed = the game's number), as in play."""
     options = GameOptions(game=name, size=size, pie=True).validated()
+    board = options.describe()
+    if name == "mudcrack-y":
+        board = board.replace(f"seed {options.seed_value}", f"seeds {first + 1}-{first + games}")
     first_wins = swaps = swapped_first_wins = 0
     openings: dict[str, list[int]] = {}  # the first stone: [games, swapped, first player won]
     for number in range(first, first + games):
@@ -268,7 +271,7 @@ def pie_match(
             f"{time.perf_counter() - started:.0f} s)",
             flush=True,
         )
-    title = f"{options.describe()}, level {level}" + (", pie opening" if pie_opening else "")
+    title = f"{board}, level {level}" + (", pie opening" if pie_opening else "")
     report(f"{title}: the first player wins", first_wins, games)
     report(f"{title}: the opening is swapped", swaps, games)
     if swaps:
