@@ -77,7 +77,7 @@ def test_swap_through_the_button(qtbot, window):
     assert window.game.to_move == WHITE
     # Ann placed f6 as Black; after Bo's swap, Bo plays Black and Ann plays White, to move.
     assert window.session.player_name(BLACK) == "Bo" and window.session.player_name(WHITE) == "Ann"
-    assert "White to play (Ann)" in window.game_panel.turn_label.text()
+    assert "White to play: Ann." in window.game_panel.turn_label.text()
     assert not window.game_panel.swap_button.isEnabled()
 
 

@@ -36,7 +36,7 @@ def turn_text(session: Session) -> str:
     ended = session.result
     if ended is not None:
         return ended.words((game.colour_name(BLACK), game.colour_name(WHITE))) + "."
-    text = f"{game.colour_name(game.to_move)} to play ({session.player_name(game.to_move)})."
+    text = f"{game.colour_name(game.to_move)} to play: {session.player_name(game.to_move)}."
     if game.stones_in_turn() > 1:
         text += (
             f" Turn {game.turn}: {game.stones_left_in_turn} of "
