@@ -202,7 +202,9 @@ class GamePanel(QWidget):
         self.turn_label.setText(turn_text(session))
         self.refusal.setStyleSheet(f"color: {theme.refused};")
         self.refusal.setText(message)
-        self.swap_button.setVisible(game.options.pie_value)
+        # shown until the swap's moment is past (greyed before the first stone): later it is
+        # only room the moves need
+        self.swap_button.setVisible(game.options.pie_value and (game.can_swap or not game.moves))
         self.swap_button.setEnabled(game.can_swap)
         result = session.result
         self.result_box.setVisible(result is not None)

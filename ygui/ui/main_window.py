@@ -1089,7 +1089,7 @@ class VerticalScroll(QScrollArea):
     minimum width, as the panel was before it scrolled) and as tall as they would like, but
     content to be much shorter."""
 
-    SHORTEST = 160
+    SHORTEST = 120
 
     def _bar(self) -> int:
         return int(self.verticalScrollBar().sizeHint().width())
