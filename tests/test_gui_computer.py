@@ -530,6 +530,9 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
     click_cell(qtbot, window, strongest)
     qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
     assert "swapped (the pie rule)" in window.statusBar().currentMessage()
+    free = next(c for c in range(window.game.geometry.size) if not window.game.colours[c])
+    click_cell(qtbot, window, free)  # the game goes on: the note goes
+    assert "swapped" not in window.statusBar().currentMessage()
 
 
 @pytest.mark.usefixtures("compiled_engine")

@@ -183,6 +183,7 @@ class ComputerPlay(QObject):
         self._analysis: tuple[Request, SearchResult] | None = None  # its last report
         self._build_thinking()
         self._build_analysis()
+        self._swap_said = False  # the status bar says a computer swapped
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
@@ -331,6 +332,9 @@ class ComputerPlay(QObject):
         session = self.session
         game = session.game
         if not game.moves or not game.moves[-1].is_swap:
+            if self._swap_said:  # the game has gone on: the note would be stale
+                self._swap_said = False
+                self.host.show_status("", 1)
             return
         # after the swap the swapper has the first stone's colour, and the other is to move
         swapper = session.seat_for(3 - game.to_move)
@@ -343,6 +347,7 @@ class ComputerPlay(QObject):
             f"{other}, to move.",
             15000,
         )
+        self._swap_said = True
 
     def after_change(self) -> None:
         """The position changed: drop stale work and start whatever is due now."""
