@@ -204,11 +204,14 @@ Player = tuple[str, Callable[[int], Engine], Callable[[int], SearchLimits]]
 
 def duel(games: int, name: str, pie: bool | None, first: int, a: Player, b: Player) -> None:
     """Games between two players (a label, an engine for a seed, limits for a seed); the first
-    moves first in even-numbered games. Prints the first player's results."""
+    moves first in even-numbered games. Prints the first player's results. Mudcrack Y draws a
+    board for each game (seed = the game's number)."""
     wins = 0
     for number in range(first, first + games):
         a_colour = BLACK if number % 2 == 0 else 3 - BLACK
-        game = Game(GameOptions(game=name, pie=pie).validated())
+        # (Mudcrack Y: a board of its own for each game, as in play)
+        seed = number + 1 if name == "mudcrack-y" else None
+        game = Game(GameOptions(game=name, pie=pie, seed=seed).validated())
         engines = {a_colour: a[1](number + 1), 3 - a_colour: b[1](number + 101)}
         limits = {a_colour: a[2], 3 - a_colour: b[2]}
         started = time.perf_counter()
