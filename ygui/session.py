@@ -15,7 +15,7 @@ import json
 import math
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date
@@ -86,6 +86,12 @@ class Seat:
     level: int = 5
     engine: str = ""  # an attached engine's name (a computer seat it plays); "" built-in
     seconds: float | None = None  # time a move for the computer here (a match's), if set
+
+
+def against_computer(seats: Sequence[Seat]) -> bool:
+    """A person against the computer: one seat a computer (built in, or an attached engine,
+    whose seat is a computer seat too), the other a person."""
+    return sum(seat.computer for seat in seats) == 1
 
 
 Listener = Callable[[Change], None]
@@ -181,7 +187,7 @@ class Session:
         return not (record.root.children or record.setup or record.root.comment or self.path)
 
     def is_against_computer(self) -> bool:
-        return any(s.computer for s in self.seats) and not all(s.computer for s in self.seats)
+        return against_computer(self.seats)
 
     # ----- how the game ended ----------------------------------------------------------------
     @property
@@ -306,14 +312,16 @@ class Session:
         if game.to_move == mover and not game.is_over and not swap:
             return  # more stones to place in this turn (after a swap: the other player's)
         now = self.now()
-        left = clock.turn_ended(mover, game.to_move, now)
-        node.extra["BL" if mover == BLACK else "WL"] = [f"{max(0.0, left):.1f}"]
+        clock.turn_ended(mover, game.to_move, now)
+        kept: tuple[int, ...] = (mover,)
         if swap:
             # the players exchange colours, and each keeps its own time (a tester who swapped
             # took over the computer's unused time): both clocks are kept with the swap
             clock.exchange(now)
-            for colour, prop in ((BLACK, "BL"), (WHITE, "WL")):
-                node.extra[prop] = [f"{max(0.0, clock.left(colour, now)):.1f}"]
+            kept = (BLACK, WHITE)
+        for colour in kept:
+            prop = "BL" if colour == BLACK else "WL"
+            node.extra[prop] = [f"{max(0.0, clock.left(colour, now)):.1f}"]
         if game.is_over:
             clock.stop(now)
 
@@ -431,26 +439,25 @@ class Session:
 
     def back(self) -> None:
         """One move back; against the computer, back to the last position a person plays."""
-        index = self.move_number - 1
-        if self.is_against_computer():
-            while index > 0:
-                probe = self.tree.game_at(self.tree.path[:index])
-                if not self.seat_for(probe.to_move, probe).computer:
-                    break
-                index -= 1
-        self.navigate(index)
+        self._step(-1)
 
     def forward(self) -> None:
         """One move forward; against the computer, on to the next position a person plays
         (or the line's end): the way back, retraced."""
-        index = self.move_number + 1
+        self._step(+1)
+
+    def _step(self, step: int) -> None:
+        """One move along the line through the current node, back (-1) or forward (+1);
+        against the computer, on past the positions where the computer is to move, to the
+        line's start or end at most."""
+        index = self.move_number + step
         if self.is_against_computer():
             line = self.tree.line_through_current()
-            while index < len(line):
+            while 0 < index < len(line):
                 probe = self.tree.game_at(line[:index])
                 if not self.seat_for(probe.to_move, probe).computer:
                     break
-                index += 1
+                index += step
         self.navigate(index)
 
     def to_start(self) -> None:

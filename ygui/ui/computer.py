@@ -320,7 +320,7 @@ class ComputerPlay(QObject):
         """While a computer or an engine plays in the game, the thinking line keeps its room
         when hidden, so that the panel and the board keep still as it comes and goes; in a
         game of people alone it takes none (it was a blank gap above the moves)."""
-        plays = any(seat.computer or seat.engine for seat in self.session.seats)
+        plays = any(seat.computer for seat in self.session.seats)  # (an engine's seat too)
         policy = self.thinking.sizePolicy()
         if policy.retainSizeWhenHidden() != plays:
             policy.setRetainSizeWhenHidden(plays)
@@ -338,7 +338,7 @@ class ComputerPlay(QObject):
             return
         # after the swap the swapper has the first stone's colour, and the other is to move
         swapper = session.seat_for(3 - game.to_move)
-        if not (swapper.computer or swapper.engine):
+        if not swapper.computer:  # (an engine's seat is a computer seat too)
             return
         first, other = game.colour_name(3 - game.to_move), game.colour_name(game.to_move)
         self.host.show_status(

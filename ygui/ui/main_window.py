@@ -49,7 +49,7 @@ from ygui.core.tree import tree_from_game
 from ygui.core.variants import GameOptions, OptionsError, options_for_board
 from ygui.core.wording import autosave_failed, capitalised, shown_path, title
 from ygui.engines import EngineSpec
-from ygui.session import TAKE_BACK_SECONDS, Change, GameInfo, Seat, Session
+from ygui.session import TAKE_BACK_SECONDS, Change, GameInfo, Seat, Session, against_computer
 from ygui.settings import Settings
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
@@ -653,8 +653,7 @@ class MainWindow(QMainWindow):
         seats: tuple[Seat, Seat] | None = None,
         time_control: TimeControl | None = None,
     ) -> None:
-        against = seats is not None and sum(bool(s.computer or s.engine) for s in seats) == 1
-        if against and self.computer.analyse_box.isChecked():
+        if seats is not None and against_computer(seats) and self.computer.analyse_box.isChecked():
             # left on from studying, it would show the player the engine's view of the game
             self.computer.analyse_box.setChecked(False)
             self.statusBar().showMessage(
@@ -719,16 +718,15 @@ class MainWindow(QMainWindow):
             return False
         session = self.session
         seat = self.computer.seat_to_move()
-        for_computer = seat is not None and (seat.computer or bool(seat.engine))
-        name = session.game.colour_name(session.game.to_move)
+        colour = session.game.colour_name(session.game.to_move)
         reason = session.play(move)
         if reason is not None:
             self.refuse(reason)
             return False
-        if for_computer:  # (stepped back to its turn: the move was played in its place)
+        if seat is not None and seat.computer:  # (stepped back to its turn: played for it)
             self.statusBar().showMessage(
-                f"You played {name}'s move in place of {seat.name if seat else 'the computer'}"
-                " (Play → Let the computer play this move, Ctrl+G, asks it instead).",
+                f"You played {colour}'s move in place of {seat.name} (Play → Let the computer "
+                "play this move, Ctrl+G, asks it instead).",
                 10000,
             )
         return True
@@ -1116,11 +1114,10 @@ def wanted_height(dock: QDockWidget) -> int:
     body = area.widget() if isinstance(area, QScrollArea) else area
     if body is None or area is None:
         return dock.sizeHint().height()
-    width = area.width() - 2 * (area.frameWidth() if isinstance(area, QScrollArea) else 0)
-    height = body.heightForWidth(width) if body.hasHeightForWidth() else -1
+    frame = 2 * area.frameWidth() if isinstance(area, QScrollArea) else 0
+    height = body.heightForWidth(area.width() - frame) if body.hasHeightForWidth() else -1
     if height < 0:
         height = body.sizeHint().expandedTo(body.minimumSizeHint()).height()
-    frame = 2 * area.frameWidth() if isinstance(area, QScrollArea) else 0
     return int(height + frame + 2)
 
 
