@@ -11,6 +11,8 @@
                                    [--pie-opening]
     python benchmarks/match.py checkouts DIR_A DIR_B [--games 100] [--size 11] [--seconds 0.0625]
                                          [--threads 1] [--first 0]
+    python benchmarks/match.py threads [--games 200] [--game y] [--seconds 0.25] [--threads 2]
+                                       [--against 1] [--root] [--first 0]
 
 Colours alternate. Against open_spiel the pie rule is off (the issue's setting). Between levels,
 and between weights of the engine's prior knowledge (at equal playouts), the game is played with
@@ -34,6 +36,12 @@ to the engine against the code before it, at equal time a move), on Y without th
 game opens with two random stones, and each opening is played twice, each checkout moving first
 once, so neither the colour nor the opening decides the count. Each engine searches with one
 thread (``--threads``), so that two matches can run at once on two cores.
+
+``threads`` measures what more threads buy: the engine with ``--threads`` against itself with
+``--against`` threads, at equal time a move (the threads share one tree, or with ``--root``
+each has its own), on the game's default board without the pie rule, openings of two random
+stones each played twice as in ``checkouts``. The two never think at the same time, so run it
+alone on the machine.
 """
 
 from __future__ import annotations
@@ -386,6 +394,46 @@ def checkout_match(
     report(f"A ({a}) against B ({b}), Y {size}, {seconds:g} s a move, no pie rule", wins, games)
 
 
+def threads_match(
+    games: int, name: str, seconds: float, threads: int, against: int, root: bool, first: int
+) -> None:
+    """The engine with ``threads`` threads (``root``: a tree each) against ``against`` threads
+    (sharing a tree) at ``seconds`` a move, without the pie rule."""
+    options = GameOptions(game=name, pie=False).validated()
+    cells = Game(options).geometry.size
+    wins = 0
+    for number in range(first, first + games):
+        if name == "mudcrack-y":
+            options = replace(options, seed=number // 2 + 1)
+        game = Game(options)
+        a_colour = BLACK if number % 2 == 0 else 3 - BLACK
+        engines = {
+            a_colour: Engine(seed=number + 1, threads=threads, shared=not root),
+            3 - a_colour: Engine(seed=number + 101, threads=against),
+        }
+        for cell in random.Random(number // 2).sample(range(cells), 2):  # the pair's opening
+            game.play(Move(cell))
+        started = time.perf_counter()
+        while not game.is_over:
+            limits = SearchLimits(playouts=10**9, seconds=seconds, seed=number * 1000 + 1)
+            game.play(engines[game.to_move].search(game, limits).move)
+        won = game.winner == a_colour
+        wins += won
+        print(
+            f"game {number + 1}: A {'won' if won else 'lost'} moving "
+            f"{'first' if a_colour == BLACK else 'second'} ({len(game.moves)} moves, "
+            f"{time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+    kind = "a tree each" if root else "one tree"
+    report(
+        f"A ({threads} threads, {kind}) against B ({against}), {options.describe()}, "
+        f"{seconds:g} s a move, no pie rule",
+        wins,
+        games,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="kind", required=True)
@@ -442,7 +490,26 @@ def main() -> None:
     checkouts.add_argument("--seconds", type=float, default=1 / 16)
     checkouts.add_argument("--threads", type=int, default=1, help="each engine's threads (1)")
     checkouts.add_argument("--first", type=int, default=0, help="number of the first game (0)")
+    threads = sub.add_parser("threads")
+    threads.add_argument("--games", type=int, default=200)
+    threads.add_argument("--game", default="y")
+    threads.add_argument("--seconds", type=float, default=0.25)
+    threads.add_argument("--threads", type=int, default=2, help="player A's threads (2)")
+    threads.add_argument("--against", type=int, default=1, help="player B's threads (1)")
+    threads.add_argument("--root", action="store_true", help="A's threads search a tree each")
+    threads.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     args = parser.parse_args()
+    if args.kind == "threads":
+        threads_match(
+            args.games,
+            args.game,
+            args.seconds,
+            args.threads,
+            args.against,
+            args.root,
+            args.first,
+        )
+        return
     if args.kind == "checkouts":
         checkout_match(
             args.a, args.b, args.games, args.size, args.seconds, args.threads, args.first

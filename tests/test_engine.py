@@ -251,9 +251,10 @@ def test_gtp_searches_with_more_threads_on_request():
     reply = gtp.handle("genmove b")
     assert reply.startswith("= ") and gtp.game.moves
     assert gtp.game.geometry.cell(reply[2:].strip()) == gtp.game.moves[0].cell
-    # each of the two trees searched its half of the playouts (whether both looked at the
-    # move played depends on how the playouts judge the moves, not on the threads)
-    assert [int(t.visits[t.root]) for t in gtp.engine._trees] == [300, 300]
+    # both threads searched one tree, each its half of the playouts (two threads adding to
+    # the root's count at the same moment may lose one now and then)
+    (tree,) = gtp.engine._trees
+    assert tree is not None and 590 <= tree.visits[tree.root] <= 600
 
 
 def test_the_window_leaves_itself_a_core():
@@ -266,11 +267,11 @@ def test_the_window_leaves_itself_a_core():
 
 
 def test_threads_share_the_playouts_and_the_memory():
-    """Each of two trees runs half the budget, in a tree sized for half of it; the progress
-    counts the playouts of both."""
+    """Root parallel: each of two trees runs half the budget, in a tree sized for half of it;
+    the progress counts the playouts of both."""
     game = Game(GameOptions(game="y", size=11).validated())
     limits = SearchLimits(playouts=200_000, seed=3)
-    one, two = Engine(seed=3), Engine(seed=3, threads=2)
+    one, two = Engine(seed=3), Engine(seed=3, threads=2, shared=False)
     one.search(game, limits)
     counts: list[int] = []
     result = two.search(game, limits, lambda r: counts.append(r.playouts))
@@ -550,7 +551,7 @@ def test_two_threads_search_two_trees_and_agree_with_themselves():
     game.play(game.parse_move("d2"))
 
     def run():
-        engine = Engine(seed=3, threads=2)
+        engine = Engine(seed=3, threads=2, shared=False)
         return engine, engine.search(game, SearchLimits(playouts=3001, seed=3))
 
     engine, result = run()

@@ -252,8 +252,9 @@ def test_search_trees_together_stay_within_the_memory_budget():
 
     assert max_threads() == 32
     for threads in (1, 4, 32):
-        engine = Engine(threads=threads)
-        assert engine.max_slots * SLOT_BYTES * threads <= TREE_MEMORY
+        for shared in (True, False):
+            engine = Engine(threads=threads, shared=shared)
+            assert engine.max_slots * SLOT_BYTES * engine.tree_count <= TREE_MEMORY
     with pytest.raises(ValueError, match="search memory"):
         Engine(threads=33)
     e = GtpEngine()

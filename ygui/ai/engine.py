@@ -219,8 +219,10 @@ Progress = Callable[[SearchResult], None]
 
 
 class Engine:
-    """The search, with its trees kept between moves. ``threads`` > 1 searches that many
-    trees at once (root parallel), each with its own share of the playouts."""
+    """The search, with its trees kept between moves. ``threads`` > 1 searches with that many
+    threads: all in one tree (``shared``, tree parallel: each thread's visit counts as a loss
+    until its result is in, which sends the others elsewhere), or each in a tree of its own
+    (root parallel), each thread with its share of the playouts."""
 
     def __init__(
         self,
@@ -229,6 +231,7 @@ class Engine:
         rave_k: float = RAVE_K,
         expand_at: int = EXPAND_AT,
         threads: int = 1,
+        shared: bool = True,
         prior: float = PRIOR,
         prior_scale: float = PRIOR_SCALE,
         weights: np.ndarray | None = None,
@@ -238,22 +241,25 @@ class Engine:
         self.rave_k = rave_k
         self.expand_at = expand_at
         self.threads = max(1, threads)
+        self.shared = shared and self.threads > 1
+        # the trees: one for all the threads, or one a thread
+        self.tree_count = 1 if self.shared else self.threads
         if self.threads > max_threads():
             raise ValueError(
                 f"{self.threads} search trees would not fit in the engine's "
                 f"{TREE_MEMORY // 1_000_000} MB of search memory: at most {max_threads()} threads"
             )
         # each tree's share of the memory for all of them
-        self.max_slots = min(MAX_SLOTS, TREE_MEMORY // SLOT_BYTES // self.threads)
+        self.max_slots = min(MAX_SLOTS, TREE_MEMORY // SLOT_BYTES // self.tree_count)
         self.prior = prior
         self.prior_scale = prior_scale
         # the prior knowledge's weights (ygui.ai.priors) given to the engine, else each game's
         self._given = None if weights is None else self._scaled(weights)
         self._weights: dict[str, np.ndarray] = {}
-        self._trees: list[_Tree | None] = [None] * self.threads
+        self._trees: list[_Tree | None] = [None] * self.tree_count
         # trees set aside by resuming searches, to go on from when their position comes back;
-        # one list a thread, the most recently used last
-        self._parked: list[list[_Tree]] = [[] for _ in range(self.threads)]
+        # one list a tree, the most recently used last
+        self._parked: list[list[_Tree]] = [[] for _ in range(self.tree_count)]
         self._solver: Solver | None = None
 
     def weights(self, game: str) -> np.ndarray:
@@ -269,8 +275,8 @@ class Engine:
         return np.append(weights, self.prior_scale).astype(np.float32)
 
     def reset(self) -> None:
-        self._trees = [None] * self.threads
-        self._parked = [[] for _ in range(self.threads)]
+        self._trees = [None] * self.tree_count
+        self._parked = [[] for _ in range(self.tree_count)]
 
     @property
     def _tree(self) -> _Tree | None:
@@ -349,7 +355,7 @@ class Engine:
         expand_at = self.expand_at_for(limits)
         trees = [
             self._tree_for(i, game, tables, params, pos, limits, expand_at, reset=reason == "block")
-            for i in range(self.threads)
+            for i in range(self.tree_count)
         ]
         weights = self.weights(game.options.game)
         seed = np.uint64(limits.seed * 0x9E3779B97F4A7C15 % 2**64 or 1)
@@ -364,12 +370,12 @@ class Engine:
                 progress(self._result(trees[:1], game, done, started, reason))
 
         def think(i: int) -> None:
-            """One tree's search; helper threads (root parallel) search trees of their own."""
+            """One thread's search: in the shared tree, or in a tree of its own."""
             try:
                 budget = self._share(limits, i)
                 rng = np.array([seed ^ np.uint64(len(game.moves) + 1 + 7919 * i)], np.uint64)
                 done[i] = self._think(
-                    trees[i],
+                    trees[i % len(trees)],
                     tables,
                     params,
                     pos,
@@ -459,8 +465,8 @@ class Engine:
         )
 
     def _share(self, limits: SearchLimits, index: int) -> int:
-        """The playouts of the ``index``-th thread's tree: the budget shared out, the first
-        taking the remainder (under a time limit each thread also uses all of the time)."""
+        """The playouts of the ``index``-th thread: the budget shared out, the first taking the
+        remainder (under a time limit each thread also uses all of the time)."""
         share = limits.playouts // self.threads
         return share + (limits.playouts % self.threads if index == 0 else 0)
 
@@ -515,6 +521,7 @@ class Engine:
                 expand_at,
                 self.prior,
                 weights,
+                self.shared,
             )
             took = time.perf_counter() - now
             searching += took
@@ -606,7 +613,8 @@ class Engine:
         tree = self._trees[index]
         empties = np.flatnonzero(pos.colours == 0).astype(np.int32)
         # what a search may add: its share of the playouts, at most what the time allows
-        blocks = min(_most_playouts(limits), self._share(limits, index)) // expand_at + 1000
+        playouts = limits.playouts if self.shared else self._share(limits, index)
+        blocks = min(_most_playouts(limits), playouts) // expand_at + 1000
         slots = min(self.max_slots, ROOM * blocks * (len(empties) + 1))
         if self.capacity is not None:  # a fixed size (the tests fill a small tree)
             slots = self.capacity
@@ -653,7 +661,7 @@ class Engine:
 
     def _within_memory(self, parked: list[_Tree]) -> list[_Tree]:
         """The most recent of ``parked`` that fit in this thread's share of PARKED_MEMORY."""
-        budget = PARKED_MEMORY // self.threads
+        budget = PARKED_MEMORY // self.tree_count
         kept: list[_Tree] = []
         for tree in reversed(parked):
             if len(kept) == PARKED_TREES or tree.used_bytes > budget:
@@ -740,6 +748,10 @@ class _Tree:
         self.mover = np.zeros(self.blocks, np.int8)
         self.best = np.zeros(self.blocks, np.int32)  # a block's best cell (kernels.rescore)
         self.top = np.zeros(self.blocks, np.float32)  # and its score
+        # the threads in each block, of a search that shares the tree (kernels.search)
+        self.busy = np.zeros(self.blocks, np.int32)
+        self.second = np.zeros(self.blocks, np.int32)  # and each block's second best cell
+        self.top2 = np.zeros(self.blocks, np.float32)  # and its score
         # a cell's slot in a block; the swap is the last slot; cells not in the base (never
         # legal again) share a dummy slot past the end
         self.slot_of = np.full(self.cells + 1, self.m, np.int32)
@@ -771,6 +783,9 @@ class _Tree:
             self.top,
             self.plen,
             self.tree,
+            self.busy,
+            self.second,
+            self.top2,
         )
 
     def slot(self, node: int, move: int) -> int:

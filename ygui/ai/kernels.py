@@ -17,7 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 # info fields
 TO_MOVE, TURN, PLACED, NTSTONES, WINNER, STONES, LAST_B, LAST_W, OBJ_B, OBJ_W = range(10)
@@ -46,6 +48,39 @@ def allocating(func: Any) -> Any:
     """Compile without the GIL and cache, with the runtime (for functions that allocate
     arrays; they hand the work to ``compiled`` ones)."""
     return njit(nogil=True, cache=True)(func)
+
+
+# Atomic operations on an array's element, for searches that share one tree between threads
+# (``Engine(threads=N)``): the next free block, a node claimed for expansion, the threads
+# passing through a block. Numba has none on the CPU; these emit LLVM's own.
+@intrinsic
+def atomic_add(typingctx, array, index, value):  # type: ignore[no-untyped-def]
+    """Add ``value`` to ``array[index]`` at once; returns the element's value before."""
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        kind = signature.args[0]
+        data = context.make_array(kind)(context, builder, args[0])
+        where = cgutils.get_item_pointer(context, builder, kind, data, [args[1]])
+        amount = context.cast(builder, args[2], signature.args[2], kind.dtype)
+        return builder.atomic_rmw("add", where, amount, "seq_cst")
+
+    return array.dtype(array, index, value), codegen
+
+
+@intrinsic
+def compare_swap(typingctx, array, index, old, new):  # type: ignore[no-untyped-def]
+    """Set ``array[index]`` to ``new`` if it holds ``old``, at once; returns whether it did."""
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        kind = signature.args[0]
+        data = context.make_array(kind)(context, builder, args[0])
+        where = cgutils.get_item_pointer(context, builder, kind, data, [args[1]])
+        expected = context.cast(builder, args[2], signature.args[2], kind.dtype)
+        wanted = context.cast(builder, args[3], signature.args[3], kind.dtype)
+        outcome = builder.cmpxchg(where, expected, wanted, "seq_cst", "seq_cst")
+        return builder.extract_value(outcome, 1)
+
+    return types.boolean(array, index, old, new), codegen
 
 
 # ----- rules ------------------------------------------------------------------------------
@@ -631,6 +666,33 @@ def select_slot(visits, wins, rave_w, best, top, b: int, m: int, parent_visits: 
     return b * m + best[b]
 
 
+@compiled
+def crowded_slot(
+    visits, wins, rave_n, rave_w, best, top, second, top2, b: int, m: int, inv_k, parent_visits
+) -> int:
+    """``select_slot`` in a block another thread sharing the tree is passing through: the
+    block's best child scored afresh, the other threads' visits not yet won included, against
+    its second best of the last update."""
+    one = np.float32(1.0)
+    g = b * m + best[b]
+    rn = rave_n[g]
+    v = visits[g]
+    den = rn + v + rn * v * inv_k
+    high = (wins[g] * (one + rn * inv_k) + rave_w[g]) / den if den > 0 else np.float32(0.5)
+    if high < top2[b]:
+        g = b * m + second[b]
+        high = top2[b]
+    swap = b * m + m - 1
+    if rave_w[swap] > ILLEGAL / 2:
+        n = visits[swap]
+        swap_score = 0.5
+        if n > 0:
+            swap_score = wins[swap] / n + 0.5 * np.sqrt(np.log(parent_visits) / n)
+        if swap_score > high:
+            return swap
+    return g
+
+
 # The shape a move makes, one of the features of prior knowledge (``features``).
 NOTHING, TOUCH, BRIDGE, SAVE = 0, 1, 2, 3
 
@@ -801,10 +863,15 @@ def expand(
     (``features``). With ``tactics``, what one stone decides among the children is settled
     (``threats``) and a proof carried up the path. (A function of its own, called from the
     simulation's loop: that loop ran 25% slower with the tactics written in it.)"""
-    b = tree[0]
-    if (b + 1) * m > child.shape[0]:
+    # Threads that share the tree: the node is claimed (another thread that finds it claimed
+    # takes it for a leaf), and the block taken from the free room, at once
+    if not compare_swap(child, node, -1, EXPANDING):
         return -1
-    tree[0] += 1
+    b = atomic_add(tree, 0, 1)
+    if (b + 1) * m > child.shape[0]:
+        atomic_add(tree, 0, -1)
+        child[node] = -1
+        return -1
     mover[b] = info[TO_MOVE]
     n = params[NCELLS]
     any_legal = False
@@ -859,7 +926,8 @@ def expand(
             rave_n[g] = 1.0
             rave_w[g] = ILLEGAL
     if not any_legal:
-        tree[0] -= 1
+        compare_swap(tree, 0, b + 1, b)  # (given back unless another block came after it)
+        child[node] = -1
         return -1
     # a legal cell scores its prior (1/2 without), an illegal one far below: the first best
     best[b] = 0
@@ -871,7 +939,10 @@ def expand(
             if v > top[b]:
                 best[b] = s
                 top[b] = v
-    child[node] = b
+    # the block is seen by other threads once it is complete; a thread that proved the node
+    # meanwhile keeps its proof
+    if not compare_swap(child, node, EXPANDING, b):
+        return -1
     if (
         tactics
         and stones_in_turn(params, info, info[TURN]) == 1
@@ -918,6 +989,8 @@ def expand(
 PROVED_SHIFT = 29
 PROVED = 1 << PROVED_SHIFT
 PROVED_WEIGHT = 1e20
+# a node a thread is giving its block (``expand``), in ``child``
+EXPANDING = -2
 
 
 @compiled
@@ -941,6 +1014,8 @@ def climb(path, depth: int, plen, child, mover, rave_w, m: int) -> None:
     while d > 0:
         above = path[d - 1]
         b = child[above]  # (not proved: the search stops at a proved slot)
+        if b < 0 or b >= PROVED:
+            return  # (proved meanwhile by another thread sharing the tree)
         if rave_w[b * m + m - 1] > ILLEGAL / 2:
             return  # the swap is legal here
         p = mover[b]
@@ -1075,7 +1150,10 @@ def threats(
 @compiled
 def mark(slot: int, colour: int, length: int, child, plen, mover, rave_w, m: int) -> None:
     """Mark ``slot`` proved: won by ``colour``, the game ending within ``length`` stones."""
-    child[slot] = (colour << PROVED_SHIFT) | (child[slot] + 1)
+    held = child[slot]
+    if held >= PROVED:
+        return  # (proved already, by another thread sharing the tree)
+    child[slot] = (colour << PROVED_SHIFT) | (max(held, -1) + 1)  # (-1: no block)
     plen[slot] = length
     if slot % m != m - 1 and slot >= m:  # (not the swap, nor the first root's dummy block)
         won = colour == mover[slot // m]
@@ -1115,6 +1193,9 @@ def search(
     top,
     plen,
     tree,
+    busy,
+    second,
+    top2,
     root_allowed,
     sims: int,
     rng,
@@ -1122,10 +1203,13 @@ def search(
     expand_at: int,
     prior: float,
     weights,
+    shared: bool,
 ) -> int:
     """Run ``sims`` simulations from the root (slot tree[1]). Returns how many were run.
     ``weights`` are the learned weights of the prior knowledge, then its scale
-    (``ygui.ai.priors``)."""
+    (``ygui.ai.priors``). ``shared``: other threads search the same tree at the same time
+    (``busy`` counts the threads in each block; ``second`` and ``top2`` are each block's
+    second best cell and its score, as of its last update)."""
     n = params[NCELLS]
     m = base.shape[0] + 1
     return _simulate(
@@ -1160,6 +1244,9 @@ def search(
         top,
         plen,
         tree,
+        busy,
+        second,
+        top2,
         root_allowed,
         sims,
         rng,
@@ -1167,6 +1254,7 @@ def search(
         expand_at,
         prior,
         weights,
+        shared,
         np.empty_like(r_colours),
         np.empty_like(r_parent),
         np.empty_like(r_smask),
@@ -1179,6 +1267,7 @@ def search(
         np.empty(m, np.float32),
         np.empty(n + 8, np.int64),
         np.empty(n, np.int8),
+        np.empty(n + 8, np.int64),
     )
 
 
@@ -1217,6 +1306,9 @@ def _simulate(
     top,
     plen,
     tree,
+    busy,
+    second,
+    top2,
     root_allowed,
     sims: int,
     rng,
@@ -1224,6 +1316,7 @@ def _simulate(
     expand_at: int,
     prior: float,
     weights,
+    shared: bool,
     colours,
     parent,
     smask,
@@ -1236,8 +1329,12 @@ def _simulate(
     score,
     path,
     feat,
+    held,
 ) -> int:
-    """The simulations of ``search``, in the scratch arrays it gives."""
+    """The simulations of ``search``, in the scratch arrays it gives. A visit is counted on
+    the way down: to a thread sharing the tree, a visit not yet won is a loss (the virtual
+    loss that sends it elsewhere), and in a block another thread is in, the block's best is
+    scored afresh against its second best (``crowded_slot``)."""
     n = params[NCELLS]
     m = base.shape[0] + 1
     perimeter = params[RULE] == PERIMETER
@@ -1271,13 +1368,14 @@ def _simulate(
         node = root
         depth = 0
         path[0] = node
+        visits[node] += one
         swap_at = 0  # depth of a swap in this path (0: none, nothing is judged otherwise)
         while info[WINNER] == 0:
             b = child[node]
             if b >= PROVED:
                 break  # a proved position: who wins it is known
             if b < 0:
-                if visits[node] < expand_at and node != root:
+                if visits[node] <= expand_at and node != root:  # (this visit counted)
                     break
                 b = expand(
                     nbr,
@@ -1322,7 +1420,21 @@ def _simulate(
                 )
                 if b < 0 or child[node] >= PROVED:
                     break  # the tree is full, or the position proved as it was made
-            node = select_slot(visits, wins, rave_w, best, top, b, m, visits[node])
+                if shared:  # (no second best until the block's first update)
+                    second[b] = best[b]
+                    top2[b] = ILLEGAL
+            if shared:
+                held[depth] = b
+                if atomic_add(busy, b, 1) > 0:  # another thread is in the block
+                    node = crowded_slot(
+                        visits, wins, rave_n, rave_w, best, top, second, top2, b, m, inv_k,
+                        visits[node],
+                    )
+                else:
+                    node = select_slot(visits, wins, rave_w, best, top, b, m, visits[node] - one)
+            else:
+                node = select_slot(visits, wins, rave_w, best, top, b, m, visits[node] - one)
+            visits[node] += one
             s = node - b * m
             mv = base[s] if s < m - 1 else n
             if first_play[s] == 0:
@@ -1383,14 +1495,15 @@ def _simulate(
             )
         # A move made before a swap was made by the player who ends up with the other colour:
         # it is judged by that player's result.
-        for d in range(depth + 1):
+        if shared:
+            for d in range(depth):
+                atomic_add(busy, held[d], -1)
+        for d in range(1, depth + 1):
             nd = path[d]
-            visits[nd] += 1.0
-            if d > 0:
-                judged = winner if d >= swap_at else 3 - winner
-                player = 1 if nd % m == m - 1 else mover[nd // m]
-                if player == judged:
-                    wins[nd] += 1.0
+            judged = winner if d >= swap_at else 3 - winner
+            player = 1 if nd % m == m - 1 else mover[nd // m]
+            if player == judged:
+                wins[nd] += one
         for d in range(depth + 1):
             b = child[path[d]]
             if 0 <= b < PROVED:  # (the search goes no further than a proved slot)
@@ -1415,6 +1528,14 @@ def _simulate(
                     i += 1
                 best[b] = i
                 top[b] = t
+                if shared:  # and the second best, for a thread that finds the best crowded
+                    score[i] = ILLEGAL
+                    t = block_max(score, m - 1)
+                    i = 0
+                    while score[i] != t:
+                        i += 1
+                    second[b] = i
+                    top2[b] = t
     return sims
 
 
