@@ -12,7 +12,7 @@
     python benchmarks/match.py checkouts DIR_A DIR_B [--games 100] [--size 11] [--seconds 0.0625]
                                          [--threads 1] [--first 0]
     python benchmarks/match.py threads [--games 200] [--game y] [--seconds 0.25] [--threads 2]
-                                       [--against 1] [--root] [--first 0]
+                                       [--against 1] [--against-seconds S] [--root] [--first 0]
 
 Colours alternate. Against open_spiel the pie rule is off (the issue's setting). Between levels,
 and between weights of the engine's prior knowledge (at equal playouts), the game is played with
@@ -41,7 +41,8 @@ thread (``--threads``), so that two matches can run at once on two cores.
 ``--against`` threads, at equal time a move (the threads share one tree, or with ``--root``
 each has its own), on the game's default board without the pie rule, openings of two random
 stones each played twice as in ``checkouts``. The two never think at the same time, so run it
-alone on the machine.
+alone on the machine. ``--against-seconds`` gives B another time (one thread at twice the time
+is what a second thread could buy at best).
 """
 
 from __future__ import annotations
@@ -395,10 +396,19 @@ def checkout_match(
 
 
 def threads_match(
-    games: int, name: str, seconds: float, threads: int, against: int, root: bool, first: int
+    games: int,
+    name: str,
+    seconds: float,
+    threads: int,
+    against: int,
+    root: bool,
+    first: int,
+    against_seconds: float | None = None,
 ) -> None:
     """The engine with ``threads`` threads (``root``: a tree each) against ``against`` threads
-    (sharing a tree) at ``seconds`` a move, without the pie rule."""
+    (sharing a tree) at ``seconds`` a move (B: ``against_seconds`` if given), without the pie
+    rule."""
+    times = {True: seconds, False: seconds if against_seconds is None else against_seconds}
     options = GameOptions(game=name, pie=False).validated()
     cells = Game(options).geometry.size
     wins = 0
@@ -415,7 +425,8 @@ def threads_match(
             game.play(Move(cell))
         started = time.perf_counter()
         while not game.is_over:
-            limits = SearchLimits(playouts=10**9, seconds=seconds, seed=number * 1000 + 1)
+            time_a = times[game.to_move == a_colour]
+            limits = SearchLimits(playouts=10**9, seconds=time_a, seed=number * 1000 + 1)
             game.play(engines[game.to_move].search(game, limits).move)
         won = game.winner == a_colour
         wins += won
@@ -426,9 +437,14 @@ def threads_match(
             flush=True,
         )
     kind = "a tree each" if root else "one tree"
+    each = (
+        f"{seconds:g} s a move"
+        if against_seconds is None
+        else (f"{seconds:g} s a move against {against_seconds:g} s")
+    )
     report(
         f"A ({threads} threads, {kind}) against B ({against}), {options.describe()}, "
-        f"{seconds:g} s a move, no pie rule",
+        f"{each}, no pie rule",
         wins,
         games,
     )
@@ -496,6 +512,7 @@ def main() -> None:
     threads.add_argument("--seconds", type=float, default=0.25)
     threads.add_argument("--threads", type=int, default=2, help="player A's threads (2)")
     threads.add_argument("--against", type=int, default=1, help="player B's threads (1)")
+    threads.add_argument("--against-seconds", type=float, help="B's time a move (--seconds)")
     threads.add_argument("--root", action="store_true", help="A's threads search a tree each")
     threads.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     args = parser.parse_args()
@@ -508,6 +525,7 @@ def main() -> None:
             args.against,
             args.root,
             args.first,
+            args.against_seconds,
         )
         return
     if args.kind == "checkouts":

@@ -62,7 +62,8 @@ def atomic_add(typingctx, array, index, value):  # type: ignore[no-untyped-def]
         data = context.make_array(kind)(context, builder, args[0])
         where = cgutils.get_item_pointer(context, builder, kind, data, [args[1]])
         amount = context.cast(builder, args[2], signature.args[2], kind.dtype)
-        return builder.atomic_rmw("add", where, amount, "seq_cst")
+        operation = "fadd" if isinstance(kind.dtype, types.Float) else "add"
+        return builder.atomic_rmw(operation, where, amount, "seq_cst")
 
     return array.dtype(array, index, value), codegen
 
@@ -1368,7 +1369,10 @@ def _simulate(
         node = root
         depth = 0
         path[0] = node
-        visits[node] += one
+        if shared:  # (the root's count, which every thread adds to, is exact)
+            atomic_add(visits, node, one)
+        else:
+            visits[node] += one
         swap_at = 0  # depth of a swap in this path (0: none, nothing is judged otherwise)
         while info[WINNER] == 0:
             b = child[node]
