@@ -11,8 +11,9 @@
                                    [--pie-opening]
     python benchmarks/match.py checkouts DIR_A DIR_B [--games 100] [--size 11] [--seconds 0.0625]
                                          [--threads 1] [--first 0]
-    python benchmarks/match.py threads [--games 200] [--game y] [--seconds 0.25] [--threads 2]
-                                       [--against 1] [--against-seconds S] [--root] [--first 0]
+    python benchmarks/match.py threads [--games 200] [--game y] [--seconds 0.25] [--playouts 0]
+                                       [--threads 2] [--root] [--against 1] [--against-root]
+                                       [--against-seconds S] [--first 0]
 
 Colours alternate. Against open_spiel the pie rule is off (the issue's setting). Between levels,
 and between weights of the engine's prior knowledge (at equal playouts), the game is played with
@@ -42,7 +43,8 @@ thread (``--threads``), so that two matches can run at once on two cores.
 each has its own), on the game's default board without the pie rule, openings of two random
 stones each played twice as in ``checkouts``. The two never think at the same time, so run it
 alone on the machine. ``--against-seconds`` gives B another time (one thread at twice the time
-is what a second thread could buy at best).
+is what a second thread could buy at best); ``--playouts`` gives both a budget instead (the
+levels are budgets: how the threads share it).
 """
 
 from __future__ import annotations
@@ -395,20 +397,12 @@ def checkout_match(
     report(f"A ({a}) against B ({b}), Y {size}, {seconds:g} s a move, no pie rule", wins, games)
 
 
-def threads_match(
-    games: int,
-    name: str,
-    seconds: float,
-    threads: int,
-    against: int,
-    root: bool,
-    first: int,
-    against_seconds: float | None = None,
-) -> None:
-    """The engine with ``threads`` threads (``root``: a tree each) against ``against`` threads
-    (sharing a tree) at ``seconds`` a move (B: ``against_seconds`` if given), without the pie
-    rule."""
-    times = {True: seconds, False: seconds if against_seconds is None else against_seconds}
+Side = tuple[int, bool, float]  # threads, a tree each (root parallel), seconds a move
+
+
+def threads_match(games: int, name: str, a: Side, b: Side, playouts: int, first: int) -> None:
+    """The engine with one number of threads against another, each at its time a move (or
+    both at ``playouts`` a move, if not 0), without the pie rule."""
     options = GameOptions(game=name, pie=False).validated()
     cells = Game(options).geometry.size
     wins = 0
@@ -417,16 +411,20 @@ def threads_match(
             options = replace(options, seed=number // 2 + 1)
         game = Game(options)
         a_colour = BLACK if number % 2 == 0 else 3 - BLACK
+        sides = {a_colour: a, 3 - a_colour: b}
         engines = {
-            a_colour: Engine(seed=number + 1, threads=threads, shared=not root),
-            3 - a_colour: Engine(seed=number + 101, threads=against),
+            colour: Engine(seed=number + 1 + 100 * (colour != a_colour), threads=t, shared=not r)
+            for colour, (t, r, _) in sides.items()
         }
         for cell in random.Random(number // 2).sample(range(cells), 2):  # the pair's opening
             game.play(Move(cell))
         started = time.perf_counter()
         while not game.is_over:
-            time_a = times[game.to_move == a_colour]
-            limits = SearchLimits(playouts=10**9, seconds=time_a, seed=number * 1000 + 1)
+            seed = number * 1000 + len(game.moves)
+            if playouts:
+                limits = SearchLimits(playouts=playouts, seed=seed)
+            else:
+                limits = SearchLimits(playouts=10**9, seconds=sides[game.to_move][2], seed=seed)
             game.play(engines[game.to_move].search(game, limits).move)
         won = game.winner == a_colour
         wins += won
@@ -436,15 +434,17 @@ def threads_match(
             f"{time.perf_counter() - started:.0f} s)",
             flush=True,
         )
-    kind = "a tree each" if root else "one tree"
-    each = (
-        f"{seconds:g} s a move"
-        if against_seconds is None
-        else (f"{seconds:g} s a move against {against_seconds:g} s")
-    )
+
+    def told(side: Side) -> str:
+        threads, root, seconds = side
+        kind = "" if threads == 1 else (", a tree each" if root else ", one tree")
+        return f"{threads} thread{'s' if threads > 1 else ''}{kind}" + (
+            "" if playouts else f", {seconds:g} s a move"
+        )
+
+    budget = f", {playouts} playouts a move" if playouts else ""
     report(
-        f"A ({threads} threads, {kind}) against B ({against}), {options.describe()}, "
-        f"{each}, no pie rule",
+        f"A ({told(a)}) against B ({told(b)}), {options.describe()}{budget}, no pie rule",
         wins,
         games,
     )
@@ -510,22 +510,23 @@ def main() -> None:
     threads.add_argument("--games", type=int, default=200)
     threads.add_argument("--game", default="y")
     threads.add_argument("--seconds", type=float, default=0.25)
+    threads.add_argument("--playouts", type=int, default=0, help="a budget, not a time")
     threads.add_argument("--threads", type=int, default=2, help="player A's threads (2)")
-    threads.add_argument("--against", type=int, default=1, help="player B's threads (1)")
-    threads.add_argument("--against-seconds", type=float, help="B's time a move (--seconds)")
     threads.add_argument("--root", action="store_true", help="A's threads search a tree each")
+    threads.add_argument("--against", type=int, default=1, help="player B's threads (1)")
+    threads.add_argument("--against-root", action="store_true", help="B's: a tree each")
+    threads.add_argument("--against-seconds", type=float, help="B's time a move (--seconds)")
     threads.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     args = parser.parse_args()
     if args.kind == "threads":
+        b_seconds = args.seconds if args.against_seconds is None else args.against_seconds
         threads_match(
             args.games,
             args.game,
-            args.seconds,
-            args.threads,
-            args.against,
-            args.root,
+            (args.threads, args.root, args.seconds),
+            (args.against, args.against_root, b_seconds),
+            args.playouts,
             args.first,
-            args.against_seconds,
         )
         return
     if args.kind == "checkouts":
