@@ -6,8 +6,8 @@ Prints one row per board and, for Y 11 and Y 19, the ratio to open_spiel's MCTSB
 random rollouts measured in the same run, on one core. Targets (issue 4): at least 5x at
 size 11 and 8x at size 19. On a shared machine the speed of both drifts from minute to
 minute, so for those two boards ours and open_spiel's are measured in turn ``--repeat``
-times and the best of each is kept. A last line gives the scaling on both cores (two trees
-searched at once, root parallel).
+times and the best of each is kept. A last line gives the scaling on both cores: two trees
+searched at once (root parallel, the default), and two threads in one tree (``shared``).
 
 The search is measured as the window runs it: compiled in a separate process into the on-disk
 cache (``python -m ygui.ai.warmup``), then loaded from there. Code compiled in the measuring
@@ -32,8 +32,8 @@ from ygui.core.game import Game
 from ygui.core.variants import VARIANTS, GameOptions
 
 
-def ours(game: Game, seconds: float, threads: int = 1) -> float:
-    engine = Engine(seed=1, threads=threads)
+def ours(game: Game, seconds: float, threads: int = 1, shared: bool = False) -> float:
+    engine = Engine(seed=1, threads=threads, shared=shared)
     engine.search(game, SearchLimits(playouts=300))  # compile or load, warm up
     budget = 2000
     while True:
@@ -108,11 +108,15 @@ def main() -> None:
         ref = f"{reference:11.0f}" if reference else ""
         label = options.describe()
         print(f"{label:32.32} {search:14.0f} {playouts:16.0f} {ref:>11} {ratio:>6}", flush=True)
-    # both cores: two trees searched at once (root parallel)
+    # both cores: two trees searched at once (root parallel), and one tree shared
     game = Game(GameOptions(game="y", size=11, pie=False).validated())
     one = ours(game, args.seconds)
     two = ours(game, args.seconds, threads=2)
-    print(f"Y 11 with 2 threads: {two:.0f} sims/s, {two / one:.2f}x one thread ({one:.0f})")
+    shared = ours(game, args.seconds, threads=2, shared=True)
+    print(
+        f"Y 11 with 2 threads: {two:.0f} sims/s, {two / one:.2f}x one thread ({one:.0f}); "
+        f"sharing one tree {shared:.0f}, {shared / one:.2f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -251,9 +251,9 @@ def test_gtp_searches_with_more_threads_on_request():
     reply = gtp.handle("genmove b")
     assert reply.startswith("= ") and gtp.game.moves
     assert gtp.game.geometry.cell(reply[2:].strip()) == gtp.game.moves[0].cell
-    # both threads searched one tree, each its half of the playouts
-    (tree,) = gtp.engine._trees
-    assert tree is not None and tree.visits[tree.root] == 600
+    # each of the two trees searched its half of the playouts (whether both looked at the
+    # move played depends on how the playouts judge the moves, not on the threads)
+    assert [int(t.visits[t.root]) for t in gtp.engine._trees] == [300, 300]
 
 
 def test_the_window_leaves_itself_a_core():
@@ -270,7 +270,7 @@ def test_threads_share_the_playouts_and_the_memory():
     the progress counts the playouts of both."""
     game = Game(GameOptions(game="y", size=11).validated())
     limits = SearchLimits(playouts=200_000, seed=3)
-    one, two = Engine(seed=3), Engine(seed=3, threads=2, shared=False)
+    one, two = Engine(seed=3), Engine(seed=3, threads=2)
     one.search(game, limits)
     counts: list[int] = []
     result = two.search(game, limits, lambda r: counts.append(r.playouts))
@@ -550,7 +550,7 @@ def test_two_threads_search_two_trees_and_agree_with_themselves():
     game.play(game.parse_move("d2"))
 
     def run():
-        engine = Engine(seed=3, threads=2, shared=False)
+        engine = Engine(seed=3, threads=2)
         return engine, engine.search(game, SearchLimits(playouts=3001, seed=3))
 
     engine, result = run()

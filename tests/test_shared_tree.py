@@ -1,6 +1,6 @@
-"""Threads that search one tree (``Engine(threads=N)``, tree parallel): the atomic operations
-they claim nodes and blocks with, the virtual loss that sends them apart, and a tree that
-stays whole however they interleave, in every game and turn structure."""
+"""Threads that search one tree (``Engine(threads=N, shared=True)``, tree parallel): the
+atomic operations they claim nodes and blocks with, the virtual loss that sends them apart,
+and a tree that stays whole however they interleave, in every game and turn structure."""
 
 import threading
 
@@ -74,7 +74,7 @@ def test_a_crowded_block_turns_to_its_second_best_once_the_best_falls_below_it()
     changed, the second best once other threads' visits, not yet won, bring the best's score
     below the second's."""
     game = Game(GameOptions(game="y", size=7, pie=False).validated())
-    engine = Engine(seed=2, threads=2)
+    engine = Engine(seed=2, threads=2, shared=True)
     engine.search(game, SearchLimits(playouts=3000, seed=2))
     tree = engine._tree
     assert tree is not None
@@ -134,7 +134,7 @@ GAMES = [
 @pytest.mark.parametrize(("name", "more"), GAMES, ids=lambda x: str(x))
 def test_threads_search_one_tree_and_leave_it_whole(name, more):
     game = Game(GameOptions(game=name, **more).validated())
-    engine = Engine(seed=4, threads=2)
+    engine = Engine(seed=4, threads=2, shared=True)
     for _ in range(3):  # (the tree is kept between moves)
         result = engine.search(game, SearchLimits(playouts=30_000, seed=4))
         assert engine._trees[1:] == [] and engine.shared
@@ -152,7 +152,7 @@ def test_a_shared_tree_that_fills_up_stays_whole():
     """Two threads in a tree too small for the search: each stops growing it when it is full,
     and the blocks they took are the room's, each once."""
     game = Game(GameOptions(game="y", size=9, pie=False).validated())
-    engine = Engine(seed=1, threads=2, capacity=82 * 300)
+    engine = Engine(seed=1, threads=2, shared=True, capacity=82 * 300)
     result = engine.search(game, SearchLimits(playouts=60_000, seed=1))
     tree = engine._tree
     assert tree is not None
@@ -167,7 +167,7 @@ def test_a_shared_tree_visits_every_playout_once():
     which the move's choice does not feel)."""
     game = Game(GameOptions(game="y", size=11, pie=False).validated())
     game.play(Move(60))
-    engine = Engine(seed=7, threads=2)
+    engine = Engine(seed=7, threads=2, shared=True)
     result = engine.search(game, SearchLimits(playouts=200_000, seed=7))
     tree = engine._tree
     assert tree is not None

@@ -1431,7 +1431,17 @@ def _simulate(
                 held[depth] = b
                 if atomic_add(busy, b, 1) > 0:  # another thread is in the block
                     node = crowded_slot(
-                        visits, wins, rave_n, rave_w, best, top, second, top2, b, m, inv_k,
+                        visits,
+                        wins,
+                        rave_n,
+                        rave_w,
+                        best,
+                        top,
+                        second,
+                        top2,
+                        b,
+                        m,
+                        inv_k,
                         visits[node],
                     )
                 else:
