@@ -653,6 +653,16 @@ def block_max(score, cells: int) -> float:
 
 
 @compiled
+def first_best(score, cells: int) -> tuple[int, float]:
+    """Where the first best of ``score[:cells]`` is, and its score."""
+    t = block_max(score, cells)
+    i = 0
+    while score[i] != t:
+        i += 1
+    return i, t
+
+
+@compiled
 def select_slot(visits, wins, rave_w, best, top, b: int, m: int, parent_visits: float) -> int:
     """The child to follow: the block's best cell, unless the swap (the last slot) beats it.
     The swap has no RAVE statistics: it is scored by its win rate and a UCT bonus."""
@@ -1535,19 +1545,12 @@ def _simulate(
                     num = wins[start + s] * (one + rn * inv_k) + rw
                     den = rn + v + rn * v * inv_k
                     score[s] = num / den if den > 0 else half
-                # the first best: its score, then where it is
-                t = block_max(score, m - 1)
-                i = 0
-                while score[i] != t:
-                    i += 1
+                i, t = first_best(score, m - 1)
                 best[b] = i
                 top[b] = t
                 if shared:  # and the second best, for a thread that finds the best crowded
                     score[i] = ILLEGAL
-                    t = block_max(score, m - 1)
-                    i = 0
-                    while score[i] != t:
-                        i += 1
+                    i, t = first_best(score, m - 1)
                     second[b] = i
                     top2[b] = t
     return sims
