@@ -8,6 +8,7 @@ import pytest
 from drawn import mismatches
 from gui_helpers import choose_kind, click_cell, crash, make_window
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
 
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.record import GameRecord, save_record
@@ -455,7 +456,7 @@ def test_play_on_a_board_of_ones_own(qtbot, window, answers, tmp_path):
     assert window.game.geometry.size == 31
 
 
-def test_save_suggests_a_name_and_the_games_own_file(qtbot, window, tmp_path):
+def test_save_suggests_a_name_and_the_games_own_file(qtbot, window, tmp_path, monkeypatch):
     start(window, "y", size=5)
     window.session.set_info(GameInfo(black="Ann Lee", white="Bo/2"))
     suggested = Path(window.suggested_path(".ysgf"))
@@ -468,5 +469,14 @@ def test_save_suggests_a_name_and_the_games_own_file(qtbot, window, tmp_path):
     assert window.suggested_path(".ysgf") == str(path)  # Save as starts from the file
     assert Path(window.suggested_path(".svg")).parent == tmp_path  # the folder used last
     assert window.recent_folder() == tmp_path  # where Open starts (it started in the home)
+    asked: list[str] = []
+
+    def board_dialog(parent, title, folder, filters):
+        asked.append(folder)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", board_dialog)
+    window.open_board_dialog()
+    assert asked == [str(tmp_path)]  # a board file is looked for there too
     __import__("shutil").rmtree(tmp_path)
     assert window.recent_folder() == Path.home()  # a folder gone: the home folder again

@@ -878,7 +878,10 @@ class MainWindow(QMainWindow):
             if not self.maybe_keep_changes():
                 return
             name, _ = QFileDialog.getOpenFileName(
-                self, "A board of your own", "", "Board files (*.json);;All files (*)"
+                self,
+                "A board of your own",
+                str(self.recent_folder()),
+                "Board files (*.json);;All files (*)",
             )
         if name:
             self.open_board(Path(name))
