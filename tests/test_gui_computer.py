@@ -212,6 +212,40 @@ def test_hint_and_analysis_with_heat_map(qtbot, answers):
     assert window.scene.heat_cells == 0 and not legend.isVisible()
 
 
+def test_the_analysis_marks_stay_on_the_board_through_a_theme_and_a_turn(qtbot, answers):
+    """A tester's find: the dark theme (or turning the board) redrew the board without the
+    heat map, the candidates and the hint's ring, and their key left the panel, while the
+    menu still said they were on."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=7).validated(), ("A", "B"))
+    window.act_heat.trigger()
+    window.act_candidates.trigger()
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: window.scene.heat_cells > 3, timeout=60_000)
+    qtbot.waitUntil(lambda: len(window.scene.candidate_marks) > 1, timeout=60_000)
+    window.act_hint.trigger()
+    qtbot.waitUntil(lambda: window.computer.hint_cell is not None, timeout=60_000)
+    window.act_analyse.trigger()  # stopped: what it drew stays, and must stay as it is
+    scene = window.scene
+
+    def drawn():
+        hint = [scene.cell_at(i.rect().center()) for i in scene._hint_items]
+        heat = sorted(scene.cell_at(i.rect().center()) for i in scene._heat_items)
+        return hint, heat, scene.candidate_marks, scene.heat
+
+    before = drawn()
+    assert before[0] == [window.computer.hint_cell]
+    for change in (
+        lambda: window.set_dark(True),
+        lambda: window.rotate_board(1),
+        lambda: window.set_dark(False),
+    ):
+        change()
+        assert drawn() == before
+        assert window.computer.heat_legend.isVisible()
+    assert window.act_heat.isChecked() and window.act_candidates.isChecked()
+
+
 def test_a_hint_during_an_analysis_keeps_it_going(qtbot, answers):
     """A hint asked while the analysis runs is the analysis's best move once it has searched
     as much as a hint would (the analysis is not interrupted); asked earlier, the hint's own

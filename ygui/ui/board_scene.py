@@ -150,7 +150,19 @@ class BoardScene(QGraphicsScene):
 
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """Draw the same board and position again (in another theme or orientation), with
+        what the analysis had drawn on it: the heat map, the candidates, the hint's ring and
+        the line shown. (``_build`` alone drops them: it also draws a new board.)"""
+        heat, candidates = self._heat_given, self._candidates_given
+        hint, preview = self._hint_given, self._preview_given
         self._build()
+        self.set_heat(heat)
+        self.set_candidates(candidates)
+        self.set_hint(hint)
+        self.set_preview(preview)
 
     def _remove(self, items: list[Item]) -> None:
         """Take ``items`` off the board, and empty the list."""
@@ -161,7 +173,7 @@ class BoardScene(QGraphicsScene):
     def set_orientation(self, orientation: Orientation) -> None:
         """Turn or mirror the picture of the board (the cells keep their names)."""
         self.orientation = orientation.normal(self.game.geometry)
-        self._build()
+        self._redraw()
 
     def point(self, p: Point) -> QPointF:
         """Where a point of the board's geometry is drawn, in the board's orientation."""
@@ -258,6 +270,11 @@ class BoardScene(QGraphicsScene):
 
     def _build(self) -> None:
         self.clear()
+        # what the analysis asked to be drawn (``_redraw`` draws it again)
+        self._heat_given: dict[int, int] | None = None
+        self._candidates_given: list[tuple[int, str]] | None = None
+        self._hint_given: int | None = None
+        self._preview_given: list[tuple[int, int]] | None = None
         self._heat_items = []
         if self.heat is not None:
             self.heat = None
@@ -580,6 +597,7 @@ class BoardScene(QGraphicsScene):
     def set_heat(self, visits: dict[int, int] | None) -> None:
         """Shade each cell by its share of the engine's visits (None clears the map)."""
         self._remove(self._heat_items)
+        self._heat_given = None if visits is None else dict(visits)
         empty = {c: n for c, n in (visits or {}).items() if n > 0 and not self.game.colours[c]}
         if not empty:
             self.heat = None
@@ -665,6 +683,7 @@ class BoardScene(QGraphicsScene):
         candidate's percentage, the heat map) does not show through behind its number."""
         self._remove(self._preview_items)
         self._remove(self._preview_backs)
+        self._preview_given = None if stones is None else list(stones)
         for number, (cell, colour) in enumerate(stones or [], start=1):
             name = self.game.colour_name(colour)
             back = self._board_patch(self.cell_position(cell), self.radii[cell], 20.65)
@@ -690,6 +709,7 @@ class BoardScene(QGraphicsScene):
         """Label the engine's candidate cells with their win rate, the best ringed (None
         clears them)."""
         self._remove(self._candidate_items)
+        self._candidates_given = None if marks is None else list(marks)
         for rank, (cell, text) in enumerate(marks or []):
             if self.game.colours[cell]:
                 continue
@@ -732,6 +752,7 @@ class BoardScene(QGraphicsScene):
     def set_hint(self, cell: int | None) -> None:
         """Ring the cell the engine suggests (None clears it)."""
         self._remove(self._hint_items)
+        self._hint_given = cell
         if cell is None:
             return
         radius = self.radii[cell] * 1.05
