@@ -101,11 +101,23 @@ def test_recovery_restores_seats_the_viewed_node_and_the_file(qtbot, answers, tm
     second = make_window(qtbot, answers)
     answers.yes_no = [True]
     assert second.offer_recovery() == 1
+    assert ", 4 moves, saved " in answers.questions[-1]
     s = second.session
     assert s.seats[1].computer and s.seats[1].level == 7 and s.seats[1].name == "Bot"
     assert s.move_number == viewed and s.line_length == 4
     assert s.path == weird and s.dirty
     assert "*" in second.windowTitle()
+
+
+def test_the_recovery_question_counts_one_move_as_one(qtbot, answers):
+    first = make_window(qtbot, answers)
+    start(first, "y", size=5, pie=False)
+    first.session.play(Move(3))
+    crash(first)
+    second = make_window(qtbot, answers)
+    answers.yes_no = [False]
+    assert second.offer_recovery() == 0
+    assert ", 1 move, saved " in answers.questions[-1]  # (it said "1 moves")
 
 
 def test_an_unreadable_autosave_is_kept_and_explained_never_replaced(qtbot, answers):

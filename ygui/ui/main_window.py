@@ -47,7 +47,7 @@ from ygui.core.record import RecordError
 from ygui.core.result import FORFEIT, RESIGNATION, TIME
 from ygui.core.tree import tree_from_game
 from ygui.core.variants import GameOptions, OptionsError, options_for_board
-from ygui.core.wording import autosave_failed, capitalised, shown_path, title
+from ygui.core.wording import autosave_failed, capitalised, counted, shown_path, title
 from ygui.engines import EngineSpec
 from ygui.session import TAKE_BACK_SECONDS, Change, GameInfo, Seat, Session, against_computer
 from ygui.settings import Settings
@@ -1040,7 +1040,7 @@ class MainWindow(QMainWindow):
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(orphan.modified))
             question = (
                 "ygui did not close normally. Recover the game that was in progress "
-                f"({title(game)}, {len(game.moves)} moves, saved {when})?"
+                f"({title(game)}, {counted(len(game.moves), 'move')}, saved {when})?"
             )
             if not self.ask_recover(question, game):
                 kept = set_aside(path, "declined")
