@@ -53,6 +53,46 @@ def test_set_up_a_position_by_clicks_then_play_on(qtbot, window):
     assert labels(window) == ["e1"] and window.game.colours[g.cell("e1")] == WHITE
 
 
+def _wheel(widget, steps: int) -> None:
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    centre = QPointF(widget.rect().center())
+    event = QWheelEvent(
+        centre,
+        QPointF(widget.mapToGlobal(centre.toPoint())),
+        QPoint(),
+        QPoint(0, -120 * steps),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(widget, event)
+
+
+def test_the_wheel_over_the_side_to_move_box_scrolls_the_panel_not_the_choice(qtbot, window):
+    """A tester's find: scrolling the Set up panel with the wheel, the pointer passed over
+    the side-to-move box and turned it from Black to White. The box turns with the wheel only
+    once it has the focus (clicked or tabbed to)."""
+    window.act_edit.trigger()
+    window.resize(1000, 560)  # short: the Set up panel scrolls
+    qtbot.wait(50)
+    box = window.editor.to_move
+    area = window.setup_dock.widget()
+    bar = area.verticalScrollBar()
+    assert bar.maximum() > 0
+    bar.setValue(0)
+    before = box.currentIndex()
+    _wheel(box, 2)
+    assert box.currentIndex() == before and window.game.to_move == BLACK
+    assert bar.value() > 0  # the panel scrolled instead
+    box.setFocus()
+    _wheel(box, 1)  # a box the user chose turns with the wheel
+    assert box.currentIndex() != before and window.game.to_move == WHITE
+
+
 def test_set_up_warns_of_unreachable_positions_but_keeps_them(qtbot, window):
     window.session.set_position(
         {window.game.geometry.cell(c): BLACK for c in ("a1", "b1", "c1", "d1", "e1")}, WHITE

@@ -11,10 +11,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QByteArray, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QApplication,
+    QComboBox,
     QDockWidget,
     QFileDialog,
     QFrame,
@@ -1134,6 +1136,30 @@ def scrolling(dock: QDockWidget) -> None:
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidget(dock.widget())
     dock.setWidget(area)
+    guard = WheelGuard(area)
+    for box in area.findChildren(QComboBox) + area.findChildren(QAbstractSpinBox):
+        box.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # (not taken by a turn of the wheel)
+        box.installEventFilter(guard)
+
+
+class WheelGuard(QObject):
+    """The mouse wheel over a choice box or a number box in a scrolling panel scrolls the
+    panel, unless the box has the keyboard's focus (clicked or tabbed to): a tester scrolling
+    the Set up panel turned its side-to-move box from Black to White without seeing it."""
+
+    def __init__(self, area: QScrollArea) -> None:
+        super().__init__(area)
+        self.area = area
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if (
+            event.type() == QEvent.Type.Wheel
+            and isinstance(watched, QWidget)
+            and not watched.hasFocus()
+        ):
+            QApplication.sendEvent(self.area.verticalScrollBar(), event)
+            return True
+        return False
 
 
 def schedule_recovery(window: MainWindow) -> None:
