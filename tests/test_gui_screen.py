@@ -11,7 +11,7 @@ from drawn import last_move_mark
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QMenu, QScrollArea
+from PySide6.QtWidgets import QApplication, QMenu, QScrollArea
 
 from ygui.ai.engine import SearchResult
 from ygui.core.boards.polyy import polyy_board
@@ -145,6 +145,44 @@ def test_the_dark_theme_reaches_the_graph_and_the_labels(qtbot, window):
         assert abs(ink.lightnessF() - middle) >= 0.4, name
     window.act_dark.setChecked(False)
     assert window.theme.name == "light" and DARK.name == "dark"
+
+
+def _indicator_contrast(box) -> float:
+    """How far the lightest pixel of a check box's indicator (the left of its picture, before
+    the text) stands from the panel around it."""
+    image = box.grab().toImage()
+    around = image.pixelColor(0, 0).lightnessF()
+    indicator = box.style().subElementRect(
+        box.style().SubElement.SE_CheckBoxIndicator, _option(box), box
+    )
+    return max(
+        abs(image.pixelColor(x, y).lightnessF() - around)
+        for x in range(indicator.left(), indicator.right() + 1)
+        for y in range(indicator.top(), indicator.bottom() + 1)
+    )
+
+
+def _option(box):
+    from PySide6.QtWidgets import QStyleOptionButton
+
+    option = QStyleOptionButton()
+    box.initStyleOption(option)
+    return option
+
+
+def test_the_dark_themes_check_boxes_can_be_seen(qtbot, window):
+    """A tester's find: in the dark theme an unchecked box was a dark square on the dark
+    panel. Its outline stands out, checked or not, and it goes back to Fusion's in light."""
+    start(window, "y", size=5)
+    box = window.computer.heat_box
+    window.act_dark.setChecked(True)
+    for checked in (False, True):
+        box.blockSignals(True)
+        box.setChecked(checked)
+        box.blockSignals(False)
+        assert _indicator_contrast(box) > 0.35, checked
+    window.act_dark.setChecked(False)
+    assert QApplication.instance().styleSheet() == ""
 
 
 @pytest.mark.usefixtures("compiled_engine")
