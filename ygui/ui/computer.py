@@ -277,7 +277,9 @@ class ComputerPlay(QObject):
         process.finished.connect(self._warmed_up)
         process.errorOccurred.connect(lambda _error: self._warmed_up(-1, None))
         self.warmup = process
-        self.host.show_status("Preparing the computer player…")
+        self.host.show_status(
+            "Preparing the computer player (up to a minute the first time, a moment after)…"
+        )
         self.host.set_busy(True)
         process.start()
 
