@@ -285,8 +285,17 @@ def test_a_hint_during_an_analysis_keeps_it_going(qtbot, answers):
     count = computer._analysis[1].playouts
     qtbot.waitUntil(lambda: computer._analysis[1].playouts > count, timeout=30_000)
     assert computer.analyse_box.isChecked() and mismatches(window) == []
-    # the hint's ring follows the analysis's best move as it goes on
+    # the hint's ring follows the analysis's best move as it goes on, and the status line
+    # names the cell the ring is on
     qtbot.waitUntil(lambda: computer.hint_cell == computer._analysis[1].move.cell, timeout=5000)
+    # (as it was when the hint was shown on a move the analysis has since left)
+    elsewhere = (m.cell for m in window.game.legal_moves() if m.cell != computer.hint_cell)
+    left = next(c for c in elsewhere if c is not None)
+    computer.set_hint(left)
+    window.statusBar().showMessage(f"Hint: {window.game.geometry.labels[left]} (...)")
+    qtbot.waitUntil(lambda: computer.hint_cell == computer._analysis[1].move.cell, timeout=5000)
+    named = window.game.geometry.labels[computer.hint_cell]
+    assert window.statusBar().currentMessage().startswith(f"Hint: {named} ")
 
 
 def test_analysis_goes_on_from_where_it_was(qtbot, answers):

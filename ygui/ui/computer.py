@@ -618,10 +618,15 @@ class ComputerPlay(QObject):
         it is no change of position to react to)."""
         self.show_analysis(request, result)
         self._analysis = (request, result)
-        if self._is_current(request) and self.hint_cell is not None:
+        if (
+            self._is_current(request)
+            and self.hint_cell is not None
+            and result.move.cell != self.hint_cell
+        ):
             # a hint shown while the analysis runs on follows its best move (the ring stayed
-            # on a cell the analysis had left: a tester's finding)
-            self.set_hint(result.move.cell)
+            # on a cell the analysis had left: a tester's finding), and the status line says
+            # so (it went on naming the cell the ring had left)
+            self._show_hint(request, result)
         if self._is_current(request) and result.playouts:
             game = request.game
             black = result.win_rate if game.to_move == BLACK else 1 - result.win_rate
