@@ -127,3 +127,32 @@ def test_render_errors(tmp_path, args, message):
     )
     assert proc.returncode == 2 and message in proc.stderr
     assert not out.exists()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_heat_dots_show_the_keys_colours_on_the_board(qapp, theme):
+    """A tester's find: the heat map's least visited cells showed the board through their
+    dots, which looked grey, not the key's blue. Drawn on the board, each dot's colour is
+    near the key's (the same colour on the panel's background), in either theme."""
+    from ygui.ui.board_scene import heat_colour
+    from ygui.ui.render import scene_image
+    from ygui.ui.theme import THEMES
+
+    game = Game(GameOptions(game="y", size=7).validated())
+    scene = BoardScene(game, THEMES[theme])
+    cells = [3, 10, 17, 24]
+    visits = {c: n for c, n in zip(cells, (100, 400, 700, 1000), strict=True)}
+    scene.set_heat(visits)
+    width = 900
+    image = scene_image(scene, width)
+    rect = scene.sceneRect()
+    scale = width / rect.width()
+    for cell, count in visits.items():
+        p = scene.cell_position(cell)
+        seen = image.pixelColor(
+            round((p.x() - rect.x()) * scale), round((p.y() - rect.y()) * scale)
+        )
+        key = heat_colour(count / 1000)
+        hue = abs(seen.hsvHueF() - key.hsvHueF())
+        assert min(hue, 1 - hue) < 0.06, (cell, seen.name(), key.name())
+        assert seen.hsvSaturationF() > 0.35, (cell, seen.name())  # a colour, not a grey

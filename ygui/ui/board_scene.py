@@ -74,8 +74,10 @@ class StoneItem(QGraphicsEllipseItem):
 
 def heat_colour(share: float) -> QColor:
     """The heat map's colour for a cell with ``share`` of the most visited cell's visits:
-    blue for few, through green and yellow, to red for the most."""
-    return QColor.fromHsvF(0.66 * (1 - share), 0.85, 1.0, 0.25 + 0.5 * share)
+    blue for few, through green and yellow, to red for the most. Opaque enough to be the
+    key's colour on the board too (at a quarter it showed the board through and looked
+    grey: a tester could not match the dots to the key)."""
+    return QColor.fromHsvF(0.66 * (1 - share), 0.85, 1.0, 0.6 + 0.3 * share)
 
 
 def heat_size(share: float) -> float:
