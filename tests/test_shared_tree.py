@@ -89,8 +89,8 @@ def test_a_crowded_block_turns_to_its_second_best_once_the_best_falls_below_it()
 
     def chosen() -> int:
         return k.crowded_slot(
-            tree.visits, tree.wins, tree.rave_n, tree.rave_w, tree.best, tree.top,
-            tree.second, tree.top2, b, m, inv_k, parent,
+            tree.visits, tree.wins, tree.rave_n, tree.rave_w, tree.best, tree.second,
+            tree.top2, b, m, inv_k, parent,
         )  # fmt: skip
 
     assert chosen() == b * m + first

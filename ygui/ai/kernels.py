@@ -51,8 +51,8 @@ def allocating(func: Any) -> Any:
 
 
 # Atomic operations on an array's element, for searches that share one tree between threads
-# (``Engine(threads=N)``): the next free block, a node claimed for expansion, the threads
-# passing through a block. Numba has none on the CPU; these emit LLVM's own.
+# (``Engine(threads=N, shared=True)``): the next free block, a node claimed for expansion,
+# the threads passing through a block. Numba has none on the CPU; these emit LLVM's own.
 @intrinsic
 def atomic_add(typingctx, array, index, value):  # type: ignore[no-untyped-def]
     """Add ``value`` to ``array[index]`` at once; returns the element's value before."""
@@ -679,7 +679,7 @@ def select_slot(visits, wins, rave_w, best, top, b: int, m: int, parent_visits: 
 
 @compiled
 def crowded_slot(
-    visits, wins, rave_n, rave_w, best, top, second, top2, b: int, m: int, inv_k, parent_visits
+    visits, wins, rave_n, rave_w, best, second, top2, b: int, m: int, inv_k, parent_visits
 ) -> int:
     """``select_slot`` in a block another thread sharing the tree is passing through: the
     block's best child scored afresh, the other threads' visits not yet won included, against
@@ -1446,7 +1446,6 @@ def _simulate(
                         rave_n,
                         rave_w,
                         best,
-                        top,
                         second,
                         top2,
                         b,
