@@ -109,6 +109,29 @@ def test_recovery_restores_seats_the_viewed_node_and_the_file(qtbot, answers, tm
     assert "*" in second.windowTitle()
 
 
+def test_a_restart_after_a_crash_opens_the_panels_that_were_open(qtbot, answers):
+    """A tester's find: the recovered game came back without the Set up and Analysis panels
+    it had open; the layout was kept only when a window closed. It is kept a second after
+    each change of the panels."""
+    first = make_window(qtbot, answers)
+    first.show()
+    start(first, "y", size=5, pie=False)
+    first.session.play(Move(3))
+    before = first.settings.get("window").get("state")
+    first.setup_dock.show()
+    first.computer.dock.show()
+    first.computer.dock.raise_()
+    qtbot.waitUntil(lambda: first.settings.get("window").get("state") != before, timeout=5000)
+    crash(first)
+    first.hide()  # (gone: nothing of it is kept after the crash)
+    second = make_window(qtbot, answers)
+    second.show()
+    answers.yes_no = [True]
+    assert second.offer_recovery() == 1
+    assert not second.setup_dock.isHidden() and not second.computer.dock.isHidden()
+    assert not second.computer.dock.visibleRegion().isEmpty()  # its tab in front, as it was
+
+
 def test_the_recovery_question_counts_one_move_as_one(qtbot, answers):
     first = make_window(qtbot, answers)
     start(first, "y", size=5, pie=False)

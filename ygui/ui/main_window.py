@@ -148,6 +148,17 @@ class MainWindow(QMainWindow):
         self.clock_timer.start()
         self.resize(QSize(1100, 760))
         self.restore_layout()
+        # the panels as they are a second after each change are what the next start opens
+        # with, after a crash too (they were kept only when the window closed: a tester's
+        # recovered game came back without the panels it had)
+        self._layout_timer = QTimer(self)
+        self._layout_timer.setSingleShot(True)
+        self._layout_timer.setInterval(1000)
+        self._layout_timer.timeout.connect(self._keep_layout)
+        for dock in self.findChildren(QDockWidget):
+            dock.visibilityChanged.connect(lambda _shown: self._layout_timer.start())
+            dock.dockLocationChanged.connect(lambda _area: self._layout_timer.start())
+            dock.topLevelChanged.connect(lambda _floating: self._layout_timer.start())
         self.start_remembered_game()
         problems = [p for p in (self.settings.problem, self.autosave.problem) if p]
         if problems:  # said once the window is up, in a message that stays until read
@@ -234,6 +245,10 @@ class MainWindow(QMainWindow):
                 "state": bytes(self.saveState(LAYOUT).toBase64().data()).decode("ascii"),
             },
         )
+
+    def _keep_layout(self) -> None:
+        if self.isVisible():  # (a closing window has kept its layout already)
+            self.save_layout()
 
     def _tree_shown(self, shown: bool) -> None:
         """The tree shows what the move list shows, and more: one of them at a time, and the
@@ -1080,6 +1095,7 @@ class MainWindow(QMainWindow):
         if self.match_dialog is not None:
             self.match_dialog.close()
         self.save_layout()
+        self._layout_timer.stop()
         self.autosave.release()
         self.computer.shutdown()
         self.review_panel.shutdown()
