@@ -374,6 +374,9 @@ def test_closing_the_window_while_an_engine_thinks(qtbot, answers):
     assert window.close()
     assert process.poll() is not None  # killed, not left behind
     window.session.notify(Change.POSITION)  # nothing is running that could answer
+    # nor started again: an engine asked for after the close was left running once ygui
+    # ended (seen with the oldest dependencies the sdist allows)
+    assert window.computer.attached.players == {}
 
 
 def test_an_engine_asked_for_a_move_marks_it_as_a_hint(qtbot, answers):
@@ -430,6 +433,12 @@ def test_an_engine_still_thinking_for_an_old_position_is_restarted(qtbot, answer
     )
     assert first.poll() is not None  # the old one was stopped, not waited for
     assert window.computer.thinking_for_move() and not answers.informed
+    # and closing the window stops the one thinking now (it was left to the fixture)
+    second = player.client.process
+    answers.save_choice = ["discard"]
+    window.session.dirty = False
+    assert window.close()
+    assert second.poll() is not None
 
 
 def test_an_engine_that_swaps(qtbot, answers):

@@ -119,6 +119,9 @@ class AttachedPlay(QObject):
         self.forfeit = False  # a match: an engine that fails loses the game
         self._ident = 0
         self.current: str | None = None  # the engine thinking for the position shown
+        # shut down with its window: no engine is started again (one asked for after the
+        # window closed was left running after ygui ended)
+        self.closed = False
 
     @property
     def busy(self) -> bool:
@@ -134,6 +137,8 @@ class AttachedPlay(QObject):
     def think(self, seat: Seat) -> None:
         """Ask the seat's engine for its turn in the position shown."""
         self.cancel()
+        if self.closed:
+            return
         game = self.session.game.copy()
         colour = game.to_move
         spec = self.specs().get(seat.engine)
@@ -172,6 +177,8 @@ class AttachedPlay(QObject):
         own, apart from the seats'); the answer comes by ``suggested`` if the position is
         still shown then."""
         spec = self.specs().get(name)
+        if self.closed:
+            return
         if spec is None:
             self.suggestion_failed.emit(name, f"No engine named {name} is attached")
             return
@@ -256,6 +263,7 @@ class AttachedPlay(QObject):
     def shutdown(self) -> None:
         """Stop every engine: one still thinking is killed, an idle one asked to quit; returns
         once all have ended (idempotent)."""
+        self.closed = True
         self.cancel()
         for key, player in self.players.items():
             client = player.client
