@@ -254,7 +254,8 @@ def test_a_hint_during_an_analysis_keeps_it_going(qtbot, answers):
     from ygui.ui.computer import ANALYSIS
 
     window = make_window(qtbot, answers)
-    window.start_new_game(GameOptions(game="y", size=7, pie=False).validated(), ("A", "B"))
+    # (Y 11: the analysis proves who wins such positions of Y 7, and then stops)
+    window.start_new_game(GameOptions(game="y", size=11, pie=False).validated(), ("A", "B"))
     for label in ("d4", "c3"):
         click_cell(qtbot, window, window.game.geometry.cell(label))
     computer = window.computer
@@ -304,7 +305,8 @@ def test_analysis_goes_on_from_where_it_was(qtbot, answers):
     from ygui.core.tree import GameTree
 
     window = make_window(qtbot, answers)
-    window.start_new_game(GameOptions(game="y", size=7, pie=False).validated(), ("A", "B"))
+    # (Y 11: the analysis proves who wins such positions of Y 7, and then stops)
+    window.start_new_game(GameOptions(game="y", size=11, pie=False).validated(), ("A", "B"))
     for label in ("d4", "c3"):
         click_cell(qtbot, window, window.game.geometry.cell(label))
     window.act_analyse.trigger()

@@ -87,7 +87,9 @@ def test_proofs_agree_with_minimax(name: str, size: int, more: dict[str, int]) -
         for pie in (False, True):
             for empty in (5, 7, 8) * (1 if len(turn_structures) > 1 else 4):
                 game = late_position(options(name, size, turns, pie, more), empty, rng)
-                result = Engine(seed=rng.randrange(100)).search(game, SearchLimits(3_000))
+                # (with the must-play regions, as the analysis searches)
+                limits = SearchLimits(3_000, must_play=True)
+                result = Engine(seed=rng.randrange(100)).search(game, limits)
                 won, lost = checked(game, result)
                 wins += won
                 losses += lost
@@ -101,7 +103,7 @@ def test_proofs_next_to_the_swap(turns: str) -> None:
     depends on whether it will be swapped."""
     opts = GameOptions(game="y", size=4, turns=turns, pie=True)
     engine = Engine(seed=3)
-    first = engine.search(Game(opts), SearchLimits(20_000))
+    first = engine.search(Game(opts), SearchLimits(20_000, must_play=True))
     assert first.proved == 0 and not any(c.proved for c in first.candidates)
     proved = 0
     for cell in range(10):

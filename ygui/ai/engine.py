@@ -86,6 +86,9 @@ RAVE_K = 600.0
 PRIOR = 20.0  # playouts of prior knowledge a fresh child starts with (ygui.ai.priors)
 PRIOR_SCALE = 0.25  # how far from even a strong or weak cell's head start is (kernels.prior_value)
 EXPAND_AT = 4
+# a node's must-play region (kernels.must_play) is worked out at its MUST_AT-th visit, in a
+# search with SearchLimits(must_play=True)
+MUST_AT = 64
 # A search of this many playouts or more expands a node only after twice as many visits: its
 # tree would otherwise outgrow the processor's caches, and every step down it would wait for
 # memory (on Y 11, 500,000 playouts ran about 25% faster so).
@@ -158,6 +161,9 @@ class SearchLimits:
     resume: bool = False
     proof_nodes: int = 0  # try to solve positions with PROOF_CELLS empty cells or fewer first
     pie_opening: bool = False  # under the pie rule, weigh the first stone apart (see above)
+    # work out the must-play regions of the nodes the search visits most (kernels.must_play):
+    # more proofs, for the analysis; play does without (its cost bought no strength)
+    must_play: bool = False
 
     @staticmethod
     def level(level: int, seed: int = 1) -> SearchLimits:
@@ -238,8 +244,12 @@ class Engine:
         prior: float = PRIOR,
         prior_scale: float = PRIOR_SCALE,
         weights: np.ndarray | None = None,
+        must_at: int = MUST_AT,
     ) -> None:
         self.seed = seed
+        # a node's must-play region is worked out at this visit (kernels.must_play; 0: never),
+        # in a search that asks for it (SearchLimits.must_play)
+        self.must_at = must_at
         self.capacity = capacity
         self.rave_k = rave_k
         self.expand_at = expand_at
@@ -525,6 +535,7 @@ class Engine:
                 self.prior,
                 weights,
                 self.shared,
+                self.must_at if limits.must_play else 0,
             )
             took = time.perf_counter() - now
             searching += took
@@ -845,8 +856,29 @@ class _Tree:
         return node
 
     def root_at(self, node: int, moves: list[int]) -> None:
+        self._unsettle(node)
         self.tree[1] = node
         self.moves = list(moves)
+
+    def _unsettle(self, node: int) -> None:
+        """A node about to be the root whose proof its own children do not show loses its mark
+        (a move proved to lose by what the position after it has: kernels.virtual_win, or by
+        the must-play region above it, kernels.must_play): its proof is then found again below
+        it, where the search can show and play the moves that make it."""
+        held = int(self.child[node])
+        if held < k.PROVED:
+            return
+        b = self.block(node)
+        if b < 0:
+            self.child[node] = -1
+            return
+        outcome = self.outcomes(self.children(node))
+        if held >> k.PROVED_SHIFT == int(self.mover[b]):
+            shown = bool((outcome > 0).any())
+        else:
+            shown = bool(len(outcome)) and bool((outcome < 0).all())
+        if not shown:
+            self.child[node] = b
 
     def reroot(self, moves: list[int]) -> bool:
         """Move the root down to the position after ``moves``, if the tree has it."""
@@ -857,6 +889,7 @@ class _Tree:
             node = self.slot(node, mv)
             if node < 0:
                 return False
+        self._unsettle(node)
         self.tree[1] = node
         self.moves = list(moves)
         return True

@@ -27,7 +27,8 @@ SWAPPED, SETUP = 10, 11
 INFO = 12
 # params fields
 RULE, NCORNERS, PERIM, TURNS, HANDICAP, PIE, NCELLS, COMMON_SIDE, RINGS, REDUCE = range(10)
-PARAMS = 10
+DRAWLESS = 10  # every full board has exactly one winner (the game's own board)
+PARAMS = 11
 # the fields of a cell's ring mask (see ygui.ai.tables._rings)
 EDGE_BELOW, EDGE_ABOVE = 20, 40
 # rule kinds and turn structures
@@ -867,6 +868,7 @@ def expand(
     packed,
     strength,
     prior: float,
+    vc,
 ) -> int:
     """Give ``node`` (``path[depth]``) its block of children; -1 when the tree is full. With
     ``prior`` > 0 each legal child starts with that many playouts of all-moves-as-first
@@ -940,16 +942,7 @@ def expand(
         compare_swap(tree, 0, b + 1, b)  # (given back unless another block came after it)
         child[node] = -1
         return -1
-    # a legal cell scores its prior (1/2 without), an illegal one far below: the first best
-    best[b] = 0
-    top[b] = ILLEGAL
-    for s in range(m - 1):
-        g = b * m + s
-        if rave_w[g] > ILLEGAL / 2:
-            v = np.float32(rave_w[g] / rave_n[g]) if rave_n[g] > 0 else np.float32(0.5)
-            if v > top[b]:
-                best[b] = s
-                top[b] = v
+    first_scores(rave_n, rave_w, best, top, b, m)
     # the block is seen by other threads once it is complete; a thread that proved the node
     # meanwhile keeps its proof
     if not compare_swap(child, node, EXPANDING, b):
@@ -986,7 +979,41 @@ def expand(
         if g != -1:  # a proved child that settles the position
             path[depth + 1] = g if g >= 0 else -2 - g
             climb(path, depth + 1, plen, child, mover, rave_w, m)
+        elif not restrict and rave_w[b * m + m - 1] <= ILLEGAL / 2:
+            # the side that has just moved may have won by its links (not at the root: its
+            # moves are ranked by their own searches, so that a lost position is played on
+            # with the moves that resist longest, not any one)
+            q = 3 - info[TO_MOVE]
+            links = virtual_win(
+                nbr, deg, side_mask, table, params, colours, parent, smask, info, q, vc
+            )
+            if links > 0:
+                lost = -1
+                for s in range(m - 1):
+                    g = b * m + s
+                    if rave_w[g] > ILLEGAL / 2:
+                        mark(g, q, 2 * links, child, plen, mover, rave_w, m)
+                        lost = g
+                if lost >= 0:
+                    first_scores(rave_n, rave_w, best, top, b, m)
+                    path[depth + 1] = lost
+                    climb(path, depth + 1, plen, child, mover, rave_w, m)
     return b
+
+
+@compiled
+def first_scores(rave_n, rave_w, best, top, b: int, m: int) -> None:
+    """The best cell of block ``b`` before any visit: a legal cell scores its prior (1/2
+    without), an illegal one far below; the first best."""
+    best[b] = 0
+    top[b] = ILLEGAL
+    for s in range(m - 1):
+        g = b * m + s
+        if rave_w[g] > ILLEGAL / 2:
+            v = np.float32(rave_w[g] / rave_n[g]) if rave_n[g] > 0 else np.float32(0.5)
+            if v > top[b]:
+                best[b] = s
+                top[b] = v
 
 
 # The MCTS-solver's marks, in arrays the search reads anyway (an array of their own cost a
@@ -1158,6 +1185,310 @@ def threats(
     return -1
 
 
+# The scratch of ``virtual_win`` (one int64 array a thread, made by ``search``): the call's
+# stamp, the hash table's size, then its regions (offsets from ``vc_layout``).
+VC_STAMP, VC_SIZE, VC_KEYS, VC_LINKS = 0, 1, 2, 3
+VC_HEAD = 8
+VC_ROOTS = 64  # the distinct groups around one cell, at most
+
+
+@allocating
+def vc_scratch(n: int) -> np.ndarray:
+    """``virtual_win``'s scratch for a board of ``n`` cells (stamps start at 0: all stale)."""
+    size = 64
+    while size < 8 * n:
+        size *= 2
+    vc = np.zeros(VC_HEAD + 8 * size + 6 * n + VC_ROOTS, np.int64)
+    vc[VC_SIZE] = size
+    return vc
+
+
+@compiled
+def _vc_find(vc, vp: int, vs: int, vt: int, smask, cur: int, x: int) -> int:
+    """The root of ``x``'s set among the groups joined by links (made on first sight)."""
+    if vc[vt + x] != cur:
+        vc[vt + x] = cur
+        vc[vp + x] = x
+        vc[vs + x] = smask[x]
+        return x
+    while vc[vp + x] != x:
+        vc[vp + x] = vc[vp + vc[vp + x]]
+        x = vc[vp + x]
+    return x
+
+
+@compiled
+def _vc_pair(vc, cur: int, size: int, u: int, v: int, x: int, wide: int) -> None:
+    """Cell ``x`` is empty and next to both ``u`` and ``v`` (a group's root, or ``wide`` + a
+    side's bit): the second such cell makes a link of the two, carried by both cells."""
+    key = u * wide + v + 1
+    h = (key * 2654435761) & (size - 1)
+    while True:
+        at = VC_HEAD + 4 * h
+        if vc[at + 3] != cur:
+            if 2 * vc[VC_KEYS] >= size:
+                return  # (full: fewer links, never a wrong one)
+            vc[at] = key
+            vc[at + 1] = x
+            vc[at + 2] = -1
+            vc[at + 3] = cur
+            vc[VC_KEYS] += 1
+            return
+        if vc[at] == key:
+            if vc[at + 2] == -1 and vc[at + 1] != x:
+                vc[at + 2] = x
+                link = VC_HEAD + 4 * size + 4 * vc[VC_LINKS]
+                vc[link] = u
+                vc[link + 1] = v
+                vc[link + 2] = vc[at + 1]
+                vc[link + 3] = x
+                vc[VC_LINKS] += 1
+            return
+        h = (h + 1) & (size - 1)
+
+
+@compiled
+def virtual_win(
+    nbr, deg, side_mask, table, params, colours, parent, smask, info, q: int, vc
+) -> int:
+    """Whether ``q`` has won already whatever the other side plays, by links of two empty
+    cells: two groups of ``q`` next to the same two empty cells (a bridge, or any two cells
+    that both touch both groups), or a group next to two empty cells of a side it does not
+    touch (an edge template). Links whose cells overlap none of the others' are taken, one by
+    one (the joins between groups first, then again the links to the sides first); where they
+    make a winning structure, ``q`` wins with the other side to move: an intrusion into a
+    link is answered by its other cell, and the other side cannot win meanwhile (its winning
+    stone would leave a full board won by both). So only for games of one stone a turn, on
+    boards where every full board has exactly one winner (``params[DRAWLESS]``), without
+    Hexagonal Y's perimeter rule: the caller's conditions.
+
+    Returns the links of the winning structure (the game then ends within twice as many
+    stones), or -1. After a win, ``vc_carries`` tells the cells of the links taken. Sound,
+    not complete: longer templates, and links whose cells overlap, are left to the search."""
+    if params[RULE] == PERIMETER or params[DRAWLESS] == 0:
+        return -1
+    n = params[NCELLS]
+    cur = vc[VC_STAMP] + 1
+    vc[VC_STAMP] = cur
+    size = vc[VC_SIZE]
+    vc[VC_KEYS] = 0
+    vc[VC_LINKS] = 0
+    roots = VC_HEAD + 8 * size + 5 * n
+    wide = n + 64
+    for x in range(n):
+        if colours[x] != 0:
+            continue
+        r = 0
+        for j in range(deg[x]):
+            nb = nbr[x, j]
+            if colours[nb] == q:
+                g = find(parent, nb)
+                new = True
+                for i in range(r):
+                    if vc[roots + i] == g:
+                        new = False
+                        break
+                if new and r < VC_ROOTS:
+                    vc[roots + r] = g
+                    r += 1
+        for i in range(r):
+            u = vc[roots + i]
+            for j in range(i + 1, r):
+                v = vc[roots + j]
+                if u < v:
+                    _vc_pair(vc, cur, size, u, v, x, wide)
+                else:
+                    _vc_pair(vc, cur, size, v, u, x, wide)
+            rest = side_mask[x] & ~smask[u]
+            while rest:
+                low = rest & -rest
+                _vc_pair(vc, cur, size, u, n + popcount(low - 1), x, wide)
+                rest ^= low
+    if vc[VC_LINKS] == 0:
+        return -1
+    reached = info[OBJ_B] if q == 1 else info[OBJ_W]
+    for sides_first in (False, True):
+        found = _vc_take(vc, n, table, params, smask, reached, sides_first)
+        if found > 0:
+            return found
+    return -1
+
+
+@compiled
+def _vc_take(vc, n: int, table, params, smask, reached: int, sides_first: bool) -> int:
+    """``virtual_win``'s greedy pass over the links found: those that join what was apart,
+    with cells no link taken before uses; the joins between groups first, or the links to
+    the sides first."""
+    cur = vc[VC_STAMP] + 1
+    vc[VC_STAMP] = cur
+    size = vc[VC_SIZE]
+    links = VC_HEAD + 4 * size
+    used = links + 4 * size
+    vp = used + n
+    vs = vp + n
+    vt = vs + n
+    kept = vt + n
+    count = 0
+    for phase in range(2):
+        for i in range(vc[VC_LINKS]):
+            at = links + 4 * i
+            if (vc[at + 1] >= n) != ((phase == 0) == sides_first):
+                continue
+            x = vc[at + 2]
+            y = vc[at + 3]
+            if vc[used + x] == cur or vc[used + y] == cur:
+                continue
+            ru = _vc_find(vc, vp, vs, vt, smask, cur, vc[at])
+            v = vc[at + 1]
+            if v < n:
+                rv = _vc_find(vc, vp, vs, vt, smask, cur, v)
+                if rv == ru:
+                    continue
+                vc[vp + rv] = ru
+                vc[vs + ru] |= vc[vs + rv]
+            else:
+                bit = np.int64(1) << (v - n)
+                if vc[vs + ru] & bit:
+                    continue
+                vc[vs + ru] |= bit
+            vc[used + x] = cur
+            vc[used + y] = cur
+            vc[kept + count] = vc[at]
+            count += 1
+    for i in range(count):
+        reached |= table[vc[vs + _vc_find(vc, vp, vs, vt, smask, cur, vc[kept + i])]]
+    if count == 0 or not is_win(params, reached):
+        return -1
+    needed = 0
+    for i in range(count):
+        if table[vc[vs + _vc_find(vc, vp, vs, vt, smask, cur, vc[kept + i])]] != 0:
+            needed += 1
+    return max(needed, 1)
+
+
+@compiled
+def vc_carries(vc, n: int, x: int) -> bool:
+    """Whether cell ``x`` is one of the two of a link the last win ``virtual_win`` found
+    takes (of a board of ``n`` cells)."""
+    return vc[VC_HEAD + 8 * vc[VC_SIZE] + x] == vc[VC_STAMP]
+
+
+@compiled
+def must_play(
+    nbr,
+    deg,
+    side_mask,
+    ppos,
+    table,
+    params,
+    colours,
+    parent,
+    smask,
+    plo,
+    phi,
+    info,
+    base,
+    child,
+    visits,
+    wins,
+    rave_n,
+    rave_w,
+    plen,
+    mover,
+    best,
+    top,
+    b: int,
+    m: int,
+    inv_k: float,
+    score,
+    vc,
+    c_colours,
+    c_parent,
+    c_smask,
+    c_info,
+) -> bool:
+    """The must-play region of the block ``b``'s mover (the side to move in the simulation's
+    position): each cell where the other side's stone would win by links (``virtual_win``)
+    must be played, or one of the cells of those links; every move outside all such regions
+    is proved lost (within 2 + twice the most links). Returns whether that leaves no move:
+    then every child is lost. The position is copied for each try (``c_*``). For games of one
+    stone a turn on a board where every full board has one winner (the caller's conditions)."""
+    n = params[NCELLS]
+    p = info[TO_MOVE]
+    q = 3 - p
+    size = vc[VC_SIZE]
+    allowed = VC_HEAD + 8 * size + 5 * n + VC_ROOTS
+    for s in range(m - 1):
+        vc[allowed + s] = 1
+    most = 0
+    for s in range(m - 1):
+        g = b * m + s
+        if rave_w[g] <= ILLEGAL / 2 or child[g] >= PROVED:
+            continue
+        c = base[s]
+        for x in range(n):
+            c_colours[x] = colours[x]
+            c_parent[x] = parent[x]
+            c_smask[x] = smask[x]
+        for x in range(INFO):
+            c_info[x] = info[x]
+        put_stone(
+            nbr,
+            deg,
+            side_mask,
+            ppos,
+            table,
+            params,
+            c_colours,
+            c_parent,
+            c_smask,
+            plo,
+            phi,
+            c_info,
+            c,
+            q,
+        )
+        links = virtual_win(
+            nbr, deg, side_mask, table, params, c_colours, c_parent, c_smask, c_info, q, vc
+        )
+        if links <= 0:
+            continue
+        if links > most:
+            most = links
+        for t in range(m - 1):
+            if t != s and not vc_carries(vc, n, base[t]):
+                vc[allowed + t] = 0
+    if most == 0:
+        return False
+    left = 0
+    lost = -1
+    for s in range(m - 1):
+        g = b * m + s
+        if rave_w[g] <= ILLEGAL / 2:
+            continue
+        if vc[allowed + s] == 0:
+            mark(g, q, 2 + 2 * most, child, plen, mover, rave_w, m)
+        if child[g] >= PROVED and child[g] >> PROVED_SHIFT == q:
+            lost = g
+        else:
+            left += 1
+    if left == 0:
+        return lost >= 0
+    # the block's best, afresh (as the backup of _simulate scores it)
+    one = np.float32(1.0)
+    for s in range(m - 1):
+        g = b * m + s
+        rn = rave_n[g]
+        v = visits[g]
+        num = wins[g] * (one + rn * inv_k) + rave_w[g]
+        den = rn + v + rn * v * inv_k
+        score[s] = num / den if den > 0 else np.float32(0.5)
+    i, t = first_best(score, m - 1)
+    best[b] = i
+    top[b] = t
+    return False
+
+
 @compiled
 def mark(slot: int, colour: int, length: int, child, plen, mover, rave_w, m: int) -> None:
     """Mark ``slot`` proved: won by ``colour``, the game ending within ``length`` stones."""
@@ -1215,12 +1546,14 @@ def search(
     prior: float,
     weights,
     shared: bool,
+    must_at: int,
 ) -> int:
     """Run ``sims`` simulations from the root (slot tree[1]). Returns how many were run.
     ``weights`` are the learned weights of the prior knowledge, then its scale
     (``ygui.ai.priors``). ``shared``: other threads search the same tree at the same time
     (``busy`` counts the threads in each block; ``second`` and ``top2`` are each block's
-    second best cell and its score, as of its last update)."""
+    second best cell and its score, as of its last update). ``must_at``: a node's must-play
+    region is worked out at its ``must_at``-th visit (``must_play``; 0: never)."""
     n = params[NCELLS]
     m = base.shape[0] + 1
     return _simulate(
@@ -1266,6 +1599,7 @@ def search(
         prior,
         weights,
         shared,
+        must_at,
         np.empty_like(r_colours),
         np.empty_like(r_parent),
         np.empty_like(r_smask),
@@ -1279,6 +1613,11 @@ def search(
         np.empty(n + 8, np.int64),
         np.empty(n, np.int8),
         np.empty(n + 8, np.int64),
+        vc_scratch(n),
+        np.empty_like(r_colours),
+        np.empty_like(r_parent),
+        np.empty_like(r_smask),
+        np.empty_like(r_info),
     )
 
 
@@ -1328,6 +1667,7 @@ def _simulate(
     prior: float,
     weights,
     shared: bool,
+    must_at: int,
     colours,
     parent,
     smask,
@@ -1341,6 +1681,11 @@ def _simulate(
     path,
     feat,
     held,
+    vc,
+    c_colours,
+    c_parent,
+    c_smask,
+    c_info,
 ) -> int:
     """The simulations of ``search``, in the scratch arrays it gives. A visit is counted on
     the way down: to a thread sharing the tree, a visit not yet won is a loss (the virtual
@@ -1359,6 +1704,9 @@ def _simulate(
     for c in range(n):
         if opp[c] >= 0:
             tactics = False
+    # and the must-play regions, where links prove (virtual_win)
+    musts = tactics and must_at > 0 and params[DRAWLESS] != 0 and params[RULE] != PERIMETER
+    must_visits = np.float32(must_at)
     for done in range(sims):
         if child[root] >= PROVED:
             return done  # the position is proved: nothing left to learn
@@ -1431,12 +1779,60 @@ def _simulate(
                     empties,
                     score,
                     prior,
+                    vc,
                 )
                 if b < 0 or child[node] >= PROVED:
                     break  # the tree is full, or the position proved as it was made
                 if shared:  # (no second best until the block's first update)
                     second[b] = best[b]
                     top2[b] = ILLEGAL
+            elif (
+                musts
+                and visits[node] == must_visits
+                and rave_w[b * m + m - 1] <= ILLEGAL / 2  # (the swap is not legal)
+                and (params[PIE] == 0 or info[TURN] > 1)  # (nor after the move)
+                and stones_in_turn(params, info, info[TURN]) == 1
+            ):
+                if must_play(
+                    nbr,
+                    deg,
+                    side_mask,
+                    ppos,
+                    table,
+                    params,
+                    colours,
+                    parent,
+                    smask,
+                    plo,
+                    phi,
+                    info,
+                    base,
+                    child,
+                    visits,
+                    wins,
+                    rave_n,
+                    rave_w,
+                    plen,
+                    mover,
+                    best,
+                    top,
+                    b,
+                    m,
+                    inv_k,
+                    score,
+                    vc,
+                    c_colours,
+                    c_parent,
+                    c_smask,
+                    c_info,
+                ):
+                    for s in range(m - 1):
+                        if rave_w[b * m + s] > ILLEGAL / 2:
+                            path[depth + 1] = b * m + s
+                            break
+                    climb(path, depth + 1, plen, child, mover, rave_w, m)
+                if child[node] >= PROVED:
+                    break
             if shared:
                 held[depth] = b
                 if atomic_add(busy, b, 1) > 0:  # another thread is in the block

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ygui.ai import kernels as k
 from ygui.ai import priors
 from ygui.ai import solver_kernels as sk
 from ygui.ai.book import symmetries
@@ -249,7 +250,7 @@ class Solver:
         ctl[:] = 0
         ctl[sk.STOP] = 1 if self._stopped.is_set() else 0
         ctl[sk.ATTACKER] = attacker
-        ctl[sk.DRAWLESS] = 1 if _drawless(game) else 0
+        ctl[sk.DRAWLESS] = params[k.DRAWLESS]
         weights = priors.weights(game.options.game)
         tt = self._table(game)
         while True:
@@ -353,12 +354,6 @@ def _tried_twin(move: Move, same: list[tuple[int, ...]], result: SolveMap) -> Mo
     settled = [m for m in tried if result.results.get(m) is not None]
     found = settled or tried
     return found[0] if found else None
-
-
-def _drawless(game: Game) -> bool:
-    """Whether every full board has a winner: so for every game's own boards (the rules'
-    tests check it); a board of one's own is not assumed to be so."""
-    return game.geometry == game.options.board()
 
 
 def _run(

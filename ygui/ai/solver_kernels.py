@@ -119,106 +119,6 @@ def can_win(nbr, deg, side_mask, ppos, table, params, colours, colour: int, seen
 
 
 @compiled
-def vfind(vparent, x: int) -> int:
-    while vparent[x] != x:
-        vparent[x] = vparent[vparent[x]]
-        x = vparent[x]
-    return x
-
-
-@compiled
-def virtual_win(
-    nbr,
-    deg,
-    side_mask,
-    table,
-    params,
-    bridges,
-    bcount,
-    colours,
-    parent,
-    smask,
-    colour,
-    used,
-    vparent,
-    vmask,
-    templates_first: bool,
-) -> bool:
-    """Whether ``colour``'s stones win once joined by bridges (two stones with exactly two
-    common neighbours, both empty) and edge templates (a stone with two empty neighbours on
-    a side it is not on), no two of them sharing an empty cell. Each such link is kept by
-    answering a stone in one of its two cells with a stone in the other, so the colour wins
-    whoever moves next, in a game of one stone a turn without tabu where every full board has
-    exactly one winner (the caller's conditions). Links are taken greedily, so a virtual win
-    may be missed, never invented."""
-    n = params[k.NCELLS]
-    for c in range(n):
-        used[c] = 0
-        vparent[c] = c
-        if colours[c] == colour:
-            vmask[c] = 0
-    for c in range(n):
-        if colours[c] == colour:
-            r = k.find(parent, c)
-            vparent[c] = r
-            vmask[r] |= side_mask[c]
-    for phase in range(2):
-        if (phase == 0) == templates_first:
-            # edge templates
-            for s in range(n):
-                if colours[s] != colour:
-                    continue
-                r = vfind(vparent, s)
-                for j in range(deg[s]):
-                    x = nbr[s, j]
-                    if colours[x] != 0 or used[x]:
-                        continue
-                    free = side_mask[x] & ~vmask[r]
-                    if free == 0:
-                        continue
-                    for i in range(j + 1, deg[s]):
-                        y = nbr[s, i]
-                        if colours[y] != 0 or used[y]:
-                            continue
-                        common = free & side_mask[y]
-                        if common != 0:
-                            used[x] = 1
-                            used[y] = 1
-                            vmask[r] |= common
-                            break
-                    if used[x]:
-                        break
-        else:
-            # bridges
-            for a in range(n):
-                if colours[a] != colour:
-                    continue
-                for j in range(deg[a]):
-                    x = nbr[a, j]
-                    if colours[x] != 0 or used[x]:
-                        continue
-                    for t in range(bcount[x]):
-                        b = k.bridge_end(bridges, x, t, a)
-                        y = bridges[x, t, 2]
-                        if b < 0 or colours[b] != colour or colours[y] != 0 or used[y]:
-                            continue
-                        ra = vfind(vparent, a)
-                        rb = vfind(vparent, b)
-                        if ra == rb:
-                            continue
-                        vparent[rb] = ra
-                        vmask[ra] |= vmask[rb]
-                        used[x] = 1
-                        used[y] = 1
-                        break
-    obj = np.int64(0)
-    for c in range(n):
-        if colours[c] == colour and vfind(vparent, c) == c:
-            obj |= table[vmask[c]]
-    return k.is_win(params, obj)
-
-
-@compiled
 def threats(nbr, deg, side_mask, table, params, colours, parent, smask, info, colour, out) -> int:
     """The empty cells where one placement of ``colour`` would win now (side-set and corner
     rules: a stone's group is its neighbours' groups of its colour and itself)."""
@@ -315,7 +215,7 @@ def expand(
     cstr,
     seen,
     stack,
-    vmask,
+    vc,
     allowed,
     feat,
     packed,
@@ -366,28 +266,22 @@ def expand(
             and k.stones_in_turn(params, info[d], info[d, k.TURN]) == 1
         ):
             for side in (att, 3 - att):
-                for order in (False, True):
-                    if virtual_win(
-                        nbr,
-                        deg,
-                        side_mask,
-                        table,
-                        params,
-                        bridges,
-                        bcount,
-                        colours[d],
-                        parent[d],
-                        smask[d],
-                        side,
-                        seen,
-                        stack,
-                        vmask,
-                        order,
-                    ):
-                        decided = True
-                        pn, dn = (np.int64(0), INF) if side == att else (INF, np.int64(0))
-                        break
-                if decided:
+                links = k.virtual_win(
+                    nbr,
+                    deg,
+                    side_mask,
+                    table,
+                    params,
+                    colours[d],
+                    parent[d],
+                    smask[d],
+                    info[d],
+                    side,
+                    vc,
+                )
+                if links > 0:
+                    decided = True
+                    pn, dn = (np.int64(0), INF) if side == att else (INF, np.int64(0))
                     break
     if decided:
         out[d, 0] = pn
@@ -468,28 +362,23 @@ def expand(
                 c,
                 them,
             )
-            for order in (False, True):
-                if virtual_win(
-                    nbr,
-                    deg,
-                    side_mask,
-                    table,
-                    params,
-                    bridges,
-                    bcount,
-                    colours[d + 1],
-                    parent[d + 1],
-                    smask[d + 1],
-                    them,
-                    seen,
-                    stack,
-                    vmask,
-                    order,
-                ):
-                    for x in range(n):
-                        if x != c and seen[x] == 0:
-                            allowed[x] = 0
-                    break
+            links = k.virtual_win(
+                nbr,
+                deg,
+                side_mask,
+                table,
+                params,
+                colours[d + 1],
+                parent[d + 1],
+                smask[d + 1],
+                info[d + 1],
+                them,
+                vc,
+            )
+            if links > 0:
+                for x in range(n):
+                    if x != c and not k.vc_carries(vc, n, x):
+                        allowed[x] = 0
         keep = 0
         for i in range(m):
             if allowed[cmove[d, i]]:
@@ -625,7 +514,7 @@ def solve(
     cstr = np.empty((depth, n), np.float64)
     seen = np.empty(n, np.int8)
     stack = np.empty(n + 1, np.int32)
-    vmask = np.empty(n, np.int64)
+    vc = k.vc_scratch(n)
     allowed = np.empty(n, np.int8)
     feat = np.empty(n, np.int8)
     packed = np.empty(n + 8, np.int64)
@@ -667,7 +556,7 @@ def solve(
             cstr,
             seen,
             stack,
-            vmask,
+            vc,
             allowed,
             feat,
             packed,
@@ -724,7 +613,7 @@ def search(
     cstr,
     seen,
     stack,
-    vmask,
+    vc,
     allowed,
     feat,
     packed,
@@ -782,7 +671,7 @@ def search(
                 cstr,
                 seen,
                 stack,
-                vmask,
+                vc,
                 allowed,
                 feat,
                 packed,

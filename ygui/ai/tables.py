@@ -297,7 +297,14 @@ def params_of(game: Game, tables: BoardTables) -> np.ndarray:
     p[k.COMMON_SIDE] = tables.common_side
     p[k.RINGS] = 1 if tables.bmask.any() else 0
     p[k.REDUCE] = tables.reduce
+    p[k.DRAWLESS] = 1 if drawless(game) else 0
     return p
+
+
+def drawless(game: Game) -> bool:
+    """Whether every full board has exactly one winner: so for every game's own boards (the
+    rules' tests check it); a board of one's own is not assumed to be so."""
+    return game.geometry == game.options.board()
 
 
 def _common_side(rule: WinRule) -> int:

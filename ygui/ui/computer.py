@@ -43,7 +43,7 @@ from ygui.ui.theme import STONE_COLOURS
 HINT_LEVEL = 7
 # Analysis runs until it is stopped or the position changes (a billion playouts take days), and
 # goes on from its earlier search of a position when the user comes back to it.
-ANALYSIS = SearchLimits(playouts=1_000_000_000, resume=True)
+ANALYSIS = SearchLimits(playouts=1_000_000_000, resume=True, must_play=True)
 
 
 def win_bar_style(game: Game) -> str:
