@@ -1374,6 +1374,58 @@ def vc_carries(vc, n: int, x: int) -> bool:
 
 
 @compiled
+def links_after(
+    nbr,
+    deg,
+    side_mask,
+    ppos,
+    table,
+    params,
+    colours,
+    parent,
+    smask,
+    plo,
+    phi,
+    info,
+    cell: int,
+    q: int,
+    vc,
+    c_colours,
+    c_parent,
+    c_smask,
+    c_info,
+) -> int:
+    """``virtual_win`` of ``q`` once it has a stone on the empty ``cell``, on a copy of the
+    position (``c_*``; ``plo`` and ``phi`` are written for ``cell`` only, harmlessly: the
+    caller's rules have no perimeter)."""
+    for x in range(params[NCELLS]):
+        c_colours[x] = colours[x]
+        c_parent[x] = parent[x]
+        c_smask[x] = smask[x]
+    for x in range(INFO):
+        c_info[x] = info[x]
+    put_stone(
+        nbr,
+        deg,
+        side_mask,
+        ppos,
+        table,
+        params,
+        c_colours,
+        c_parent,
+        c_smask,
+        plo,
+        phi,
+        c_info,
+        cell,
+        q,
+    )
+    return virtual_win(
+        nbr, deg, side_mask, table, params, c_colours, c_parent, c_smask, c_info, q, vc
+    )
+
+
+@compiled
 def must_play(
     nbr,
     deg,
@@ -1425,31 +1477,26 @@ def must_play(
         g = b * m + s
         if rave_w[g] <= ILLEGAL / 2 or child[g] >= PROVED:
             continue
-        c = base[s]
-        for x in range(n):
-            c_colours[x] = colours[x]
-            c_parent[x] = parent[x]
-            c_smask[x] = smask[x]
-        for x in range(INFO):
-            c_info[x] = info[x]
-        put_stone(
+        links = links_after(
             nbr,
             deg,
             side_mask,
             ppos,
             table,
             params,
+            colours,
+            parent,
+            smask,
+            plo,
+            phi,
+            info,
+            base[s],
+            q,
+            vc,
             c_colours,
             c_parent,
             c_smask,
-            plo,
-            phi,
             c_info,
-            c,
-            q,
-        )
-        links = virtual_win(
-            nbr, deg, side_mask, table, params, c_colours, c_parent, c_smask, c_info, q, vc
         )
         if links <= 0:
             continue

@@ -345,35 +345,26 @@ def expand(
         for c in range(n):
             if colours[d, c] != 0:
                 continue
-            copy_row(d, colours, parent, smask, plo, phi, tstones, info)
-            k.put_stone(
+            links = k.links_after(
                 nbr,
                 deg,
                 side_mask,
                 ppos,
                 table,
                 params,
-                colours[d + 1],
-                parent[d + 1],
-                smask[d + 1],
-                plo[d + 1],
-                phi[d + 1],
-                info[d + 1],
+                colours[d],
+                parent[d],
+                smask[d],
+                plo[d],
+                phi[d],
+                info[d],
                 c,
                 them,
-            )
-            links = k.virtual_win(
-                nbr,
-                deg,
-                side_mask,
-                table,
-                params,
+                vc,
                 colours[d + 1],
                 parent[d + 1],
                 smask[d + 1],
                 info[d + 1],
-                them,
-                vc,
             )
             if links > 0:
                 for x in range(n):
