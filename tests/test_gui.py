@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from drawn import mismatches
 from gui_helpers import choose_kind, click_cell, crash, make_window
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QFileDialog
 
 from ygui.core.game import BLACK, WHITE, Game, Move
@@ -64,6 +64,27 @@ def test_click_on_occupied_cell_is_refused_with_a_reason(qtbot, window):
     assert len(window.game.moves) == 1
     click_label(qtbot, window, "a1")
     assert window.game_panel.refusal.text() == ""
+
+
+def test_the_game_panel_does_not_jump_when_a_move_is_refused(qtbot, window):
+    """The lines of the refusal and of whose turn it is are kept while short or empty, and
+    the swap button's room after its moment: the move list below them stays where it was."""
+    start(window, "y", size=5)
+    click_label(qtbot, window, "c2")
+    panel = window.game_panel
+
+    def list_top() -> int:
+        qtbot.wait(10)  # (the layout settles)
+        return panel.moves_list.mapTo(panel, QPoint(0, 0)).y()
+
+    before = list_top()
+    click_label(qtbot, window, "c2")
+    assert "occupied" in panel.refusal.text()
+    assert list_top() == before
+    click_label(qtbot, window, "a1")  # (and the swap's moment is past: its button goes)
+    assert panel.refusal.text() == "" and list_top() == before
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    assert "Viewing move 1 of 2" in panel.turn_label.text() and list_top() == before
 
 
 def test_swap_through_the_button(qtbot, window):

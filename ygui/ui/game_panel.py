@@ -111,6 +111,12 @@ class GamePanel(QWidget):
         self.turn_label.setWordWrap(True)
         self.refusal = QLabel()
         self.refusal.setWordWrap(True)
+        # lines kept for these while short or empty, so that what is below them does not jump
+        # as their messages come and go (two for whose turn it is: with the swap's offer, or
+        # the move viewed, it takes two in a panel of the usual width)
+        spacing = self.turn_label.fontMetrics().lineSpacing()
+        self.turn_label.setMinimumHeight(2 * spacing)
+        self.refusal.setMinimumHeight(spacing)
         self.swap_button = QPushButton("Swap (pie rule)")
         self.swap_button.setToolTip(
             "Take over the first stone: you play it, and your "
@@ -202,10 +208,13 @@ class GamePanel(QWidget):
         self.turn_label.setText(turn_text(session))
         self.refusal.setStyleSheet(f"color: {theme.refused};")
         self.refusal.setText(message)
-        # shown until the swap's moment is past (greyed before the first stone): later it is
-        # only room the moves need
+        # shown until the swap's moment is past (greyed before the first stone)
         self.swap_button.setVisible(game.options.pie_value and (game.can_swap or not game.moves))
         self.swap_button.setEnabled(game.can_swap)
+        # (its room stays in a game with the pie rule: the moves do not jump up after it)
+        policy = self.swap_button.sizePolicy()
+        policy.setRetainSizeWhenHidden(game.options.pie_value)
+        self.swap_button.setSizePolicy(policy)
         result = session.result
         self.result_box.setVisible(result is not None)
         if result is not None:
