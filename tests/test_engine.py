@@ -380,6 +380,62 @@ def test_analysis_resumes_where_it_was_when_the_user_comes_back():
     assert [t.base_moves for t in engine._parked[0]] == [[]]  # and the other is set aside
 
 
+def _subtree(tree, node: int, depth: int) -> dict:
+    """What the tree knows below ``node``, by moves, to ``depth`` (its own numbering aside)."""
+    found = {
+        "visits": float(tree.visits[node]),
+        "wins": float(tree.wins[node]),
+        "proved": tree.outcome(node),
+    }
+    if depth:
+        found["children"] = {
+            tree.move_of(int(c)): _subtree(tree, int(c), depth - 1) for c in tree.children(node)
+        }
+    return found
+
+
+def test_a_tree_keeps_only_the_subtree_it_needs():
+    """Rooted at a position deep in a tree, the tree can keep that subtree alone: the same
+    counts and proofs below it, move for move, and every other block free again."""
+    engine = Engine(seed=2)
+    game = Game(options(("y", {"size": 9, "pie": False})))
+    engine.search(game, SearchLimits(60_000, resume=True))
+    tree = engine._tree
+    assert tree is not None
+    line = [int(m.cell) for m in engine.search(game, SearchLimits(1, resume=True)).principal[:2]]
+    node = tree.find(line)
+    before = _subtree(tree, node, 4)
+    used = tree.used
+    tree.keep_only(node, line)
+    assert tree.root == 0 and tree.moves == tree.base_moves == line
+    assert _subtree(tree, 0, 4) == before
+    assert tree.used < used / 2 and tree.find(line) == 0 and tree.find([]) == -1
+    later = game.copy()
+    for cell in line:
+        later.play(Move(cell))
+    result = engine.search(later, SearchLimits(20_000, resume=True))  # and it grows on
+    assert result.tree_playouts >= before["visits"] + 20_000 - 1
+
+
+def test_an_analysis_in_a_full_tree_keeps_the_subtree_and_grows_it():
+    """An analysis that goes on to a position of a tree without room left keeps only that
+    position's subtree, so that its search grows (it had gone on from the leaves of a full
+    tree: a move's win rate stayed as its first playouts said, and a won position of Y 9
+    went unproved for millions of playouts)."""
+    engine = Engine(seed=1, capacity=1_000_000)
+    game = Game(options(("y", {"size": 9, "pie": False})))
+    for label in ("e4", "g3", "g5", "h5"):
+        game.play(game.parse_move(label))
+    engine.search(game, SearchLimits(600_000, resume=True, must_play=True))
+    tree = engine._tree
+    assert tree is not None and tree.free < tree.blocks // 10  # (full)
+    game.play(game.parse_move("d2"))
+    result = engine.search(game, SearchLimits(400_000, resume=True, must_play=True))
+    # White's h6 wins (the exact solver agrees: its only winning move)
+    assert game.move_text(result.move) == "h6" and result.proved > 0
+    assert engine._tree is tree and tree.root == 0
+
+
 def test_trees_set_aside_are_bounded(monkeypatch):
     monkeypatch.setattr("ygui.ai.engine.PARKED_TREES", 2)
     engine = Engine(seed=1)

@@ -634,7 +634,7 @@ class Engine:
             slots = self.capacity
             blocks = slots // (len(empties) + 1)
         reuse = tree is not None and not reset and tree.key == key and tree.reroot(moves)
-        if reuse and tree is not None and tree.blocks - int(tree.tree[0]) >= blocks // 2:
+        if reuse and tree is not None and tree.free >= blocks // 2:
             return tree  # keep the subtree, while there is room left to grow it
         n = game.geometry.size
         if tree is not None and tree.capacity >= slots:
@@ -659,7 +659,12 @@ class Engine:
         ]
         if found:
             _visits, _i, tree, node = max(found, key=lambda f: (f[0], -f[1]))
-            tree.root_at(node, moves)
+            if tree.free < tree.blocks // 4 and node != tree.root:
+                # little room left: the position's subtree alone is kept (the positions
+                # above it are lost), else its search could not grow
+                tree.keep_only(node, moves)
+            else:
+                tree.root_at(node, moves)
             if tree is not own:
                 parked.remove(tree)
                 if own is not None and own.key == key:
@@ -854,6 +859,55 @@ class _Tree:
             if node < 0:
                 return -1
         return node
+
+    @property
+    def free(self) -> int:
+        """Blocks not yet used."""
+        return self.blocks - self.used
+
+    def keep_only(self, node: int, moves: list[int]) -> None:
+        """Keep the subtree of ``node`` (the position after ``moves``) alone: its blocks move
+        to the front, in the order a walk down from ``node`` meets them, ``node`` becomes
+        the first root (slot 0), and every other block is free room again."""
+        m = self.m
+        mask = k.PROVED - 1
+        order: list[np.ndarray] = []
+        first = self.block(node)
+        frontier = np.array([first] if first >= 0 else [], np.int64)
+        while len(frontier):
+            order.append(frontier)
+            held = self.child[(frontier[:, None] * m + np.arange(m)).ravel()].astype(np.int64)
+            below = np.where(held >= k.PROVED, (held & mask) - 1, held)
+            frontier = below[below >= 0]
+        kept = np.concatenate(order) if order else np.empty(0, np.int64)
+        renumber = np.full(self.used + 1, -1, np.int64)
+        renumber[kept] = np.arange(1, len(kept) + 1)
+        src = np.concatenate([[node], (kept[:, None] * m + np.arange(m)).ravel()])
+        dst = np.concatenate([[0], np.arange(m, m * (len(kept) + 1))])
+        for array in (self.visits, self.wins, self.rave_n, self.rave_w, self.plen):
+            array[dst] = array[src]
+        held = self.child[src].astype(np.int64)
+        proved = held >= k.PROVED
+        block = np.where(proved, (held & mask) - 1, held)  # (-1 none; -2 being made: none)
+        block = np.where(block >= 0, renumber[np.maximum(block, 0)], -1)
+        self.child[dst] = np.where(
+            proved, (held >> k.PROVED_SHIFT << k.PROVED_SHIFT) | (block + 1), block
+        ).astype(np.int32)
+        per_block: tuple[np.ndarray, ...] = (
+            self.mover,
+            self.best,
+            self.top,
+            self.second,
+            self.top2,
+        )
+        for blocks in per_block:
+            blocks[1 : len(kept) + 1] = blocks[kept]
+        self.busy[: len(kept) + 1] = 0
+        self.tree[0] = len(kept) + 1
+        self.tree[1] = 0
+        self.moves = list(moves)
+        self.base_moves = list(moves)
+        self._unsettle(0)
 
     def root_at(self, node: int, moves: list[int]) -> None:
         self._unsettle(node)
