@@ -379,7 +379,8 @@ class Engine:
             """A thread's simulations so far; the first thread reports the progress of all
             of them, with its own tree's line and visits (the others' are changing)."""
             done[i] = count
-            if progress is not None and i == 0:
+            # (nothing to say while the root has no children: a tree out of room)
+            if progress is not None and i == 0 and trees[0].block(trees[0].root) >= 0:
                 progress(self._result(trees[:1], game, done, started, reason))
 
         def think(i: int) -> None:
