@@ -101,6 +101,22 @@ def test_links_prove_what_the_search_alone_does_not():
     assert result.proved >= -10
 
 
+def test_a_lost_position_is_played_on_with_an_intrusion():
+    """Lost, the computer makes the winner find the answer: it plays into one of the links
+    that won (each move loses, and the game lasts no longer either way), and the analysis
+    lists those moves first (it had played and shown any move, all proved lost alike)."""
+    game = Game(GameOptions(game="y", size=7, pie=False))
+    for label in ("d2", "a1", "e4", "g1", "f5"):
+        game.play(game.parse_move(label))
+    links = {"c1", "d1", "d3", "e3", "d4", "e5", "g5", "g6"}
+    for must_play in (False, True):
+        result = Engine(seed=1).search(game, SearchLimits(20_000, must_play=must_play))
+        assert result.proved < 0 and game.move_text(result.move) in links
+        shown = [game.move_text(c.move) for c in result.candidates]
+        intrusions = [m for m in shown if m in links]
+        assert shown[: len(intrusions)] == intrusions and intrusions
+
+
 def test_the_must_play_region_proves_the_moves_outside_it():
     """Y 7, White to move with 11 empty cells: wherever Black's next stone would win by
     links, White must play there or in those links' cells. A search of 300 playouts that

@@ -370,6 +370,9 @@ class Engine:
             self._tree_for(i, game, tables, params, pos, limits, expand_at, reset=reason == "block")
             for i in range(self.tree_count)
         ]
+        intrusions = _intrusions(tables, params, pos, game.to_move)
+        for tree in trees:
+            tree.intrusions = intrusions
         weights = self.weights(game.options.game)
         seed = np.uint64(limits.seed * 0x9E3779B97F4A7C15 % 2**64 or 1)
         done = [0] * self.threads
@@ -569,9 +572,12 @@ class Engine:
                 if outcome and (mv not in proved or abs(outcome) < abs(proved[mv])):
                     proved[mv] = int(outcome)
 
-        def rank(mv: int) -> tuple[int, int, float, float]:  # as _Tree.ranked
+        intrusions = trees[0].intrusions
+
+        def rank(mv: int) -> tuple[int, bool, int, float, float]:  # as _Tree.ranked
             outcome = proved.get(mv, 0)
-            return ((outcome > 0) - (outcome < 0), -outcome, visits[mv], wins[mv])
+            intrudes = intrusions is not None and bool(intrusions[mv]) and outcome < 0
+            return ((outcome > 0) - (outcome < 0), intrudes, -outcome, visits[mv], wins[mv])
 
         n = game.geometry.size
         ranked = sorted(visits, key=rank, reverse=True)
@@ -736,6 +742,25 @@ def _winning(tables: BoardTables, params: np.ndarray, pos: Position, mover: int)
     return [int(c) for c in out[:count]]
 
 
+def _intrusions(
+    tables: BoardTables, params: np.ndarray, pos: Position, mover: int
+) -> np.ndarray | None:
+    """Where the opponent of ``mover`` has already won by links (kernels.virtual_win), the
+    cells of those links, by cell: a lost position is played on, and shown, with the moves
+    that make the opponent find the answer first. None where it has not."""
+    if pos.info[k.WINNER] or not params[k.DRAWLESS] or params[k.TURNS] != k.STANDARD:
+        return None
+    n = int(params[k.NCELLS])
+    vc = k.vc_scratch(n)
+    colours, parent, smask = pos.colours, pos.parent.copy(), pos.smask
+    won = k.virtual_win(
+        *tables.arrays[:3], tables.table, params, colours, parent, smask, pos.info, 3 - mover, vc
+    )
+    if won <= 0:
+        return None
+    return np.array([k.vc_carries(vc, n, c) for c in range(n + 1)], bool)
+
+
 class _Tree:
     """The search tree in blocks of child slots (see ``ygui.ai.kernels``), kept between
     moves while the game goes on along it."""
@@ -753,6 +778,9 @@ class _Tree:
         # (which colour wins is packed in ``child``)
         self.plen = np.empty(capacity, np.int16)
         self.tree = np.array([1, 0], np.int64)  # blocks used, root slot
+        # the cells of the links by which the root's opponent has won, if it has (_intrusions):
+        # the moves ranked first among the root's proved losses
+        self.intrusions: np.ndarray | None = None
         self.clear(key, moves, empties, cells)
 
     def clear(self, key: object, moves: list[int], empties: np.ndarray, cells: int) -> None:
@@ -970,8 +998,15 @@ class _Tree:
         if not len(children):
             return children
         outcome = self.outcomes(children)
-        # won, not known, lost; then the quickest win, the slowest loss
-        order = np.lexsort((self.wins[children], self.visits[children], -outcome, np.sign(outcome)))
+        # won, not known, lost; then the quickest win, the slowest loss (at the root, an
+        # intrusion into the links that won before any other loss)
+        intrudes = np.zeros(len(children), bool)
+        if node == self.root and self.intrusions is not None:
+            moves = np.array([self.move_of(int(c)) for c in children])
+            intrudes = self.intrusions[moves] & (outcome < 0)
+        order = np.lexsort(
+            (self.wins[children], self.visits[children], -outcome, intrudes, np.sign(outcome))
+        )
         return children[order[::-1]]
 
     def best_child(self, node: int) -> int:
