@@ -126,6 +126,22 @@ def test_analysis_says_proved(qtbot, answers):
     assert window.game.to_move == WHITE
 
 
+def test_a_solved_position_keeps_the_count_its_analysis_proved(qtbot, answers):
+    """Solved, and proved by the analysis too: the panel says the count of stones the search
+    found (coming back to a solved position, it had said only "wins (proved)")."""
+    window = make_window(qtbot, answers)
+    start(window, game="y", size=5, pie=False)
+    for label in ("c2", "d1", "d3"):  # Black has won by links
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+    window.act_solve.trigger()
+    qtbot.waitUntil(lambda: not window.solver_panel.busy, timeout=60_000)
+    assert window.solver_panel.result_label.text().startswith("Black wins (proved)")
+    computer = window.computer
+    computer.analyse_box.setChecked(True)
+    qtbot.waitUntil(lambda: "within" in computer.win_label.text(), timeout=60_000)
+    assert computer.win_label.text().startswith("Black wins (proved: the game ends within ")
+
+
 def test_the_analysis_panel_forgets_a_position_it_no_longer_shows(qtbot, answers):
     window = make_window(qtbot, answers)
     start(window, game="y", size=4, pie=True)

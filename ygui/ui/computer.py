@@ -660,12 +660,13 @@ class ComputerPlay(QObject):
         proved = self.proved(game) if self.proved is not None else None
         if proved is None and result.reason == "proved":
             proved = f"{game.colour_name(mover)} wins (proved)"
-        if proved is None and result.proved:
+        if result.proved:
             winner = mover if result.proved > 0 else 3 - mover
-            proved = (
-                f"{game.colour_name(winner)} wins (proved: the game ends within "
-                f"{counted(abs(result.proved), 'stone')})"
-            )
+            said = f"{game.colour_name(winner)} wins (proved"
+            # (the search's count too where the solver's verdict is the same: going back to a
+            # solved position said only "wins (proved)", the first visit the count)
+            if proved is None or proved.startswith(said):
+                proved = f"{said}: the game ends within {counted(abs(result.proved), 'stone')})"
         if proved is not None:  # the solver settled it: no probability about it
             self.win_label.setText(proved)
         words, stones = line_stones(game, result.principal)
