@@ -117,6 +117,29 @@ def test_a_lost_position_is_played_on_with_an_intrusion():
         assert shown[: len(intrusions)] == intrusions and intrusions
 
 
+def test_a_won_position_is_finished_link_by_link():
+    """To move with a win by four links, the computer knows it at once (the root's own links:
+    a stone in one keeps the others, within 7 stones) and plays into them, so the game ends
+    within those 7 stones whatever the loser does (it had played any move that kept the
+    win, and a tester's won game went on for 14 more stones than the proof said)."""
+    rng = random.Random(3)
+    links = {"c1", "d1", "d3", "e3", "d4", "e5", "g5", "g6"}
+    for _ in range(5):
+        game = Game(GameOptions(game="y", size=7, pie=False))
+        for label in ("d2", "a1", "e4", "g1", "f5", "b1"):
+            game.play(game.parse_move(label))
+        first = Engine(seed=1).search(game, SearchLimits(20_000))
+        assert first.proved == 7 and first.playouts <= 1
+        assert game.move_text(first.move) in links
+        engine = Engine(seed=1)
+        start = len(game.moves)
+        while not game.is_over:
+            game.play(engine.search(game, SearchLimits(2_000)).move)
+            if not game.is_over:
+                game.play(rng.choice(game.legal_moves()))
+        assert game.winner == BLACK and len(game.moves) - start <= 7
+
+
 def test_the_must_play_region_proves_the_moves_outside_it():
     """Y 7, White to move with 11 empty cells: wherever Black's next stone would win by
     links, White must play there or in those links' cells. A search of 300 playouts that

@@ -998,6 +998,28 @@ def expand(
                     first_scores(rave_n, rave_w, best, top, b, m)
                     path[depth + 1] = lost
                     climb(path, depth + 1, plen, child, mover, rave_w, m)
+        elif restrict and rave_w[b * m + m - 1] <= ILLEGAL / 2:
+            # at the root, the side to move may have won by its links already: a stone in one
+            # of them keeps the others, and wins within 2 links - 1 stones (so the search
+            # ends at once, and the game is finished link by link, not dragged out by any
+            # other move that happens to keep the win)
+            p = info[TO_MOVE]
+            links = virtual_win(
+                nbr, deg, side_mask, table, params, colours, parent, smask, info, p, vc
+            )
+            if links > 0:
+                won = -1
+                for s in range(m - 1):
+                    g = b * m + s
+                    if rave_w[g] > ILLEGAL / 2 and vc_carries(vc, n, base[s]):
+                        mark(g, p, 2 * links - 1, child, plen, mover, rave_w, m)
+                        if won < 0:
+                            won = g
+                            best[b] = s
+                            top[b] = np.float32(PROVED_WEIGHT)
+                if won >= 0:
+                    path[depth + 1] = won
+                    climb(path, depth + 1, plen, child, mover, rave_w, m)
     return b
 
 
