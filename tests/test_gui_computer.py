@@ -521,6 +521,9 @@ def test_the_analysis_says_when_the_search_proved_the_position(qtbot, answers):
     rows = [table.item(r, 1).text() for r in range(table.rowCount())]
     assert all(r in ("win", "loss") or r.endswith("%") for r in rows)
     assert window.scene.candidate_marks[0] == "win"
+    # the board labels the proved moves alone (the others' rates are from a few playouts)
+    assert all(mark in ("win", "loss") for mark in window.scene.candidate_marks)
+    assert len(window.scene.candidate_marks) == sum(1 for r in rows if r in ("win", "loss"))
     assert (
         window.computer.line_label.text()
         .removeprefix("Best line: ")

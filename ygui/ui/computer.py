@@ -700,10 +700,12 @@ class ComputerPlay(QObject):
             rate = f"{100 * candidate.win_rate:.0f}%"
             if candidate.proved:
                 rate = proved_text(candidate.proved)
-            if candidate.move.cell is not None:
+            rough = settled and not candidate.proved
+            # (on the board, a settled position's proved moves alone: a rate of a move's few
+            # playouts there read as a real figure, "0%" from one visit)
+            if candidate.move.cell is not None and not rough:
                 self.candidate_marks.append((candidate.move.cell, rate))
             texts = (game.move_text(candidate.move), rate, f"{candidate.visits:,}", " ".join(words))
-            rough = settled and not candidate.proved
             for column, text in enumerate(texts):
                 item = QTableWidgetItem(text)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
