@@ -406,7 +406,7 @@ def test_a_tree_keeps_only_the_subtree_it_needs():
     node = tree.find(line)
     before = _subtree(tree, node, 4)
     used = tree.used
-    tree.keep_only(node, line)
+    tree.take(tree, node, line)
     assert tree.root == 0 and tree.moves == tree.base_moves == line
     assert _subtree(tree, 0, 4) == before
     assert tree.used < used / 2 and tree.find(line) == 0 and tree.find([]) == -1
@@ -426,14 +426,19 @@ def test_an_analysis_in_a_full_tree_keeps_the_subtree_and_grows_it():
     game = Game(options(("y", {"size": 9, "pie": False})))
     for label in ("e4", "g3", "g5", "h5"):
         game.play(game.parse_move(label))
-    engine.search(game, SearchLimits(600_000, resume=True, must_play=True))
+    before = engine.search(game, SearchLimits(600_000, resume=True, must_play=True))
     tree = engine._tree
     assert tree is not None and tree.free < tree.blocks // 10  # (full)
-    game.play(game.parse_move("d2"))
-    result = engine.search(game, SearchLimits(400_000, resume=True, must_play=True))
+    later = game.copy()
+    later.play(later.parse_move("d2"))
+    result = engine.search(later, SearchLimits(400_000, resume=True, must_play=True))
     # White's h6 wins (the exact solver agrees: its only winning move)
-    assert game.move_text(result.move) == "h6" and result.proved > 0
-    assert engine._tree is tree and tree.root == 0
+    assert later.move_text(result.move) == "h6" and result.proved > 0
+    assert engine._tree is not tree and engine._tree.root == 0 and tree in engine._parked[0]
+    # and back at the position before, its analysis goes on from all it had (the full tree,
+    # set aside: a tester's long analysis had been lost on stepping back)
+    again = engine.search(game, SearchLimits(1_000, resume=True, must_play=True))
+    assert again.tree_playouts >= before.tree_playouts + 1_000
 
 
 def test_trees_set_aside_are_bounded(monkeypatch):

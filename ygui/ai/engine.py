@@ -666,12 +666,18 @@ class Engine:
         ]
         if found:
             _visits, _i, tree, node = max(found, key=lambda f: (f[0], -f[1]))
-            if tree.free < tree.blocks // 4 and node != tree.root:
-                # little room left: the position's subtree alone is kept (the positions
-                # above it are lost), else its search could not grow
-                tree.keep_only(node, moves)
-            else:
-                tree.root_at(node, moves)
+            if tree.free < tree.blocks // 4 and 2 * len(tree.subtree(node)) < tree.used:
+                # little room left, most of it for other positions: the position's subtree
+                # goes to a tree of its own, else its search could not grow (the full tree is
+                # set aside, for the positions it holds)
+                fresh = _Tree(key, moves, tree.base, tree.cells, tree.capacity)
+                fresh.take(tree, node, moves)
+                if own is not None and own.key == key:  # (the full tree, if it is this one)
+                    parked.append(own)
+                self._trees[index] = fresh
+                self._parked[index] = self._within_memory(parked)
+                return fresh
+            tree.root_at(node, moves)
             if tree is not own:
                 parked.remove(tree)
                 if own is not None and own.key == key:
@@ -894,43 +900,55 @@ class _Tree:
         """Blocks not yet used."""
         return self.blocks - self.used
 
-    def keep_only(self, node: int, moves: list[int]) -> None:
-        """Keep the subtree of ``node`` (the position after ``moves``) alone: its blocks move
-        to the front, in the order a walk down from ``node`` meets them, ``node`` becomes
-        the first root (slot 0), and every other block is free room again."""
+    def subtree(self, node: int) -> np.ndarray:
+        """The blocks below ``node``, in the order a walk down from it meets them."""
         m = self.m
-        mask = k.PROVED - 1
         order: list[np.ndarray] = []
         first = self.block(node)
         frontier = np.array([first] if first >= 0 else [], np.int64)
         while len(frontier):
             order.append(frontier)
             held = self.child[(frontier[:, None] * m + np.arange(m)).ravel()].astype(np.int64)
-            below = np.where(held >= k.PROVED, (held & mask) - 1, held)
+            below = np.where(held >= k.PROVED, (held & (k.PROVED - 1)) - 1, held)
             frontier = below[below >= 0]
-        kept = np.concatenate(order) if order else np.empty(0, np.int64)
-        renumber = np.full(self.used + 1, -1, np.int64)
+        return np.concatenate(order) if order else np.empty(0, np.int64)
+
+    def take(self, source: _Tree, node: int, moves: list[int]) -> None:
+        """Hold the subtree of ``source``'s ``node`` (the position after ``moves``) alone:
+        its blocks at the front, in the order a walk down from ``node`` meets them, ``node``
+        the first root (slot 0), every other block free room. ``source`` may be this tree
+        (then what it held elsewhere is lost), or another of the same game, base and size."""
+        m = self.m
+        mask = k.PROVED - 1
+        kept = source.subtree(node)
+        renumber = np.full(source.used + 1, -1, np.int64)
         renumber[kept] = np.arange(1, len(kept) + 1)
         src = np.concatenate([[node], (kept[:, None] * m + np.arange(m)).ravel()])
         dst = np.concatenate([[0], np.arange(m, m * (len(kept) + 1))])
-        for array in (self.visits, self.wins, self.rave_n, self.rave_w, self.plen):
-            array[dst] = array[src]
-        held = self.child[src].astype(np.int64)
+        for mine, theirs in (
+            (self.visits, source.visits),
+            (self.wins, source.wins),
+            (self.rave_n, source.rave_n),
+            (self.rave_w, source.rave_w),
+            (self.plen, source.plen),
+        ):
+            mine[dst] = theirs[src]
+        held = source.child[src].astype(np.int64)
         proved = held >= k.PROVED
         block = np.where(proved, (held & mask) - 1, held)  # (-1 none; -2 being made: none)
         block = np.where(block >= 0, renumber[np.maximum(block, 0)], -1)
         self.child[dst] = np.where(
             proved, (held >> k.PROVED_SHIFT << k.PROVED_SHIFT) | (block + 1), block
         ).astype(np.int32)
-        per_block: tuple[np.ndarray, ...] = (
-            self.mover,
-            self.best,
-            self.top,
-            self.second,
-            self.top2,
+        per_block: tuple[tuple[np.ndarray, np.ndarray], ...] = (
+            (self.mover, source.mover),
+            (self.best, source.best),
+            (self.top, source.top),
+            (self.second, source.second),
+            (self.top2, source.top2),
         )
-        for blocks in per_block:
-            blocks[1 : len(kept) + 1] = blocks[kept]
+        for mine_blocks, their_blocks in per_block:
+            mine_blocks[1 : len(kept) + 1] = their_blocks[kept]
         self.busy[: len(kept) + 1] = 0
         self.tree[0] = len(kept) + 1
         self.tree[1] = 0
