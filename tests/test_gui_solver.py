@@ -142,6 +142,18 @@ def test_a_solved_position_keeps_the_count_its_analysis_proved(qtbot, answers):
     assert computer.win_label.text().startswith("Black wins (proved: the game ends within ")
 
 
+def test_a_win_in_one_is_said_so(qtbot, answers):
+    """A proof of one stone names it ("within 1 stone" read as if the game had ended)."""
+    window = make_window(qtbot, answers)
+    start(window, game="y", size=4, pie=False)
+    for label in ("a1", "b2", "b1", "c2", "c1", "d2"):  # Black's bottom row lacks d1
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+    computer = window.computer
+    computer.analyse_box.setChecked(True)
+    qtbot.waitUntil(lambda: "proved" in computer.win_label.text(), timeout=60_000)
+    assert computer.win_label.text() == "Black wins (proved: d1 wins at once)"
+
+
 def test_the_analysis_panel_forgets_a_position_it_no_longer_shows(qtbot, answers):
     window = make_window(qtbot, answers)
     start(window, game="y", size=4, pie=True)

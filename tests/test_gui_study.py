@@ -287,6 +287,10 @@ def test_whole_game_analysis_can_be_cancelled(qtbot, window):
     window.review_panel.review_button.click()  # Cancel
     assert not window.review_panel.review and not window.review_panel.runner.busy
     assert "cancelled" in window.review_panel.review_label.text()
+    # a new game: what the panel said of the one before goes (a tester saw "Done. 2 mistakes"
+    # still there in a new game)
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    assert window.review_panel.review_label.text() == ""
 
 
 def test_win_rate_graph_click_goes_to_the_move(qtbot, window):

@@ -666,7 +666,12 @@ class ComputerPlay(QObject):
             # (the search's count too where the solver's verdict is the same: going back to a
             # solved position said only "wins (proved)", the first visit the count)
             if proved is None or proved.startswith(said):
-                proved = f"{said}: the game ends within {counted(abs(result.proved), 'stone')})"
+                end = (
+                    f"the game ends within {counted(abs(result.proved), 'stone')}"
+                    if abs(result.proved) > 1
+                    else f"{game.move_text(result.move)} wins at once"
+                )
+                proved = f"{said}: {end})"
         if proved is not None:  # the solver settled it: no probability about it
             self.win_label.setText(proved)
         words, stones = line_stones(game, result.principal)

@@ -620,6 +620,8 @@ class MainWindow(QMainWindow):
             self.entry_panel.forget()
             if self.review_panel.review:
                 self.review_panel.stop_review("Analysis stopped: another game was opened.")
+            else:  # (what it said of the game before is not of this one)
+                self.review_panel.review_label.setText("")
         else:
             self.scene.show(self.session.game)
         self.scene.set_marks(marks_of(self.session.current, self.session.game.geometry))
