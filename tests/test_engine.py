@@ -428,7 +428,7 @@ def test_an_analysis_in_a_full_tree_keeps_the_subtree_and_grows_it():
         game.play(game.parse_move(label))
     before = engine.search(game, SearchLimits(600_000, resume=True, must_play=True))
     tree = engine._tree
-    assert tree is not None and tree.free < tree.blocks // 10  # (full)
+    assert tree is not None and tree.free < tree.blocks // 4  # (short of room)
     later = game.copy()
     later.play(later.parse_move("d2"))
     result = engine.search(later, SearchLimits(400_000, resume=True, must_play=True))
@@ -439,6 +439,18 @@ def test_an_analysis_in_a_full_tree_keeps_the_subtree_and_grows_it():
     # set aside: a tester's long analysis had been lost on stepping back)
     again = engine.search(game, SearchLimits(1_000, resume=True, must_play=True))
     assert again.tree_playouts >= before.tree_playouts + 1_000
+
+
+def test_a_long_analysis_keeps_room_for_the_nodes_it_visits_most():
+    """Past half full, a node needs more visits to be expanded, so a long analysis does not
+    fill its tree in seconds and then search on from the leaves alone."""
+    engine = Engine(seed=1, capacity=200_000)
+    game = Game(options(("y", {"size": 9, "pie": False})))
+    for label in ("e4", "g3", "g5", "h5"):
+        game.play(game.parse_move(label))
+    engine.search(game, SearchLimits(300_000, resume=True))
+    tree = engine._tree
+    assert tree is not None and 0.5 * tree.blocks < tree.used < tree.blocks
 
 
 def test_trees_set_aside_are_bounded(monkeypatch):

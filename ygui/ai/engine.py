@@ -535,7 +535,7 @@ class Engine:
                 chunk,
                 rng,
                 self.rave_k,
-                expand_at,
+                _expand_at_when(tree, expand_at) if limits.resume else expand_at,
                 self.prior,
                 weights,
                 self.shared,
@@ -746,6 +746,18 @@ def _winning(tables: BoardTables, params: np.ndarray, pos: Position, mover: int)
     out = np.empty(params[k.NCELLS], np.int32)
     count = k.winning_cells(*tables.arrays, params, *pos.arrays, mover, out)
     return [int(c) for c in out[:count]]
+
+
+def _expand_at_when(tree: _Tree, expand_at: int) -> int:
+    """The visits a node needs to be expanded in an analysis (a resuming search), growing as
+    the tree fills: past half full, twice as many for each further twentieth (32 times when
+    full). A long analysis's tree filled in seconds, and its search then went on only from the
+    leaves; so the last of the room goes to the nodes the search comes back to most. (Play's
+    trees are made for their search, with room to spare.)"""
+    filled = tree.used / max(1, tree.blocks)
+    if filled <= 0.5:
+        return expand_at
+    return int(expand_at * 2 ** min(5.0, (filled - 0.5) * 10))
 
 
 def _intrusions(
