@@ -679,18 +679,26 @@ def select_slot(visits, wins, rave_w, best, top, b: int, m: int, parent_visits: 
 
 
 @compiled
+def rave_score(wins: float, visits: float, rave_n: float, rave_w: float, inv_k: float) -> float:
+    """A child's score: its wins and its all-moves-as-first wins, weighed by their counts
+    (1/2 for a child with neither). (The backup in ``_simulate`` works it out in its own
+    loop, fused with the update of the counts.)"""
+    one = np.float32(1.0)
+    den = rave_n + visits + rave_n * visits * inv_k
+    if den <= 0:
+        return np.float32(0.5)
+    return (wins * (one + rave_n * inv_k) + rave_w) / den
+
+
+@compiled
 def crowded_slot(
     visits, wins, rave_n, rave_w, best, second, top2, b: int, m: int, inv_k, parent_visits
 ) -> int:
     """``select_slot`` in a block another thread sharing the tree is passing through: the
     block's best child scored afresh, the other threads' visits not yet won included, against
     its second best of the last update."""
-    one = np.float32(1.0)
     g = b * m + best[b]
-    rn = rave_n[g]
-    v = visits[g]
-    den = rn + v + rn * v * inv_k
-    high = (wins[g] * (one + rn * inv_k) + rave_w[g]) / den if den > 0 else np.float32(0.5)
+    high = rave_score(wins[g], visits[g], rave_n[g], rave_w[g], inv_k)
     if high < top2[b]:
         g = b * m + second[b]
         high = top2[b]
@@ -1207,8 +1215,9 @@ def threats(
     return -1
 
 
-# The scratch of ``virtual_win`` (one int64 array a thread, made by ``search``): the call's
-# stamp, the hash table's size, then its regions (offsets from ``vc_layout``).
+# The scratch of ``virtual_win`` (one int64 array a thread, ``vc_scratch``): the call's
+# stamp, the hash table's size, the keys and links found, then from VC_HEAD the hash table
+# (4 a slot), then the regions ``vc_layout`` gives.
 VC_STAMP, VC_SIZE, VC_KEYS, VC_LINKS = 0, 1, 2, 3
 VC_HEAD = 8
 VC_ROOTS = 64  # the distinct groups around one cell, at most
@@ -1226,6 +1235,18 @@ def vc_scratch(n: int) -> np.ndarray:
 
 
 @compiled
+def vc_layout(vc, n: int) -> tuple[int, int, int, int, int, int, int, int]:
+    """Where the regions of the scratch ``vc`` of a board of ``n`` cells begin: the links
+    found (4 each), then a cell each: the cells taken, the parents of the sets of groups
+    joined, their sides, their stamps, the links kept; the groups around one cell
+    (VC_ROOTS); and ``must_play``'s cells allowed, a cell each."""
+    links = VC_HEAD + 4 * vc[VC_SIZE]
+    used = links + 4 * vc[VC_SIZE]
+    roots = used + 5 * n
+    return links, used, used + n, used + 2 * n, used + 3 * n, used + 4 * n, roots, roots + VC_ROOTS
+
+
+@compiled
 def _vc_find(vc, vp: int, vs: int, vt: int, smask, cur: int, x: int) -> int:
     """The root of ``x``'s set among the groups joined by links (made on first sight)."""
     if vc[vt + x] != cur:
@@ -1240,7 +1261,7 @@ def _vc_find(vc, vp: int, vs: int, vt: int, smask, cur: int, x: int) -> int:
 
 
 @compiled
-def _vc_pair(vc, cur: int, size: int, u: int, v: int, x: int, wide: int) -> None:
+def _vc_pair(vc, cur: int, size: int, links: int, u: int, v: int, x: int, wide: int) -> None:
     """Cell ``x`` is empty and next to both ``u`` and ``v`` (a group's root, or ``wide`` + a
     side's bit): the second such cell makes a link of the two, carried by both cells."""
     key = u * wide + v + 1
@@ -1259,7 +1280,7 @@ def _vc_pair(vc, cur: int, size: int, u: int, v: int, x: int, wide: int) -> None
         if vc[at] == key:
             if vc[at + 2] == -1 and vc[at + 1] != x:
                 vc[at + 2] = x
-                link = VC_HEAD + 4 * size + 4 * vc[VC_LINKS]
+                link = links + 4 * vc[VC_LINKS]
                 vc[link] = u
                 vc[link + 1] = v
                 vc[link + 2] = vc[at + 1]
@@ -1295,7 +1316,7 @@ def virtual_win(
     size = vc[VC_SIZE]
     vc[VC_KEYS] = 0
     vc[VC_LINKS] = 0
-    roots = VC_HEAD + 8 * size + 5 * n
+    links, _used, _vp, _vs, _vt, _kept, roots, _allowed = vc_layout(vc, n)
     wide = n + 64
     for x in range(n):
         if colours[x] != 0:
@@ -1318,13 +1339,13 @@ def virtual_win(
             for j in range(i + 1, r):
                 v = vc[roots + j]
                 if u < v:
-                    _vc_pair(vc, cur, size, u, v, x, wide)
+                    _vc_pair(vc, cur, size, links, u, v, x, wide)
                 else:
-                    _vc_pair(vc, cur, size, v, u, x, wide)
+                    _vc_pair(vc, cur, size, links, v, u, x, wide)
             rest = side_mask[x] & ~smask[u]
             while rest:
                 low = rest & -rest
-                _vc_pair(vc, cur, size, u, n + popcount(low - 1), x, wide)
+                _vc_pair(vc, cur, size, links, u, n + popcount(low - 1), x, wide)
                 rest ^= low
     if vc[VC_LINKS] == 0:
         return -1
@@ -1343,13 +1364,7 @@ def _vc_take(vc, n: int, table, params, smask, reached: int, sides_first: bool) 
     the sides first."""
     cur = vc[VC_STAMP] + 1
     vc[VC_STAMP] = cur
-    size = vc[VC_SIZE]
-    links = VC_HEAD + 4 * size
-    used = links + 4 * size
-    vp = used + n
-    vs = vp + n
-    vt = vs + n
-    kept = vt + n
+    links, used, vp, vs, vt, kept, _roots, _allowed = vc_layout(vc, n)
     count = 0
     for phase in range(2):
         for i in range(vc[VC_LINKS]):
@@ -1392,7 +1407,7 @@ def _vc_take(vc, n: int, table, params, smask, reached: int, sides_first: bool) 
 def vc_carries(vc, n: int, x: int) -> bool:
     """Whether cell ``x`` is one of the two of a link the last win ``virtual_win`` found
     takes (of a board of ``n`` cells)."""
-    return vc[VC_HEAD + 8 * vc[VC_SIZE] + x] == vc[VC_STAMP]
+    return vc[vc_layout(vc, n)[1] + x] == vc[VC_STAMP]
 
 
 @compiled
@@ -1490,8 +1505,7 @@ def must_play(
     n = params[NCELLS]
     p = info[TO_MOVE]
     q = 3 - p
-    size = vc[VC_SIZE]
-    allowed = VC_HEAD + 8 * size + 5 * n + VC_ROOTS
+    allowed = vc_layout(vc, n)[7]
     for s in range(m - 1):
         vc[allowed + s] = 1
     most = 0
@@ -1543,15 +1557,10 @@ def must_play(
             left += 1
     if left == 0:
         return lost >= 0
-    # the block's best, afresh (as the backup of _simulate scores it)
-    one = np.float32(1.0)
+    # the block's best, afresh
     for s in range(m - 1):
         g = b * m + s
-        rn = rave_n[g]
-        v = visits[g]
-        num = wins[g] * (one + rn * inv_k) + rave_w[g]
-        den = rn + v + rn * v * inv_k
-        score[s] = num / den if den > 0 else np.float32(0.5)
+        score[s] = rave_score(wins[g], visits[g], rave_n[g], rave_w[g], inv_k)
     i, t = first_best(score, m - 1)
     best[b] = i
     top[b] = t
@@ -2006,6 +2015,7 @@ def _simulate(
                     rave_n[start + s] = rn
                     rave_w[start + s] = rw
                     v = visits[start + s]
+                    # (rave_score, written out: fused with the update of the counts)
                     num = wins[start + s] * (one + rn * inv_k) + rw
                     den = rn + v + rn * v * inv_k
                     score[s] = num / den if den > 0 else half
