@@ -666,12 +666,13 @@ class Engine:
         ]
         if found:
             _visits, _i, tree, node = max(found, key=lambda f: (f[0], -f[1]))
-            if tree.free < tree.blocks // 4 and 2 * len(tree.subtree(node)) < tree.used:
+            below = tree.subtree(node) if tree.free < tree.blocks // 4 else None
+            if below is not None and 2 * len(below) < tree.used:
                 # little room left, most of it for other positions: the position's subtree
                 # goes to a tree of its own, else its search could not grow (the full tree is
                 # set aside, for the positions it holds)
                 fresh = _Tree(key, moves, tree.base, tree.cells, tree.capacity)
-                fresh.take(tree, node, moves)
+                fresh.take(tree, node, moves, below)
                 if own is not None and own.key == key:  # (the full tree, if it is this one)
                     parked.append(own)
                 self._trees[index] = fresh
@@ -925,14 +926,18 @@ class _Tree:
             frontier = below[below >= 0]
         return np.concatenate(order) if order else np.empty(0, np.int64)
 
-    def take(self, source: _Tree, node: int, moves: list[int]) -> None:
+    def take(
+        self, source: _Tree, node: int, moves: list[int], kept: np.ndarray | None = None
+    ) -> None:
         """Hold the subtree of ``source``'s ``node`` (the position after ``moves``) alone:
         its blocks at the front, in the order a walk down from ``node`` meets them, ``node``
         the first root (slot 0), every other block free room. ``source`` may be this tree
-        (then what it held elsewhere is lost), or another of the same game, base and size."""
+        (then what it held elsewhere is lost), or another of the same game, base and size.
+        ``kept``: ``source.subtree(node)``, if the caller has it already."""
         m = self.m
         mask = k.PROVED - 1
-        kept = source.subtree(node)
+        if kept is None:
+            kept = source.subtree(node)
         renumber = np.full(source.used + 1, -1, np.int64)
         renumber[kept] = np.arange(1, len(kept) + 1)
         src = np.concatenate([[node], (kept[:, None] * m + np.arange(m)).ravel()])
