@@ -176,9 +176,9 @@ class AttachedPlay(QObject):
         """Ask engine ``name`` what it would play in the position shown (a process of its
         own, apart from the seats'); the answer comes by ``suggested`` if the position is
         still shown then."""
-        spec = self.specs().get(name)
         if self.closed:
             return
+        spec = self.specs().get(name)
         if spec is None:
             self.suggestion_failed.emit(name, f"No engine named {name} is attached")
             return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from PySide6.QtGui import QColor, QIcon, QPalette
@@ -93,26 +94,29 @@ def mark_on(stone: str) -> str | None:
     return "#ffffff" if stone in ("Red", "Blue") else None
 
 
+# the dark theme's palette (Fusion's roles)
+DARK_ROLES = {
+    QPalette.ColorRole.Window: "#2a2d33",
+    QPalette.ColorRole.WindowText: "#e8e8e8",
+    QPalette.ColorRole.Base: "#1f2126",
+    QPalette.ColorRole.AlternateBase: "#2f3238",
+    QPalette.ColorRole.Text: "#e8e8e8",
+    QPalette.ColorRole.Button: "#33363d",
+    QPalette.ColorRole.ButtonText: "#e8e8e8",
+    QPalette.ColorRole.Highlight: "#4f7fd1",
+    QPalette.ColorRole.HighlightedText: "#ffffff",
+    QPalette.ColorRole.ToolTipBase: "#33363d",
+    QPalette.ColorRole.ToolTipText: "#e8e8e8",
+    QPalette.ColorRole.PlaceholderText: "#9a9a9a",
+}
+
+
 def apply_palette(app: QApplication, theme: Theme) -> None:
     """Fusion with a palette to match the theme."""
     app.setStyle("Fusion")
     palette = QPalette()
     if theme.name == "dark":
-        roles = {
-            QPalette.ColorRole.Window: "#2a2d33",
-            QPalette.ColorRole.WindowText: "#e8e8e8",
-            QPalette.ColorRole.Base: "#1f2126",
-            QPalette.ColorRole.AlternateBase: "#2f3238",
-            QPalette.ColorRole.Text: "#e8e8e8",
-            QPalette.ColorRole.Button: "#33363d",
-            QPalette.ColorRole.ButtonText: "#e8e8e8",
-            QPalette.ColorRole.Highlight: "#4f7fd1",
-            QPalette.ColorRole.HighlightedText: "#ffffff",
-            QPalette.ColorRole.ToolTipBase: "#33363d",
-            QPalette.ColorRole.ToolTipText: "#e8e8e8",
-            QPalette.ColorRole.PlaceholderText: "#9a9a9a",
-        }
-        for role, colour in roles.items():
+        for role, colour in DARK_ROLES.items():
             palette.setColor(role, QColor(colour))
         palette.setColor(
             QPalette.ColorGroup.Disabled, QPalette.ColorRole.ButtonText, QColor("#777777")
@@ -132,36 +136,42 @@ def dark_indicators() -> str:
     boxes in the text fields' colour with an outline darker than the window's, so on the dark
     panels an unchecked box was all but invisible (a tester's find). A light outline, and the
     highlight's colour with a white tick (or a light dot) when chosen."""
-    from importlib.resources import files
-
-    tick = Path(str(files("ygui.resources").joinpath("icons").joinpath("check.svg")))
+    tick = Path(str(_resource("icons", "check.svg")))
+    base = DARK_ROLES[QPalette.ColorRole.Base]
+    light = DARK_ROLES[QPalette.ColorRole.Text]
+    chosen = DARK_ROLES[QPalette.ColorRole.Highlight]
     return (
         "QCheckBox::indicator, QRadioButton::indicator {"
-        " width: 12px; height: 12px; border: 1px solid #a3a9b3; background: #1f2126; }"
+        f" width: 12px; height: 12px; border: 1px solid #a3a9b3; background: {base}; }}"
         " QCheckBox::indicator { border-radius: 2px; }"
         " QRadioButton::indicator { border-radius: 7px; }"
         " QCheckBox::indicator:checked {"
-        f" background: #4f7fd1; border-color: #4f7fd1; image: url({tick.as_posix()}); }}"
+        f" background: {chosen}; border-color: {chosen}; image: url({tick.as_posix()}); }}"
         " QRadioButton::indicator:checked { background: qradialgradient(cx:0.5, cy:0.5,"
-        " radius:0.5, fx:0.5, fy:0.5, stop:0 #e8e8e8, stop:0.42 #e8e8e8, stop:0.5 #4f7fd1,"
-        " stop:1 #4f7fd1); border-color: #4f7fd1; }"
+        f" radius:0.5, fx:0.5, fy:0.5, stop:0 {light}, stop:0.42 {light}, stop:0.5 {chosen},"
+        f" stop:1 {chosen}); border-color: {chosen}; }}"
         " QCheckBox::indicator:disabled, QRadioButton::indicator:disabled {"
         " border-color: #5d626b; }"
     )
 
 
-def resource_text(*parts: str) -> str:
-    """A text file shipped in resources/ (found in a checkout and in an installed wheel)."""
+def _resource(*parts: str) -> Traversable:
+    """A file shipped in resources/ (found in a checkout and in an installed wheel)."""
     from importlib.resources import files
 
     place = files("ygui.resources")
     for part in parts:  # one name a call: Python 3.11's readers take no more
         place = place.joinpath(part)
-    return place.read_text(encoding="utf-8")
+    return place
+
+
+def resource_text(*parts: str) -> str:
+    """A text file shipped in resources/."""
+    return _resource(*parts).read_text(encoding="utf-8")
 
 
 def resource_icon() -> QIcon:
-    from importlib.resources import as_file, files
+    from importlib.resources import as_file
 
-    with as_file(files("ygui.resources").joinpath("icons").joinpath("ygui.svg")) as path:
+    with as_file(_resource("icons", "ygui.svg")) as path:
         return QIcon(str(path))
