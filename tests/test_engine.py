@@ -193,6 +193,33 @@ def test_blocks_an_immediate_loss(item):
     assert result.move == Move(threat) and result.reason in ("block", "only move")
 
 
+def test_a_forced_move_is_played_at_once_but_judged_when_asked():
+    """Play takes a forced block at once; the analysis, the review and hints ask for the
+    position judged (``judge``): the block is searched for its rate, which agrees with the
+    exact solver (it was given 1/2, which the review read as the position's value)."""
+    from ygui.ai.solver import Solver
+
+    solver = Solver(16)
+    engine = Engine(seed=3)
+    found = 0
+    for number in range(60):
+        rng = random.Random(number)
+        game = Game(GameOptions(game="y", size=5, pie=False).validated())
+        while not game.is_over and found < 6:
+            quick = engine.search(game, SearchLimits(playouts=200, seed=number))
+            if quick.reason == "only move" and game.empty_count() > 3:
+                assert quick.playouts == 0 and quick.win_rate == 0.5
+                judged = Engine(seed=1).search(game, SearchLimits(playouts=3000, judge=True))
+                assert judged.move == quick.move and judged.playouts > 0
+                winner = solver.solve(game, None, nodes=200_000).winner
+                assert winner is not None
+                assert judged.win_rate == pytest.approx(1.0 if winner == game.to_move else 0.0)
+                found += 1
+                break
+            game.play(quick.move if rng.random() > 0.3 else rng.choice(game.legal_moves()))
+    assert found == 6
+
+
 @pytest.mark.parametrize("item", OPTIONS, ids=ident)
 def test_plays_legal_moves_to_the_end(item):
     engine = Engine(seed=2)

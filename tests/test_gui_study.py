@@ -249,6 +249,29 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     assert all(v is not None for v in values)
 
 
+def test_the_review_judges_a_forced_block_by_searching_it(qtbot, window):
+    """After c1, White must block at b2 and wins so (proved in 5 stones): the review and the
+    analysis say White wins there, not 50% (a forced move had been given a rate of 1/2, which
+    made the block look like a blunder by one side and the move before like one by the
+    other)."""
+    window.entry_panel.entry.setText("d2 d4 c2 e3 e2 c3 c1 b2")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    window.review_panel.budget.setValue(300)
+    window.act_review.trigger()
+    qtbot.waitUntil(lambda: not window.review_panel.review, timeout=120_000)
+    line = window.session.tree.main_line()
+    value = GameTree.analysis(line[6])  # White to move: the block
+    assert value is not None and value[0] < 0.05 and value[1] > 0
+    assert 8 not in drops(window.session.tree) or drops(window.session.tree)[8] < 0.15
+    assert 8 not in window.review_panel.graph.marks
+    window.session.go_to_main_line(7)
+    window.act_analyse.trigger()
+    computer = window.computer
+    qtbot.waitUntil(lambda: "White" in computer.win_label.text(), timeout=60_000)
+    assert "50%" not in computer.win_label.text()
+    window.act_analyse.trigger()
+
+
 def test_the_whole_game_is_analysed_while_the_user_browses_and_analyses(qtbot, window):
     """The review has an engine of its own: stepping through the game, and the analysis of
     the position shown, go on meanwhile; the graph fills in; another game stops it."""

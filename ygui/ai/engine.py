@@ -164,6 +164,10 @@ class SearchLimits:
     # work out the must-play regions of the nodes the search visits most (kernels.must_play):
     # more proofs, for the analysis; play does without (its cost bought no strength)
     must_play: bool = False
+    # the caller wants the position judged, not only a move (the analysis, the game review,
+    # hints): a forced move is searched like any other for its win rate, where play takes it
+    # at once (it was given a rate of 1/2, which the review read as the position's value)
+    judge: bool = False
 
     @staticmethod
     def level(level: int, seed: int = 1) -> SearchLimits:
@@ -345,7 +349,7 @@ class Engine:
                 allowed[threats] = True
                 reason = "block"
         legal = [m for m in game.legal_moves() if allowed[n if m.cell is None else m.cell]]
-        if len(legal) == 1:
+        if len(legal) == 1 and not limits.judge:
             return SearchResult(legal[0], 0.5, 0, (legal[0],), reason="only move")
         if limits.proof_nodes and game.empty_count() <= PROOF_CELLS:
             if self._solver is None:

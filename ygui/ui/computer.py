@@ -43,7 +43,7 @@ from ygui.ui.theme import STONE_COLOURS
 HINT_LEVEL = 7
 # Analysis runs until it is stopped or the position changes (a billion playouts take days), and
 # goes on from its earlier search of a position when the user comes back to it.
-ANALYSIS = SearchLimits(playouts=1_000_000_000, resume=True, must_play=True)
+ANALYSIS = SearchLimits(playouts=1_000_000_000, resume=True, must_play=True, judge=True)
 
 
 def win_bar_style(game: Game) -> str:
@@ -510,7 +510,7 @@ class ComputerPlay(QObject):
         game = self.session.game
         if game.is_over or self.thinking_for_move():
             return
-        limits = SearchLimits.level(HINT_LEVEL)
+        limits = replace(SearchLimits.level(HINT_LEVEL), judge=True)
         last = self._analysis
         needed = limits.playouts_on(game.geometry.size)
         if (

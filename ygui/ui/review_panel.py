@@ -208,11 +208,10 @@ class ReviewPanel(QDockWidget):
                 GameTree.set_analysis(node, 1.0 if game.winner == BLACK else 0.0, 0)
                 self.review.pop(0)
                 continue
-            self.runner.start(
-                game,
-                SearchLimits(playouts=self.budget.value(), seed=total - len(self.review)),
-                self._reviewed,
+            limits = SearchLimits(
+                playouts=self.budget.value(), seed=total - len(self.review), judge=True
             )
+            self.runner.start(game, limits, self._reviewed)
             return
         self.review_bar.setVisible(False)
         self.review_button.setText("Analyse game")
