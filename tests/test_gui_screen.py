@@ -437,3 +437,54 @@ def test_a_window_made_shorter_keeps_the_game_panel_whole(qtbot, window):
     qtbot.waitUntil(lambda: area.widget().height() <= area.viewport().height(), timeout=3000)
     button = window.game_panel.nav_buttons["last"]
     assert button.mapTo(area.viewport(), button.rect().bottomLeft()).y() <= area.viewport().height()
+
+
+def test_with_the_tree_open_the_result_and_the_swap_stay_in_sight(qtbot, window):
+    """The game panel asks for more room as its lines come and go, and gets it: the result
+    and its New game button at the end of a game (they were scrolled out of sight under the
+    tree, a tester's finding), and the swap's offer in a new game with the pie rule (it was
+    cut in half)."""
+    window.resize(1280, 840)
+    for dock in (*window.below_game, window.tree_panel):  # every study panel, tabbed
+        dock.show()
+        qtbot.wait(50)
+    window.tree_panel.raise_()
+    qtbot.wait(200)
+    start(window, "y", size=5, pie=True)
+    area = window.game_dock.widget()
+    panel = window.game_panel
+
+    def in_sight(widget):
+        bottom = widget.mapTo(area.viewport(), widget.rect().bottomLeft()).y()
+        return widget.isVisible() and 0 <= bottom <= area.viewport().height()
+
+    qtbot.waitUntil(lambda: area.widget().height() <= area.viewport().height(), timeout=2000)
+    play_out(qtbot, window)
+
+    def whole(widget):  # in sight, the panel not scrolling, the tree keeping the rest
+        return (
+            in_sight(widget)
+            and area.widget().height() <= area.viewport().height()
+            and window.tree_panel.height() > window.game_dock.height()
+        )
+
+    qtbot.waitUntil(lambda: whole(panel.result_box), timeout=3000)
+    qtbot.wait(300)
+    assert whole(panel.result_box)  # (and so it stays)
+    start(window, "hexagonal-y", size=5, pie=True)
+    qtbot.waitUntil(lambda: whole(panel.swap_button), timeout=3000)
+    qtbot.wait(300)
+    assert whole(panel.swap_button)
+    assert not panel.result_box.isVisible()
+
+
+def test_past_the_swap_its_room_goes_to_the_moves(qtbot, window):
+    """The swap's offer keeps its room around its moment (no jump as it comes and goes), and
+    gives it back once the game is past it (it stood blank above the moves all game)."""
+    start(window, "y", size=7, pie=True)
+    panel = window.game_panel
+    policy = panel.swap_button.sizePolicy
+    assert panel.swap_button.isVisible() and policy().retainSizeWhenHidden()
+    for label in ("d4", "b2", "c1"):
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+    assert not panel.swap_button.isVisible() and not policy().retainSizeWhenHidden()

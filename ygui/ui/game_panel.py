@@ -211,9 +211,11 @@ class GamePanel(QWidget):
         # shown until the swap's moment is past (greyed before the first stone)
         self.swap_button.setVisible(game.options.pie_value and (game.can_swap or not game.moves))
         self.swap_button.setEnabled(game.can_swap)
-        # (its room stays in a game with the pie rule: the moves do not jump up after it)
+        # (its room stays around the swap's moment, so that the moves do not jump up as the
+        # offer comes and goes; it goes once the game is past it: it stood as a blank band
+        # above the moves all game long)
         policy = self.swap_button.sizePolicy()
-        policy.setRetainSizeWhenHidden(game.options.pie_value)
+        policy.setRetainSizeWhenHidden(game.options.pie_value and len(game.moves) <= 2)
         self.swap_button.setSizePolicy(policy)
         result = session.result
         self.result_box.setVisible(result is not None)

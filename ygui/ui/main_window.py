@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
@@ -223,6 +223,11 @@ class MainWindow(QMainWindow):
         self._share_timer.setInterval(150)
         self._share_timer.timeout.connect(self._share_with_study)
         self.tree_panel.visibilityChanged.connect(self._tree_shown)
+        # the game panel asks for more room or less as its lines and buttons come and go (the
+        # result and its New game button at the end, the swap's offer in a new game): shared
+        # again, else they were drawn under a study panel, out of sight (a tester's finding)
+        self._game_wanted = 0
+        self._height_watch = LayoutWatch(self.game_panel, self._game_panel_changed)
         self.below_game = study[1:]  # the panels that go under the game panel (not the tree)
         for dock in self.below_game:
             dock.visibilityChanged.connect(self._study_shown)
@@ -263,6 +268,13 @@ class MainWindow(QMainWindow):
             if shown:
                 self._share_with_study()  # at once: the tree is drawn at its size from the start
             QTimer.singleShot(0, self._share_with_study)
+
+    def _game_panel_changed(self) -> None:
+        wanted = wanted_height(self.game_dock)
+        if wanted != self._game_wanted:
+            self._game_wanted = wanted
+            if self.game_dock.isVisible() and not self.game_dock.isFloating():
+                self._share_with_study()
 
     def _study_shown(self, visible: bool) -> None:
         """A study panel shown under the game panel shares the room with it (see
@@ -1158,6 +1170,21 @@ def scrolling(dock: QDockWidget) -> None:
     for box in area.findChildren(QComboBox) + area.findChildren(QAbstractSpinBox):
         box.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # (not taken by a turn of the wheel)
         box.installEventFilter(guard)
+
+
+class LayoutWatch(QObject):
+    """Tells, soon after, when a widget's layout is asked to be done again: one of its
+    widgets shown, hidden or changed in size."""
+
+    def __init__(self, widget: QWidget, changed: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self.changed = changed
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.LayoutRequest:
+            QTimer.singleShot(0, self, self.changed)  # (once the layout is done)
+        return False
 
 
 class WheelGuard(QObject):
