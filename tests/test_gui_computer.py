@@ -299,6 +299,26 @@ def test_a_hint_during_an_analysis_keeps_it_going(qtbot, answers):
     assert window.statusBar().currentMessage().startswith(f"Hint: {named} ")
 
 
+def test_a_hint_stays_when_the_analysis_starts(qtbot, answers):
+    """H, then A: the hint's ring stays on the board (it vanished as the analysis started),
+    and follows the analysis's best move from then on."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=9, pie=False).validated(), ("A", "B"))
+    click_cell(qtbot, window, window.game.geometry.cell("e3"))
+    computer = window.computer
+    window.act_hint.trigger()
+    qtbot.waitUntil(lambda: computer.hint_cell is not None, timeout=60_000)
+    hint = computer.hint_cell
+    window.act_analyse.trigger()
+    assert computer.hint_cell == hint
+    (ring,) = window.scene._hint_items
+    assert ring.rect().center() == window.scene.cell_position(hint)
+    qtbot.waitUntil(lambda: computer._analysis is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: computer.hint_cell == computer._analysis[1].move.cell, timeout=5000)
+    assert len(window.scene._hint_items) == 1 and mismatches(window) == []
+    window.act_analyse.trigger()
+
+
 def test_analysis_goes_on_from_where_it_was(qtbot, answers):
     """Analysis keeps growing on the position shown, and coming back to a position analysed
     before goes on from that search: its playouts count on from where they were."""

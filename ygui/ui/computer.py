@@ -747,7 +747,12 @@ class ComputerPlay(QObject):
         if on:
             self.dock.show()
             self.dock.raise_()  # its tab in front of the other study panels
+            hint = self.hint_cell
             self.after_change()
+            if hint is not None:
+                # the position is the same: a hint shown stays (it vanished as the analysis
+                # started, a tester's finding), and then follows the analysis's best move
+                self.set_hint(hint)
             return
         request = self.runner.current
         if request is not None and request.limits is ANALYSIS:
