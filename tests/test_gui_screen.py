@@ -380,6 +380,42 @@ def test_once_the_position_is_proved_the_candidates_say_which_rates_are_rough(qt
     assert table.item(0, 1).foreground().color() != QColor(Qt.GlobalColor.gray)
 
 
+def test_in_a_lost_position_the_candidates_begin_with_the_best_lines_move(qtbot, window):
+    """Every move proved lost: the table keeps the search's order (the move it plays, an
+    intrusion into the winner's links or the slowest loss, first), so that its first row is
+    the move the best line begins with (it sorted the quickest loss first)."""
+    from ygui.ai.engine import Candidate
+
+    start(window, "y", size=5, pie=False)
+    g = window.game.geometry
+    slow, quick, rough = g.cell("b1"), g.cell("c2"), g.cell("a1")
+    result = SearchResult(
+        Move(slow),
+        0.0,
+        60,
+        (Move(slow),),
+        candidates=(
+            Candidate(Move(slow), 9, 0.0, (Move(slow),), -8),
+            Candidate(Move(quick), 21, 0.0, (Move(quick),), -4),
+        ),
+        proved=-8,
+    )
+    window.computer._fill_candidates(window.game, result)
+    table = window.computer.candidates_table
+    assert [table.item(r, 0).text() for r in range(2)] == ["b1", "c2"]
+    won = replace(
+        result,
+        candidates=(
+            Candidate(Move(slow), 9, 1.0, (Move(slow),), 7),
+            Candidate(Move(quick), 21, 1.0, (Move(quick),), 3),
+            Candidate(Move(rough), 3, 0.5, (Move(rough),)),
+        ),
+        proved=3,
+    )
+    window.computer._fill_candidates(window.game, won)  # the quickest win first
+    assert [table.item(r, 0).text() for r in range(3)] == ["c2", "b1", "a1"]
+
+
 def test_with_the_tree_on_the_screen_the_game_panel_is_no_taller_than_it_needs(qtbot, window):
     """The tree stands in for the moves: the game panel keeps its lines (no blank room under
     them, as there was) and the tree has the rest; behind a tab, the moves are back whole."""
