@@ -172,3 +172,44 @@ def test_the_analysis_panel_forgets_a_position_it_no_longer_shows(qtbot, answers
     assert computer.win_label.text() == "White wins (proved)"
     start(window, game="hexagonal-y", size=3)
     assert computer.win_label.text() == "Win probability: -"
+
+
+def test_the_heat_map_is_not_drawn_under_the_solvers_map(qtbot, answers):
+    """Where the solver's map says a move wins or loses, the heat map's disc is not drawn
+    under it (its red, the most visited, showed through the map's red, a move that loses);
+    elsewhere it stays, and with the map gone it is back everywhere."""
+    window = make_window(qtbot, answers)
+    start(window, size=5)
+    scene = window.scene
+    g = window.game.geometry
+    empty = [c for c in range(g.size) if not window.game.colours[c]]
+    scene.set_heat({c: 10 + i for i, c in enumerate(empty)})
+
+    def heated():
+        return {scene.cell_at(item.rect().center()) for item in scene._heat_items}
+
+    assert heated() == set(empty)
+    won, lost = {empty[0]}, {empty[-1]}  # (the last: the most visited, red)
+    scene.set_solution((won, lost))
+    assert heated() == set(empty) - won - lost
+    assert set(scene.solution_cells) == won | lost
+    assert scene.heat is not None and scene.heat.best == g.labels[empty[-1]]  # (the key)
+    scene.set_solution(None)
+    assert heated() == set(empty)
+
+
+def test_the_heat_maps_key_shows_the_colour_of_the_least_visited_cells(qtbot, answers):
+    """Most cells of a heat map have few visits: the key's discs begin with their colour (it
+    began at a sixth of the most visited, and a tester found most of the board a colour the
+    key did not show)."""
+    from ygui.ui.board_scene import heat_colour
+    from ygui.ui.board_view import HeatLegend
+
+    window = make_window(qtbot, answers)
+    start(window, size=7)
+    scene = window.scene
+    empty = [c for c in range(window.game.geometry.size) if not window.game.colours[c]]
+    scene.set_heat({c: 1 if i else 1000 for i, c in enumerate(empty)})
+    hues = [item.brush().color().hueF() for item in scene._heat_items]
+    key = [heat_colour(share).hueF() for share in HeatLegend.SHARES]
+    assert all(min(key) - 0.01 <= hue <= max(key) + 0.01 for hue in hues)

@@ -609,8 +609,11 @@ class BoardScene(QGraphicsScene):
         top = max(visits.values()) or 1
         best = max(empty, key=lambda c: empty[c])
         self.heat = HeatSummary(self.game.geometry.labels[best], empty[best], sum(visits.values()))
+        # (not under the solver's map: its exact answer covers the estimate there, and the
+        # heat's red, the most visited, showed through its red, a move that loses)
+        settled = set() if self.solution is None else self.solution[0] | self.solution[1]
         for cell, count in visits.items():
-            if count <= 0 or self.game.colours[cell]:
+            if count <= 0 or self.game.colours[cell] or cell in settled:
                 continue
             share = count / top
             colour = heat_colour(share)
@@ -631,6 +634,8 @@ class BoardScene(QGraphicsScene):
         red one on each that loses (None clears it). Kept when the board is turned."""
         self.solution = None if cells is None else (set(cells[0]), set(cells[1]))
         self._draw_solution()
+        if self._heat_given is not None:
+            self.set_heat(self._heat_given)  # (none under the map; back where it has gone)
 
     def _draw_solution(self) -> None:
         for item in self._solution_items.values():

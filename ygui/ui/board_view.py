@@ -34,7 +34,9 @@ class HeatLegend(QWidget):
     fill their view): discs from few visits (small, blue) to the most (large, red), and the
     most visited cell with its share of the search."""
 
-    DISCS = 6
+    # the shares of the most visited cell's visits the key's discs show, from the fewest (the
+    # colour most cells have: the key began at a sixth, and did not show it)
+    SHARES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -74,8 +76,7 @@ class HeatLegend(QWidget):
         y = 4 + metrics.height() + 12
         step = 22.0
         painter.setPen(Qt.PenStyle.NoPen)
-        for i in range(self.DISCS):
-            share = (i + 1) / self.DISCS
+        for i, share in enumerate(self.SHARES):
             radius = 9 * heat_size(share)
             painter.setBrush(heat_colour(share))
             painter.drawEllipse(QPointF(8 + 9 + i * step, y), radius, radius)
