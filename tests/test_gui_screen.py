@@ -524,3 +524,42 @@ def test_past_the_swap_its_room_goes_to_the_moves(qtbot, window):
     for label in ("d4", "b2", "c1"):
         click_cell(qtbot, window, window.game.geometry.cell(label))
     assert not panel.swap_button.isVisible() and not policy().retainSizeWhenHidden()
+
+
+def test_editing_a_position_gives_the_set_up_panel_its_room(qtbot, window):
+    """Every study panel open, tabbed: Edit position opens the editor's part of Set up, and
+    the panels share their room again, so that the side to move and the rest of the editor
+    are in sight (the game panel kept its empty move rows and Set up scrolled, a tester's
+    finding), and both panels are whole; Done gives the room back."""
+    window.resize(1280, 840)
+    start(window, "y", size=9, pie=True)
+    for dock in (window.tree_panel, *window.below_game):
+        dock.show()
+        qtbot.wait(50)
+    window.computer.dock.raise_()
+    qtbot.wait(200)
+    window.edit_position()
+    qtbot.wait(200)
+    window.edit_position()  # Done, then again (as a tester did)
+    qtbot.wait(200)
+    window.solver_panel.raise_()
+    qtbot.wait(200)
+    window.edit_position()
+    area = window.setup_dock.widget()
+    box = window.editor.to_move
+
+    def whole():
+        bottom = box.mapTo(area.viewport(), box.rect().bottomLeft()).y()
+        game = window.game_dock.widget()
+        return (
+            box.isVisible()
+            and bottom <= area.viewport().height()
+            and area.widget().height() <= area.viewport().height()
+            and game.widget().height() <= game.viewport().height()
+        )
+
+    qtbot.waitUntil(whole, timeout=3000)
+    qtbot.wait(300)
+    assert whole()  # (and so it stays)
+    window.edit_position()  # Done
+    qtbot.waitUntil(lambda: not window.session.editing, timeout=3000)

@@ -231,6 +231,15 @@ class MainWindow(QMainWindow):
         self.below_game = study[1:]  # the panels that go under the game panel (not the tree)
         for dock in self.below_game:
             dock.visibilityChanged.connect(self._study_shown)
+        # and so does a study panel whose contents grow or shrink (Set up as a position is
+        # edited: its side to move was out of sight under a game panel of empty move rows);
+        # not the analysis, whose lines change as it searches
+        self._study_wanted: dict[str, int] = {}
+        self._study_watches = [
+            LayoutWatch(area.widget(), lambda d=dock: self._study_changed(d))
+            for dock in self.below_game
+            if dock is not analysis and isinstance(area := dock.widget(), QScrollArea)
+        ]
 
     def restore_layout(self) -> None:
         """The window's size and place and its panels as they were when it last closed. A
@@ -275,6 +284,13 @@ class MainWindow(QMainWindow):
             self._game_wanted = wanted
             if self.game_dock.isVisible() and not self.game_dock.isFloating():
                 self._share_with_study()
+
+    def _study_changed(self, dock: QDockWidget) -> None:
+        wanted = wanted_height(dock)
+        if wanted != self._study_wanted.get(dock.objectName()):
+            self._study_wanted[dock.objectName()] = wanted
+            if dock.isVisible() and not dock.visibleRegion().isEmpty():
+                self._share_timer.start()
 
     def _study_shown(self, visible: bool) -> None:
         """A study panel shown under the game panel shares the room with it (see
