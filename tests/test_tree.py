@@ -156,3 +156,27 @@ def test_marks_are_kept_as_sgf_markup_and_bad_ones_ignored():
         cell("a1"): (LABEL, "LONG"),
         cell("c1"): (LABEL, "A"),
     }
+
+
+def test_a_first_stone_under_the_pie_rule_is_judged_with_the_swap_in_mind():
+    """The review's note on a first stone that lost much under the pie rule says why: the
+    other player swaps it, or keeps it (its better stone can be one that loses without the
+    swap, which puzzled a tester)."""
+    from ygui.core.game import Game
+    from ygui.core.study import mistake_notes
+
+    def first_stone(pie):
+        tree = tree_from_game(Game(GameOptions(game="y", size=5, pie=pie).validated()))
+        play(tree, "c2")
+        return tree
+
+    for best_after, why in (("swap", "to be swapped)"), ("b2", "not swapped)")):
+        tree = first_stone(True)
+        GameTree.set_analysis(tree.root, 0.45, 1000, "a1")
+        GameTree.set_analysis(tree.main_line()[0], 0.2, 1000, best_after)
+        note = mistake_notes(tree)[1]
+        assert note.startswith("lost 25% (") and note.endswith(f"{why}; a1 was better")
+    plain = first_stone(False)
+    GameTree.set_analysis(plain.root, 0.45, 1000, "a1")
+    GameTree.set_analysis(plain.main_line()[0], 0.2, 1000, "b2")
+    assert mistake_notes(plain)[1] == "lost 25%; a1 was better"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ygui.core.game import BLACK, WHITE, Game, IllegalMove, Move
+from ygui.core.game import BLACK, SWAP, WHITE, Game, IllegalMove, Move
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.rules.win import PerimeterRule
 from ygui.core.tree import GameTree
@@ -158,6 +158,13 @@ def mistake_notes(tree: GameTree) -> dict[int, str]:
         before = line[i - 2] if i >= 2 else tree.root
         best = GameTree.best_move(before)
         played = line[i - 1].move
+        if i == 1 and tree.game_at([]).options.pie_value:
+            # under the pie rule a first stone is judged by what the other player does with
+            # it: the review's better stone can be one that loses without the swap
+            if GameTree.best_move(line[0]) == tree.game_at(line[:1]).move_text(SWAP):
+                note += " (strong enough to be swapped)"
+            else:
+                note += " (weak enough to be kept, not swapped)"
         if best and played is not None and best != tree.game_at(line[: i - 1]).move_text(played):
             note += f"; {best} was better"
         notes[i] = note
