@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
@@ -236,9 +237,11 @@ class MainWindow(QMainWindow):
         # not the analysis, whose lines change as it searches
         self._study_wanted: dict[str, int] = {}
         self._study_watches = [
-            LayoutWatch(area.widget(), lambda d=dock: self._study_changed(d))
+            LayoutWatch(body, partial(self._study_changed, dock))
             for dock in self.below_game
-            if dock is not analysis and isinstance(area := dock.widget(), QScrollArea)
+            if dock is not analysis
+            and isinstance(area := dock.widget(), QScrollArea)
+            and (body := area.widget()) is not None
         ]
 
     def restore_layout(self) -> None:
