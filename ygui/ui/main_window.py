@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator
-from functools import partial
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -237,11 +237,11 @@ class MainWindow(QMainWindow):
         # not the analysis, whose lines change as it searches
         self._study_wanted: dict[str, int] = {}
         self._study_watches = [
-            LayoutWatch(body, partial(self._study_changed, dock))
+            LayoutWatch(contents, partial(self._study_changed, dock))
             for dock in self.below_game
             if dock is not analysis
             and isinstance(area := dock.widget(), QScrollArea)
-            and (body := area.widget()) is not None
+            and (contents := area.widget()) is not None
         ]
 
     def restore_layout(self) -> None:
