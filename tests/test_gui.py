@@ -296,6 +296,27 @@ def test_new_game_dialog_validation(qtbot):
     assert not dialog.options.pie_value
 
 
+def test_the_sizes_say_the_whole_boards_count(qtbot):
+    """The Game of Y's boards are known by their points ("the 93-point board"): each size says
+    the whole board's count after the count a side (a tester looked for 93 in a list of
+    points per side)."""
+    dialog = NewGameDialog({}, LIGHT)
+    qtbot.addWidget(dialog)
+    names = list(VARIANTS)
+    dialog.games.setCurrentRow(names.index("game-of-y"))
+    texts = [dialog.size_box.itemText(i) for i in range(dialog.size_box.count())]
+    assert texts == [
+        "5 points per side (27 points)",
+        "7 points per side (55 points)",
+        "9 points per side (93 points, default)",
+        "11 points per side (141 points)",
+    ]
+    dialog.games.setCurrentRow(names.index("y"))
+    assert dialog.size_box.currentText() == "11 cells per side (66 cells, default)"
+    dialog.games.setCurrentRow(names.index("poly-y"))  # (its count depends on the corners)
+    assert dialog.size_box.currentText() == "7 cells per side (default)"
+
+
 def test_new_game_dialog_brings_back_each_games_last_size(qtbot):
     """Choosing a game again gives the size last played in it, not the default (a tester
     played Y 9, chose Y again and got 11); remembered across dialogs through the settings."""

@@ -279,8 +279,10 @@ class NewGameDialog(QDialog):
         self.size_box.blockSignals(True)
         self.size_box.clear()
         for s in v.sizes:
+            notes = [_board_total(v.name, s)] + (["default"] if s == v.default_size else [])
+            notes = [note for note in notes if note]
             self.size_box.addItem(
-                f"{s} {v.size_meaning}" + ("  (default)" if s == v.default_size else ""), s
+                f"{s} {v.size_meaning}" + f" ({', '.join(notes)})" * bool(notes), s
             )
         select(self.size_box, current if current in v.sizes else v.default_size)
         self.size_box.blockSignals(False)
@@ -408,3 +410,13 @@ def _seat(name: str, kind: str, level: int) -> Seat:
     """A player as the dialog's choice says: human, computer or engine:NAME."""
     engine = kind[len("engine:") :] if kind.startswith("engine:") else ""
     return Seat(name, kind == "computer" or bool(engine), level, engine)
+
+
+def _board_total(game: str, size: int) -> str:
+    """The whole board's count after a size given per side (the Game of Y's boards are known
+    by theirs, "the 93-point board": a tester looked for it in a list of points per side);
+    nothing where the count depends on another choice (Poly-Y's corners) or is the size."""
+    if game in ("poly-y", "mudcrack-y"):
+        return ""
+    unit = "points" if game == "game-of-y" else "cells"
+    return f"{GameOptions(game=game, size=size).validated().board().size} {unit}"
