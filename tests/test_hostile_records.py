@@ -141,3 +141,18 @@ def test_the_writer_refuses_what_the_reader_would(monkeypatch, tmp_path) -> None
                 save_record(path, tree.record)
             with pytest.raises(RecordError, match="more than 12|nested too deeply"):
                 read_record_bytes(text.encode())
+
+
+def test_a_record_in_the_character_set_it_names_is_read():
+    """Other programs' SGF files may be in another character set, named in CA: read in it; a
+    file that is not UTF-8 and names none is refused in words that say what may be wrong."""
+    text = "(;FF[4]CA[ISO-8859-1]GM[1]YG[y]YO[size=5]PB[Zoë]PW[José];B[a1])"
+    record = read_record_bytes(text.encode("latin-1"))
+    assert (record.black, record.white) == ("Zoë", "José")
+    plain = text.replace("CA[ISO-8859-1]", "")
+    with pytest.raises(RecordError, match="line 1: bytes that are not UTF-8 text"):
+        read_record_bytes(plain.encode("latin-1"))
+    unknown = text.replace("ISO-8859-1", "klingon")
+    with pytest.raises(RecordError, match="damaged"):
+        read_record_bytes(unknown.encode("latin-1"))
+    assert read_record_bytes(text.encode()).black == "Zoë"  # (UTF-8, whatever CA says)

@@ -157,7 +157,7 @@ def test_damaged_files_name_the_problem(text, message):
 
 
 def test_binary_and_huge_files(tmp_path):
-    with pytest.raises(RecordError, match="not a text file"):
+    with pytest.raises(RecordError, match="not UTF-8 text"):
         read_record_bytes(b"(;YG[y]\xff\xfe)")
     with pytest.raises(RecordError, match="NUL"):
         read_record("(;YG[y]\x00)")

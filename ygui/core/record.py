@@ -14,7 +14,9 @@ half-loads. Every move of every variation is checked against the rules.
 
 from __future__ import annotations
 
+import codecs
 import os
+import re
 import stat
 import tempfile
 from dataclasses import dataclass, field
@@ -348,12 +350,37 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
 
 
 def read_record_bytes(data: bytes) -> GameRecord:
+    """A record from a file's bytes: UTF-8 (what ygui writes), or the character set the
+    record names in SGF's ``CA`` where that is another one (other programs' SGF files, in
+    ISO-8859-1 for instance)."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        named = _named_charset(data)
+        if named is not None:
+            try:
+                return read_record(data.decode(named))
+            except UnicodeDecodeError:
+                pass
         line = data[: exc.start].count(b"\n") + 1
-        raise RecordError(f"line {line}: this is not a text file (invalid UTF-8)") from None
+        raise RecordError(
+            f"line {line}: bytes that are not UTF-8 text (the file is damaged, or written in "
+            "another character set without naming it in CA[...])"
+        ) from None
     return read_record(text)
+
+
+def _named_charset(data: bytes) -> str | None:
+    """The character set a record names (``CA[ISO-8859-1]``) near its start, if Python
+    knows it and it is not UTF-8; else None."""
+    found = re.search(rb"CA\[([A-Za-z0-9_.:-]{1,40})\]", data[:4000])
+    if found is None:
+        return None
+    try:
+        name = codecs.lookup(found.group(1).decode("ascii")).name
+    except LookupError:
+        return None
+    return None if name in ("utf-8", "utf-8-sig") else name
 
 
 def read_record(text: str) -> GameRecord:
