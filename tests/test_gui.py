@@ -252,6 +252,8 @@ def test_autosave_recovery_after_a_crash(qtbot, answers):
     assert second.offer_recovery() == 1
     assert [second.game.move_text(m) for m in second.game.moves] == ["a1", "d4"]
     assert second.game.options.game == "hexagonal-y" and second.session.dirty
+    said = second.statusBar().currentMessage()  # (the window says what came back)
+    assert said.startswith("Recovered the game in progress: Hexagonal Y") and "2 moves" in said
     assert not saved.exists() and second.autosave.path.exists()
     answers.save_choice = ["discard"]
     second.close()
@@ -454,6 +456,8 @@ def test_open_record_given_on_the_command_line(qtbot, window, tmp_path):
     save_record(path, GameRecord.from_game(game, "A", "B"))
     assert window.open_path(Path(path))
     assert window.game.stone_count == 1 and window.windowTitle().startswith("s.ysgf")
+    said = window.statusBar().currentMessage()  # (the window says what it opened)
+    assert said.startswith("Opened s.ysgf: Starboard Y") and said.endswith("at move 1 of 1")
 
 
 def test_rules_help_names_the_designers():

@@ -920,6 +920,12 @@ class MainWindow(QMainWindow):
         except RecordError as exc:
             self.inform("Could not open the game", f"{shown_path(path)}:\n{exc}")
             return False
+        session = self.session
+        self.show_status(
+            f"Opened {shown_path(path.name)}: {title(session.game)}, at move "
+            f"{session.move_number} of {session.line_length}",
+            8000,
+        )
         self.say_problem(self.settings.add_recent(str(path)))
         return True
 
@@ -1101,6 +1107,11 @@ class MainWindow(QMainWindow):
             target.session.autosave()
             discard(path)
             recovered += 1
+            target.show_status(
+                f"Recovered the game in progress: {title(game)}, "
+                f"{counted(len(game.moves), 'move')}",
+                10000,
+            )
         return recovered
 
     def new_window(self) -> MainWindow:
