@@ -526,3 +526,16 @@ def test_save_suggests_a_name_and_the_games_own_file(qtbot, window, tmp_path, mo
     assert asked == [str(tmp_path)]  # a board file is looked for there too
     __import__("shutil").rmtree(tmp_path)
     assert window.recent_folder() == Path.home()  # a folder gone: the home folder again
+
+
+def test_the_shortcuts_list_every_key_in_a_table(qtbot, window):
+    """Help → Keyboard shortcuts: every key of an action (Redo has Ctrl+Y too, which the list
+    left out), each beside what it does in a table (tab-separated lines wrapped into the keys'
+    column)."""
+    from ygui.ui.help import shortcuts_text
+
+    text = shortcuts_text(window.actions())
+    assert text.startswith("<table>")
+    redo = next(row for row in text.split("<tr>") if ">Redo<" in row)
+    assert "Ctrl+Y" in redo and ("Ctrl+Shift+Z" in redo or "Shift+Ctrl+Z" in redo)
+    assert text.count("<tr>") == sum(1 for a in window.actions() if a.shortcuts())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable
 
 from PySide6.QtGui import QAction, QKeySequence
@@ -74,10 +75,25 @@ class RulesDialog(QDialog):
 
 
 def shortcuts_text(actions: Iterable[QAction]) -> str:
+    """Every action's keys (Redo has two) and what it does, as a table whose descriptions
+    wrap in their own column (tab-separated lines wrapped into the keys' column, a tester's
+    finding)."""
     rows = [
-        f"{a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)}\t"
-        f"{a.text().replace('&', '').rstrip('…')}"
+        f"<tr><td style='padding-right: 14px; white-space: nowrap'>"
+        f"{html.escape(', '.join(keys))}</td>"
+        f"<td>{html.escape(a.text().replace('&', '').rstrip('…'))}</td></tr>"
         for a in actions
-        if not a.shortcut().isEmpty()
+        if (keys := _keys(a))
     ]
-    return "\n".join(rows) + "\n\nClick a cell to play there; hover to see where a stone would go."
+    return (
+        f"<table>{''.join(rows)}</table>"
+        "<p>Click a cell to play there; hover to see where a stone would go.</p>"
+    )
+
+
+def _keys(action: QAction) -> list[str]:
+    """An action's keys as a person types them: the first, and the other Ctrl ones (a
+    standard key brings the platform's others too, Alt+Shift+Backspace or a media key)."""
+    native = QKeySequence.SequenceFormat.NativeText
+    keys = list(dict.fromkeys(k.toString(native) for k in action.shortcuts()))
+    return keys[:1] + [k for k in keys[1:] if k.startswith("Ctrl+")]

@@ -877,7 +877,17 @@ class MainWindow(QMainWindow):
         self.show_rules("options")
 
     def show_shortcuts(self) -> None:
-        QMessageBox.information(self, "Keyboard shortcuts", shortcuts_text(self.actions()))
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            "Keyboard shortcuts",
+            shortcuts_text(self.actions()),
+            QMessageBox.StandardButton.Ok,
+            self,
+        )
+        # (wide enough for the descriptions on one line each: a message box is narrow)
+        width = 60 * self.fontMetrics().averageCharWidth()
+        box.setStyleSheet(f"QLabel#qt_msgbox_label {{ min-width: {width}px; }}")
+        box.exec()
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About ygui", AboutText.format(version=__version__))
