@@ -182,7 +182,9 @@ def test_the_dark_themes_check_boxes_can_be_seen(qtbot, window):
         box.blockSignals(False)
         assert _indicator_contrast(box) > 0.35, checked
     window.act_dark.setChecked(False)
-    assert QApplication.instance().styleSheet() == ""
+    from ygui.ui.theme import PANEL_TABS
+
+    assert QApplication.instance().styleSheet() == PANEL_TABS  # (the dark indicators gone)
 
 
 @pytest.mark.usefixtures("compiled_engine")
@@ -563,3 +565,19 @@ def test_editing_a_position_gives_the_set_up_panel_its_room(qtbot, window):
     assert whole()  # (and so it stays)
     window.edit_position()  # Done
     qtbot.waitUntil(lambda: not window.session.editing, timeout=3000)
+
+
+def test_five_panels_tabbed_together_show_their_whole_names(qtbot, window):
+    """Every study panel open, tabbed under the game panel at the window's usual width: each
+    tab shows its whole name (as Qt pads them, every name was cut: "Sol…", "Set …")."""
+    from PySide6.QtWidgets import QTabBar
+
+    start(window, "y", size=7)
+    window.resize(1280, 840)
+    for dock in (window.tree_panel, *window.below_game):
+        dock.show()
+        qtbot.wait(20)
+    qtbot.wait(100)
+    (bar,) = [b for b in window.findChildren(QTabBar) if b.isVisible() and b.count() == 5]
+    for i in range(bar.count()):
+        assert bar.tabRect(i).width() >= bar.tabSizeHint(i).width(), bar.tabText(i)

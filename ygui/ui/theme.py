@@ -128,7 +128,12 @@ def apply_palette(app: QApplication, theme: Theme) -> None:
     else:
         palette = app.style().standardPalette()
     app.setPalette(palette)
-    app.setStyleSheet(dark_indicators() if theme.name == "dark" else "")
+    app.setStyleSheet(PANEL_TABS + (dark_indicators() if theme.name == "dark" else ""))
+
+
+# the tabs of the panels tabbed together, with less room round their names: five of them, as
+# Qt pads them, wanted more than the panels' width and every name was cut ("Sol…", "Set …")
+PANEL_TABS = "QMainWindow > QTabBar::tab { padding: 3px 5px; }\n"
 
 
 def dark_indicators() -> str:
