@@ -213,3 +213,22 @@ def test_the_heat_maps_key_shows_the_colour_of_the_least_visited_cells(qtbot, an
     hues = [item.brush().color().hueF() for item in scene._heat_items]
     key = [heat_colour(share).hueF() for share in HeatLegend.SHARES]
     assert all(min(key) - 0.01 <= hue <= max(key) + 0.01 for hue in hues)
+
+
+def test_the_solver_panel_is_never_narrower_than_its_buttons(qtbot, answers):
+    """Made as narrow as the window lets it be, the solver panel keeps its time box and its
+    verdict whole (a scroll area of its own inside the window's let it be narrower than its
+    buttons, and the verdict ran under a scroll bar, a tester's finding)."""
+    window = make_window(qtbot, answers)
+    window.resize(1280, 840)
+    start(window, size=9)
+    window.solver_panel.show()
+    window.solver_panel.raise_()
+    qtbot.wait(50)
+    window.resizeDocks([window.game_dock], [150], Qt.Orientation.Horizontal)
+    qtbot.wait(50)
+    area = window.solver_panel.widget()
+    box = window.solver_panel.seconds
+    right = box.mapTo(area.viewport(), box.rect().topRight()).x()
+    assert right <= area.viewport().width()
+    assert area.widget().width() <= area.viewport().width()

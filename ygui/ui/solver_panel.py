@@ -19,11 +19,9 @@ from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import (
     QDockWidget,
     QDoubleSpinBox,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -118,13 +116,10 @@ class SolverPanel(QDockWidget):
             column.addWidget(widget)
         column.addLayout(row)
         column.addStretch(1)
-        # a short dock scrolls rather than clipping the wrapped verdict
-        area = QScrollArea()
-        area.setWidgetResizable(True)
-        area.setFrameShape(QFrame.Shape.NoFrame)
-        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        area.setWidget(body)
-        self.setWidget(area)
+        # (the window's panels scroll where they are short: main_window.scrolling; a scroll
+        # area of its own inside that one let the panel be narrower than its buttons, and its
+        # wrapped verdict ran under a scroll bar, a tester's finding)
+        self.setWidget(body)
         self._thread = QThread()
         self._thread.setObjectName("ygui-solver")
         self._worker = _Worker(self.solver)
