@@ -572,8 +572,12 @@ def test_five_panels_tabbed_together_show_their_whole_names(qtbot, window):
     tab shows its whole name (as Qt pads them, every name was cut: "Sol…", "Set …")."""
     from PySide6.QtWidgets import QTabBar
 
-    start(window, "y", size=7)
+    from ygui.ui.theme import LIGHT, apply_palette
+
+    apply_palette(QApplication.instance(), LIGHT)  # (as ygui starts)
     window.resize(1280, 840)
+    start(window, "y", size=7)
+    qtbot.waitUntil(lambda: window.game_dock.width() >= 300, timeout=2000)  # (settled)
     for dock in (window.tree_panel, *window.below_game):
         dock.show()
         qtbot.wait(20)
@@ -581,3 +585,26 @@ def test_five_panels_tabbed_together_show_their_whole_names(qtbot, window):
     (bar,) = [b for b in window.findChildren(QTabBar) if b.isVisible() and b.count() == 5]
     for i in range(bar.count()):
         assert bar.tabRect(i).width() >= bar.tabSizeHint(i).width(), bar.tabText(i)
+
+
+def test_a_narrow_window_keeps_most_of_its_width_for_the_board(qtbot, window):
+    """Made narrow, the window's panels give way down to their least width, to 40% of the
+    window (at 640 pixels they kept 380 and the board had 200, a tester's finding), with
+    every study panel open too; widened again, they get their width back."""
+    from ygui.ui.main_window import PANELS_SHARE
+
+    start(window, "y", size=6)
+    window.resize(1280, 840)
+    qtbot.wait(50)
+    wide = window.game_dock.width()
+    window.resize(640, 840)
+    qtbot.waitUntil(lambda: window.game_dock.width() <= PANELS_SHARE * 640 + 1, timeout=2000)
+    assert window.view.width() > window.game_dock.width()
+    window.resize(1280, 840)
+    qtbot.waitUntil(lambda: window.game_dock.width() == wide, timeout=2000)
+    for dock in (window.tree_panel, *window.below_game):  # their controls fit 2 lines: no wider
+        dock.show()
+        qtbot.wait(20)
+    window.resize(640, 840)
+    qtbot.waitUntil(lambda: window.game_dock.width() <= 300, timeout=2000)
+    assert window.view.width() >= 300

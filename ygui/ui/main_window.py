@@ -74,7 +74,8 @@ from ygui.ui.theme import THEMES, apply_palette, resource_icon
 from ygui.ui.tree_panel import TreePanel
 
 RECORD_FILTER = "ygui games (*.ysgf *.sgf);;All files (*)"
-DOCK_WIDTH = 300
+DOCK_WIDTH = 340  # (five study panels tabbed under it show their whole names)
+PANELS_SHARE = 0.4  # of a narrow window's width, at most, for the panels' column
 LAYOUT = 1  # the version of the saved panel layout (QMainWindow.saveState)
 
 
@@ -219,6 +220,8 @@ class MainWindow(QMainWindow):
         # the tree shows what the move list shows, and more: one of them at a time (the tree on
         # the screen, not open behind another panel's tab: then the moves are back)
         self._tree_on_screen = False
+        self._panels_width: int | None = None  # the panels' width before a narrow window
+        self._shares = 0  # how many times the panels' room was shared (see correct())
         self._share_timer = QTimer(self)
         self._share_timer.setSingleShot(True)
         self._share_timer.setInterval(150)
@@ -330,11 +333,15 @@ class MainWindow(QMainWindow):
             return
         sizes = [height, total - height]
         self.resizeDocks([dock, study], sizes, Qt.Orientation.Vertical)
+        self._shares += 1
+        share = self._shares
 
         def correct() -> None:
             # Qt lands a few pixels off the sizes it is given: asked again, by what it missed
+            # (unless another share came since: this one's sizes are no longer wanted)
             missed = dock.widget().height() - height
-            if abs(missed) > 2 and study.isVisible() and dock.isVisible():
+            latest = share == self._shares
+            if latest and abs(missed) > 2 and study.isVisible() and dock.isVisible():
                 asked = [sizes[0] - missed, sizes[1] + missed]
                 self.resizeDocks([dock, study], asked, Qt.Orientation.Vertical)
 
@@ -1138,6 +1145,28 @@ class MainWindow(QMainWindow):
         super().resizeEvent(event)
         if event.oldSize().height() != event.size().height():
             self._share_timer.start()
+        if event.oldSize().width() != event.size().width():
+            QTimer.singleShot(0, self, self._fit_panels_across)
+
+    def _fit_panels_across(self) -> None:
+        """A narrow window keeps most of its width for the board: the panels' column gives
+        way down to its least width, to PANELS_SHARE of the window (at 640 pixels they kept
+        380 and the board had 200, a tester's finding), and grows back to the width it had
+        as the window widens again."""
+        dock = self.game_dock
+        if not dock.isVisible() or dock.isFloating():
+            return
+        most = max(dock.minimumSizeHint().width(), int(PANELS_SHARE * self.width()))
+        width = dock.width()
+        if width > most:
+            self._panels_width = max(width, self._panels_width or 0)
+            self.resizeDocks([dock], [most], Qt.Orientation.Horizontal)
+        elif self._panels_width is not None and width < self._panels_width:
+            grown = min(self._panels_width, most)
+            if grown > width:
+                self.resizeDocks([dock], [grown], Qt.Orientation.Horizontal)
+            if grown >= self._panels_width:
+                self._panels_width = None
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         with self.question() as resume:  # a match or an engine game waits for the answer
@@ -1190,7 +1219,12 @@ def wanted_height(dock: QDockWidget) -> int:
     if body is None or area is None:
         return dock.sizeHint().height()
     frame = 2 * area.frameWidth() if isinstance(area, QScrollArea) else 0
-    height = body.heightForWidth(area.width() - frame) if body.hasHeightForWidth() else -1
+    # (at the width left beside a scroll bar: given the height its lines take at the full
+    # width, the scroll area found them a little taller beside the bar it then showed, and
+    # kept it, the panel scrolling by a line)
+    bar = area.verticalScrollBar().sizeHint().width() if isinstance(area, QScrollArea) else 0
+    width = area.width() - frame - bar
+    height = body.heightForWidth(width) if body.hasHeightForWidth() else -1
     if height < 0:
         height = body.sizeHint().expandedTo(body.minimumSizeHint()).height()
     return int(height + frame + 2)

@@ -123,6 +123,7 @@ class ReviewPanel(QDockWidget):
         body = QWidget()
         layout = QVBoxLayout(body)
         self.graph_title = QLabel()
+        self.graph_title.setWordWrap(True)  # (a long title held the panel wide)
         self.graph = WinRateGraph(session.go_to_main_line)
         row = QHBoxLayout()
         self.budget = QSpinBox()
@@ -137,14 +138,15 @@ class ReviewPanel(QDockWidget):
         self.next_mistake_button.clicked.connect(self.next_mistake)
         for button in (self.review_button, self.next_mistake_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay with the board
-        row.addWidget(self.budget)
+        # (the effort on a line of its own: the three in one row held the panels' column,
+        # when the review was open, at 373 pixels however narrow the window)
         row.addWidget(self.review_button)
         row.addWidget(self.next_mistake_button)
         self.review_bar = QProgressBar()
         self.review_bar.setVisible(False)
         self.review_label = QLabel()
         self.review_label.setWordWrap(True)
-        for widget in (self.graph_title, self.graph):
+        for widget in (self.graph_title, self.graph, self.budget):
             layout.addWidget(widget)
         layout.addLayout(row)
         layout.addWidget(self.review_bar)

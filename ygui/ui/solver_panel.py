@@ -109,10 +109,11 @@ class SolverPanel(QDockWidget):
         self.seconds.setSuffix(" s a move")
         row.addWidget(self.solve_button)
         row.addWidget(self.stop_button)
-        row.addWidget(self.seconds)
         self.legend = legend = QLabel(LEGEND)
         legend.setWordWrap(True)
-        for widget in (self.result_label, self.progress_label, legend):
+        # (the time on a line of its own: beside the buttons it held the panels' column at
+        # 340 pixels however narrow the window)
+        for widget in (self.result_label, self.progress_label, legend, self.seconds):
             column.addWidget(widget)
         column.addLayout(row)
         column.addStretch(1)
