@@ -22,8 +22,10 @@ often the one its search overrated. ``--self-play N --level L`` values the first
 instead by games of the engine against itself at level L after each (N games a stone; after the
 first third, only the stones still near even play on): on boards where a deep search finds
 every first stone near even (Poly-Y), this is what tells the pie rule's openings apart, and the
-book then swaps by it. Positions and games already in the file are kept, so a build can be
-resumed or deepened.
+book then swaps by it. With ``--at-level`` those games are kept as the first stones' worth at
+level L alone (``at_level`` in the file): the book opens and swaps by them from that level up,
+and by its other values below (on Y 11 a first stone's worth differs much between levels).
+Positions and games already in the file are kept, so a build can be resumed or deepened.
 """
 
 from __future__ import annotations
@@ -272,6 +274,12 @@ def main() -> None:
         default=0,
         help="with --self-play: the FOCUS stones nearest to even play on to three times as many",
     )
+    parser.add_argument(
+        "--at-level",
+        action="store_true",
+        help="with --self-play: keep the games as the first stones' worth at --level only "
+        "(the book then opens and swaps by them at that level and above), not as their worth",
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     keys = tuple(k for k in args.options if not k.startswith("pie="))
@@ -287,12 +295,15 @@ def main() -> None:
     # positions already in the file are kept: a build can be resumed or deepened
     known: dict[Position, dict[int, float]] = {}
     tally: dict[int, list[int]] = {}  # self-play: a first stone's wins and games
+    at_level: dict[str, dict[int, list[int]]] = {}  # the same, kept per level (--at-level)
     runs: list[Any] = []  # what each build that made the file did
     if out.exists():
         old = json.loads(out.read_text(encoding="utf-8"))
         runs = list(old.get("built", []))
         for label, counts in old["positions"][0].get("games", {}).items():
             tally[geometry.cell(label)] = list(counts)
+        for level, games in old["positions"][0].get("at_level", {}).items():
+            at_level[level] = {geometry.cell(c): list(t) for c, t in games.items()}
         for entry in old["positions"]:
             if entry["theirs"] or entry["mine"]:
                 key = (
@@ -319,7 +330,8 @@ def main() -> None:
         keep(value_lines(pool, options.game, keys, syms, unknown(firsts), near, args))
         worth = {line: 1.0 - max(known[stones_of(line)].values()) for line in firsts}
         if args.self_play:
-            self_play(pool, options.game, keys, firsts, tally, args)
+            games = at_level.setdefault(str(args.level), {}) if args.at_level else tally
+            self_play(pool, options.game, keys, firsts, games, args)
         for line in firsts:
             if tally.get(line[0], [0, 0])[1]:
                 wins, games = tally[line[0]]
@@ -358,6 +370,16 @@ def main() -> None:
             "theirs": [],
             "values": {labels[line[0]]: round(worth[line], 4) for line in firsts},
             **({"games": {labels[c]: t for c, t in sorted(tally.items())}} if tally else {}),
+            **(
+                {
+                    "at_level": {
+                        level: {labels[c]: t for c, t in sorted(won.items())}
+                        for level, won in sorted(at_level.items(), key=lambda kv: int(kv[0]))
+                    }
+                }
+                if at_level
+                else {}
+            ),
         }
     ]
     for (mine, theirs), vals in sorted(

@@ -436,3 +436,74 @@ def test_the_builder_keys_hexagonal_y_pairs_as_the_board_holds_them(tmp_path) ->
         found = book.move(game)
         assert found is not None, f"no reply to {game.geometry.labels[cell]}"
         game.play(found.move)
+
+
+def test_at_a_level_the_first_stone_and_the_swap_follow_that_levels_games() -> None:
+    """A book with the first stones' worth in games at level 10 (``at_level``) opens and
+    swaps by it at level 10 and above, and by its own values below (Y 11's opening, even by
+    the searches, won 58% at level 7 and 21% at level 10)."""
+    data = json.loads(json.dumps(SMALL))
+    # at level 10: c2 is even, b1 strong, a1 weak (c1 not played at that level)
+    data["positions"][0]["at_level"] = {"10": {"c2": [10, 20], "b1": [16, 20], "a1": [1, 20]}}
+    book = Book.from_dict(data)
+    geometry = book.options.board()
+    images = {p[geometry.cell("c2")] for p in symmetries(geometry)}
+    for level in (10, 11, None):
+        first = book.move(_game(True), seed=1, level=level)
+        assert first is not None
+        if level is None:  # the book's own values: b1 (0.52) is nearest to even
+            assert first.value == pytest.approx(0.52)
+        else:
+            assert first.move.cell in images and first.value == pytest.approx(0.5)
+    assert book.move(_game(True), level=9).value == pytest.approx(0.52)  # (below 10: its own)
+    # the swap: c2 is worth 0.5 at level 10 (not swapped), 0.7 by the book's own values
+    kept = book.move(_game(True, "c2"), level=10)
+    assert kept is not None and kept.move != SWAP
+    assert book.move(_game(True, "c2"), level=7).move == SWAP
+    # without the pie rule the best stone at that level: b1 (0.8)
+    best = book.move(_game(False), level=10)
+    assert best is not None and best.value == pytest.approx(0.8)
+    assert geometry.labels[best.move.cell or 0] in {
+        geometry.labels[p[geometry.cell("b1")]] for p in symmetries(geometry)
+    }
+
+
+@pytest.mark.parametrize(
+    "at_level",
+    [{"ten": {"c2": [1, 2]}}, {"10": {"c2": [3, 2]}}, {"10": {"z9": [1, 2]}}, {"10": [1, 2]}],
+)
+def test_a_damaged_level_table_is_refused(at_level) -> None:
+    data = json.loads(json.dumps(SMALL))
+    data["positions"][0]["at_level"] = at_level
+    with pytest.raises(BookError):
+        Book.from_dict(data)
+
+
+def test_the_engine_asks_the_book_at_its_level() -> None:
+    assert SearchLimits.level(10).strength == 10 and SearchLimits.level(7).strength == 7
+    assert SearchLimits(playouts=1000).strength == 0
+
+
+def test_the_builder_keeps_games_at_a_level_apart(tmp_path) -> None:
+    """``--at-level``: the games are kept as the first stones' worth at that level (the book's
+    own values, and its games at other levels, stay as they were), and the book reads them."""
+    import subprocess
+    import sys
+
+    script, _builder_module = _builder()
+    out = tmp_path / "y-4.json"
+    command = [sys.executable, str(script), "y", "size=4", "--playouts", "200", "--jobs", "1"]
+    subprocess.run([*command, "--out", str(out)], check=True, capture_output=True)
+    before = json.loads(out.read_text(encoding="utf-8"))["positions"][0]
+    for level in ("2", "1"):
+        run = [*command, "--out", str(out), "--self-play", "3", "--level", level, "--at-level"]
+        subprocess.run(run, check=True, capture_output=True)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    root = data["positions"][0]
+    assert root["values"] == before["values"] and "games" not in root
+    assert list(root["at_level"]) == ["1", "2"]  # (in order)
+    assert set(root["at_level"]["1"]) == set(root["values"])  # every first stone's class
+    book = Book.from_dict(data)
+    geometry = book.options.board()
+    for label, (wins, games) in root["at_level"]["2"].items():
+        assert book.levels[2][geometry.cell(label)] == pytest.approx(wins / games)

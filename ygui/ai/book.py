@@ -142,10 +142,20 @@ def book_key(options: GameOptions) -> tuple[str, ...]:
 class Book:
     """The positions of one board's book, expanded over the board's symmetries."""
 
-    def __init__(self, options: GameOptions, positions: dict[Position, dict[int, float]]):
+    def __init__(
+        self,
+        options: GameOptions,
+        positions: dict[Position, dict[int, float]],
+        levels: dict[int, dict[int, float]] | None = None,
+    ):
         self.options = options.validated()
         self.key = book_key(self.options)
         self.positions = positions
+        # the first stones' worth in games at a level, where the book has it for that level
+        # (``at_level`` in the file): the stronger the play, the more the first stones' worth
+        # differs from a search's (Y 11's book opening won 58% of its games at level 7, 21%
+        # at level 10)
+        self.levels = levels or {}
 
     # ----- reading and writing -------------------------------------------------------
     @staticmethod
@@ -182,7 +192,8 @@ class Book:
                 mapped = positions.setdefault(key, {})
                 for c, v in values.items():
                     mapped.setdefault(perm[c], v)
-        return Book(options, positions)
+        levels = _levels(entries[0] if entries else {}, geometry, syms)
+        return Book(options, positions, levels)
 
     @staticmethod
     def from_json(text: str) -> Book:
@@ -210,9 +221,20 @@ class Book:
         theirs = frozenset(c for c, s in enumerate(colours) if s not in (0, me))
         return self.positions.get((mine, theirs))
 
-    def move(self, game: Game, seed: int = 1) -> BookMove | None:
-        """The book's move here, or None if the book does not know the position."""
+    def first_stones(self, level: int | None = None) -> dict[int, float]:
+        """The first stones' worth for the first player: in games at the highest level the
+        book has at or below ``level``, else the book's own values."""
+        known = [at for at in self.levels if level is not None and at <= level]
+        if known:
+            return self.levels[max(known)]
+        return self.positions.get(EMPTY, {})
+
+    def move(self, game: Game, seed: int = 1, level: int | None = None) -> BookMove | None:
+        """The book's move here, or None if the book does not know the position; the first
+        stone and the swap are chosen by their worth at ``level`` where the book has it."""
         values = self.values(game)
+        if values is not None and not game.moves and not game.setup:
+            values = self.first_stones(level) or values
         if not values:
             return None
         legal = {c: v for c, v in values.items() if game.is_legal(Move(c))}
@@ -223,7 +245,7 @@ class Book:
             # after a swap the other player faces this position: it swaps a first stone worth
             # more than half (the opening's value where the book has one: its best reply's
             # complement, or what the stone won in self-play where a search could not tell)
-            opening = self.positions.get(EMPTY, {})
+            opening = self.first_stones(level)
             first = game.moves[0].cell if game.moves else None
             worth = opening[first] if first in opening else 1.0 - legal[best]
             if worth > 0.5:
@@ -255,10 +277,34 @@ def books() -> tuple[Book, ...]:
     return tuple(found)
 
 
-def book_move(game: Game, seed: int = 1, shelf: Iterable[Book] | None = None) -> BookMove | None:
-    """The move of the first book that knows this position, or None."""
+def book_move(
+    game: Game, seed: int = 1, shelf: Iterable[Book] | None = None, level: int | None = None
+) -> BookMove | None:
+    """The move of the first book that knows this position (at ``level``), or None."""
     for book in books() if shelf is None else shelf:
-        found = book.move(game, seed)
+        found = book.move(game, seed, level)
         if found is not None:
             return found
     return None
+
+
+def _levels(
+    entry: Any, geometry: BoardGeometry, syms: list[tuple[int, ...]]
+) -> dict[int, dict[int, float]]:
+    """The first stones' worth at each level the book's first position has games for
+    (``"at_level": {"10": {"e3": [wins, games], ...}}``), over the board's symmetries."""
+    found: dict[int, dict[int, float]] = {}
+    at_level = entry.get("at_level", {}) if isinstance(entry, dict) else {}
+    if not isinstance(at_level, dict):
+        raise BookError("at_level is not a table of levels")
+    for level, games in at_level.items():
+        try:
+            number = int(level)
+            counts = {geometry.cell(str(c)): (int(w), int(g)) for c, (w, g) in games.items()}
+        except (TypeError, ValueError, AttributeError) as error:
+            raise BookError(f"at_level {level!r}: {error}") from None
+        if any(not 0 <= w <= g or g == 0 for w, g in counts.values()):
+            raise BookError(f"at_level {level!r}: wins are 0 to the games, of one game at least")
+        values = {c: w / g for c, (w, g) in counts.items()}
+        found[number] = {perm[c]: v for perm in syms for c, v in values.items()}
+    return found

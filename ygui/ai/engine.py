@@ -168,6 +168,9 @@ class SearchLimits:
     # hints): a forced move is searched like any other for its win rate, where play takes it
     # at once (it was given a rate of 1/2, which the review read as the position's value)
     judge: bool = False
+    # the level these limits are (SearchLimits.level; 0: none): the book chooses the first
+    # stone and the swap by their worth in games at that level where it has them
+    strength: int = 0
 
     @staticmethod
     def level(level: int, seed: int = 1) -> SearchLimits:
@@ -180,6 +183,7 @@ class SearchLimits:
             book=level >= BOOK_LEVEL,
             scaled=True,
             proof_nodes=PROOF_NODES if level >= PROOF_LEVEL else 0,
+            strength=level,
         )
 
     def playouts_on(self, cells: int) -> int:
@@ -311,7 +315,7 @@ class Engine:
             raise ValueError("the game is over")
         started = time.perf_counter()
         if limits.book:
-            known = book_move(game, limits.seed)
+            known = book_move(game, limits.seed, level=limits.strength or None)
             if known is not None:
                 return SearchResult(
                     known.move,
