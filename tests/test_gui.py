@@ -227,6 +227,8 @@ def test_damaged_file_gives_a_message_and_changes_nothing(qtbot, window, answers
     window.act_open.trigger()
     assert answers.informed and "line 3" in answers.informed[0]
     assert (window.game, list(window.game.moves), window.session.path) == before
+    said = window.statusBar().currentMessage()  # (the dialog's title is all that said so)
+    assert said == "Could not open bad.ysgf; the game shown is as it was"
 
 
 def test_unsaved_changes_prompt(qtbot, window, answers):

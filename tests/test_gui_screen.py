@@ -444,6 +444,14 @@ def test_a_panel_asked_for_comes_to_the_front_and_asked_again_closes(qtbot, wind
     start(window, "y", size=7, pie=False)
     window.resize(1100, 760)
     tree, setup = window.panel_actions["Game tree"], window.panel_actions["Set up"]
+    assert set(window.panel_actions) == {  # every panel (the solver's was missing)
+        "Game",
+        "Game tree",
+        "Set up",
+        "Game review",
+        "Analysis",
+        "Solver",
+    }
 
     def on_screen(dock):
         return dock.isVisible() and not dock.visibleRegion().isEmpty()
@@ -608,3 +616,46 @@ def test_a_narrow_window_keeps_most_of_its_width_for_the_board(qtbot, window):
     window.resize(640, 840)
     qtbot.waitUntil(lambda: window.game_dock.width() <= 300, timeout=2000)
     assert window.view.width() >= 300
+
+
+def test_a_long_mistake_note_wraps_in_the_move_list(qtbot, window):
+    """A mistake's note longer than the move list is wide wraps within it (the list scrolled
+    sideways and the move numbers went out of sight, a tester's finding), and its tooltip
+    holds the whole note."""
+    start(window, "y", size=5, pie=True)
+    window.resize(1100, 760)
+    click_cell(qtbot, window, window.game.geometry.cell("c2"))
+    tree = window.session.tree
+    GameTree.set_analysis(tree.root, 0.45, 1000, "c1")
+    GameTree.set_analysis(tree.main_line()[0], 0.0, 1000, "swap")
+    window.session.notify(Change.ANALYSIS)
+    moves = window.game_panel.moves_list
+    item = moves.item(1)
+    assert "strong enough to be swapped" in item.text() and "c1 was better" in item.toolTip()
+    qtbot.wait(50)
+    rect = moves.visualItemRect(item)
+    assert (
+        rect.right() <= moves.viewport().width()
+        and rect.height() > moves.fontMetrics().height() * 1.5
+    )
+    assert not moves.horizontalScrollBar().isVisible()
+
+
+def test_after_a_swap_the_review_graph_follows_the_first_player(qtbot, window):
+    """With a swap in the main line the review's graph is the first player's win probability
+    all along (its colour changes at the swap: a line of the colour's leapt from 0 to 100%
+    there), and its title says so."""
+    start(window, "y", size=5, pie=True)
+    click_cell(qtbot, window, window.game.geometry.cell("c2"))
+    window.swap()
+    click_cell(qtbot, window, window.game.geometry.cell("a1"))
+    tree = window.session.tree
+    # Black's (the colour's) rates: the first player's c2 was too strong, the swapper (now
+    # Black) wins from there
+    for node, black in zip([tree.root, *tree.main_line()], (0.45, 0.02, 0.97, 0.96), strict=True):
+        GameTree.set_analysis(node, black, 1000)
+    window.session.notify(Change.ANALYSIS)
+    graph = window.review_panel.graph
+    assert graph.values == pytest.approx([0.45, 0.02, 0.03, 0.04])
+    title = window.review_panel.graph_title.text()
+    assert title.startswith("The first player's win probability") and "White after it" in title

@@ -364,8 +364,8 @@ def read_record_bytes(data: bytes) -> GameRecord:
                 pass
         line = data[: exc.start].count(b"\n") + 1
         raise RecordError(
-            f"line {line}: bytes that are not UTF-8 text (the file is damaged, or written in "
-            "another character set without naming it in CA[...])"
+            f"line {line}: bytes that are not UTF-8 text (the file is damaged, or uses "
+            "another character set and does not say which)"
         ) from None
     return read_record(text)
 

@@ -164,6 +164,10 @@ class GamePanel(QWidget):
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
         self.moves_list = MoveList()
+        # a long line (a mistake's note) wraps in the list, which does not scroll sideways: a
+        # tester had to scroll to read the note's end, and the move numbers went out of sight
+        self.moves_list.setWordWrap(True)
+        self.moves_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.moves_list.itemClicked.connect(self._move_clicked)
         self.moves_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         nav = QHBoxLayout()
@@ -279,6 +283,7 @@ class GamePanel(QWidget):
             is_mistake = i in marked and line[:i] == main[:i]
             if is_mistake:
                 text += f"  ✗ {marked[i]}"
+                tip = "\n".join(t for t in (f"A mistake: {marked[i]}.", tip) if t)
             item = QListWidgetItem(text)
             item.setToolTip(tip)
             item.setData(Qt.ItemDataRole.UserRole, i)

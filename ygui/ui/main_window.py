@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import TypeVar
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPixmap, QResizeEvent
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QKeySequence,
+    QPixmap,
+    QResizeEvent,
+    QTextDocument,
+)
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -486,6 +493,7 @@ class MainWindow(QMainWindow):
             (self.setup_dock, "Ctrl+2"),
             (self.review_panel, "Ctrl+3"),
             (c.dock, "Ctrl+4"),
+            (self.solver_panel, "Ctrl+5"),  # (it was missing: a tester's finding)
         ):
             toggle = QAction(dock.windowTitle(), self)
             toggle.setCheckable(True)
@@ -891,8 +899,12 @@ class MainWindow(QMainWindow):
             QMessageBox.StandardButton.Ok,
             self,
         )
-        # (wide enough for the descriptions on one line each: a message box is narrow)
-        width = 60 * self.fontMetrics().averageCharWidth()
+        # (wide enough for the descriptions on one line each: a message box is narrow, and
+        # without a window manager it cannot be widened by hand)
+        document = QTextDocument()
+        document.setDefaultFont(self.font())
+        document.setHtml(shortcuts_text(self.actions()))
+        width = int(document.idealWidth()) + 24
         box.setStyleSheet(f"QLabel#qt_msgbox_label {{ min-width: {width}px; }}")
         box.exec()
 
@@ -936,6 +948,7 @@ class MainWindow(QMainWindow):
             self.session.open(path)
         except RecordError as exc:
             self.inform("Could not open the game", f"{shown_path(path)}:\n{exc}")
+            self.show_status(f"Could not open {shown_path(path.name)}; the game shown is as it was")
             return False
         session = self.session
         self.show_status(

@@ -159,8 +159,20 @@ class ReviewPanel(QDockWidget):
         line = tree.main_line()
         values: list[float | None] = [_black_rate(tree.root)]
         values += [_black_rate(node) for node in line]
-        first = self.session.game.colour_name(BLACK)
-        self.graph_title.setText(f"{first}'s win probability along the main line")
+        game = self.session.game
+        first, second = game.colour_name(BLACK), game.colour_name(3 - BLACK)
+        swap = next((i for i, n in enumerate(line, 1) if n.move is not None and n.move.is_swap), 0)
+        if swap:
+            # the first player's, whose colour changes at the swap: a line of the colour's
+            # leapt from 0 to 100% there, as the colour went to the other player (a tester
+            # found it hard to read)
+            values[swap:] = [None if v is None else 1 - v for v in values[swap:]]
+            self.graph_title.setText(
+                f"The first player's win probability along the main line ({first} until the "
+                f"swap, {second} after it)"
+            )
+        else:
+            self.graph_title.setText(f"{first}'s win probability along the main line")
         self.graph.values = values
         self.graph.marks = set(mistakes(tree))
         self.graph.theme = theme
