@@ -659,3 +659,20 @@ def test_after_a_swap_the_review_graph_follows_the_first_player(qtbot, window):
     assert graph.values == pytest.approx([0.45, 0.02, 0.03, 0.04])
     title = window.review_panel.graph_title.text()
     assert title.startswith("The first player's win probability") and "White after it" in title
+
+
+def test_the_move_list_says_what_a_swap_does(qtbot, window):
+    """A swap in the move list says its player takes the first stone's colour, so that the
+    colour named on the next line reads as the other player's (a tester read "2. White swap,
+    3. White d3" as White playing twice)."""
+    start(window, "y", size=5, pie=True)
+    click_cell(qtbot, window, window.game.geometry.cell("c2"))
+    window.swap()
+    click_cell(qtbot, window, window.game.geometry.cell("a1"))
+    moves = window.game_panel.moves_list
+    texts = [moves.item(r).text() for r in range(1, 4)]
+    assert texts == [
+        "1. Black c2",
+        "2. White swaps (plays Black from here)",
+        "3. White a1",
+    ]

@@ -269,6 +269,11 @@ class GamePanel(QWidget):
             assert node.move is not None
             colour = replay.colour_name(replay.to_move)
             text = f"{i}. {colour} {move_words(replay, node.move)}"
+            if node.move.is_swap:
+                # (the next line names the other colour's player: "2. White swap, 3. White d3"
+                # read as White playing twice, a tester's finding)
+                taken = replay.colour_name(3 - replay.to_move)
+                text = f"{i}. {colour} swaps (plays {taken} from here)"
             replay.play(node.move)
             tip = ""
             if len(parent.children) > 1:
