@@ -237,7 +237,7 @@ class MainWindow(QMainWindow):
         # the game panel asks for more room or less as its lines and buttons come and go (the
         # result and its New game button at the end, the swap's offer in a new game): shared
         # again, else they were drawn under a study panel, out of sight (a tester's finding)
-        self._game_wanted = 0
+        self._wanted: dict[str, int] = {}  # each panel's wanted height, when last seen
         self._height_watch = LayoutWatch(self.game_panel, self._game_panel_changed)
         self.below_game = study[1:]  # the panels that go under the game panel (not the tree)
         for dock in self.below_game:
@@ -245,7 +245,6 @@ class MainWindow(QMainWindow):
         # and so does a study panel whose contents grow or shrink (Set up as a position is
         # edited: its side to move was out of sight under a game panel of empty move rows);
         # not the analysis, whose lines change as it searches
-        self._study_wanted: dict[str, int] = {}
         self._study_watches = [
             LayoutWatch(contents, partial(self._study_changed, dock))
             for dock in self.below_game
@@ -291,19 +290,22 @@ class MainWindow(QMainWindow):
                 self._share_with_study()  # at once: the tree is drawn at its size from the start
             QTimer.singleShot(0, self._share_with_study)
 
+    def _wants_new_height(self, dock: QDockWidget) -> bool:
+        """Whether the panel's contents ask for another height than when last seen."""
+        wanted = wanted_height(dock)
+        if wanted == self._wanted.get(dock.objectName()):
+            return False
+        self._wanted[dock.objectName()] = wanted
+        return True
+
     def _game_panel_changed(self) -> None:
-        wanted = wanted_height(self.game_dock)
-        if wanted != self._game_wanted:
-            self._game_wanted = wanted
-            if self.game_dock.isVisible() and not self.game_dock.isFloating():
-                self._share_with_study()
+        dock = self.game_dock
+        if self._wants_new_height(dock) and dock.isVisible() and not dock.isFloating():
+            self._share_with_study()
 
     def _study_changed(self, dock: QDockWidget) -> None:
-        wanted = wanted_height(dock)
-        if wanted != self._study_wanted.get(dock.objectName()):
-            self._study_wanted[dock.objectName()] = wanted
-            if dock.isVisible() and not dock.visibleRegion().isEmpty():
-                self._share_timer.start()
+        if self._wants_new_height(dock) and dock.isVisible() and not dock.visibleRegion().isEmpty():
+            self._share_timer.start()
 
     def _study_shown(self, visible: bool) -> None:
         """A study panel shown under the game panel shares the room with it (see
@@ -892,10 +894,11 @@ class MainWindow(QMainWindow):
         self.show_rules("options")
 
     def show_shortcuts(self) -> None:
+        text = shortcuts_text(self.actions())
         box = QMessageBox(
             QMessageBox.Icon.Information,
             "Keyboard shortcuts",
-            shortcuts_text(self.actions()),
+            text,
             QMessageBox.StandardButton.Ok,
             self,
         )
@@ -903,7 +906,7 @@ class MainWindow(QMainWindow):
         # without a window manager it cannot be widened by hand)
         document = QTextDocument()
         document.setDefaultFont(self.font())
-        document.setHtml(shortcuts_text(self.actions()))
+        document.setHtml(text)
         width = int(document.idealWidth()) + 24
         box.setStyleSheet(f"QLabel#qt_msgbox_label {{ min-width: {width}px; }}")
         box.exec()

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from ygui.ai.engine import SearchLimits, SearchResult
-from ygui.core.game import BLACK
+from ygui.core.game import BLACK, WHITE
 from ygui.core.record import RecordNode
 from ygui.core.study import MISTAKE_DROP, mistake_notes, mistakes
 from ygui.core.tree import GameTree, path_to
@@ -160,7 +160,7 @@ class ReviewPanel(QDockWidget):
         values: list[float | None] = [_black_rate(tree.root)]
         values += [_black_rate(node) for node in line]
         game = self.session.game
-        first, second = game.colour_name(BLACK), game.colour_name(3 - BLACK)
+        first, second = game.colour_name(BLACK), game.colour_name(WHITE)
         swap = next((i for i, n in enumerate(line, 1) if n.move is not None and n.move.is_swap), 0)
         if swap:
             # the first player's, whose colour changes at the swap: a line of the colour's
