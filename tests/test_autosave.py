@@ -109,6 +109,31 @@ def test_recovery_restores_seats_the_viewed_node_and_the_file(qtbot, answers, tm
     assert "*" in second.windowTitle()
 
 
+def test_a_crash_after_stepping_back_recovers_the_position_viewed(qtbot, answers):
+    """A tester's find: stepped back to move 2 of a variation, then killed, the recovered
+    game showed the variation's last move: the autosave was written only when the game
+    changed. It follows the position viewed a second after the last step."""
+    first = make_window(qtbot, answers)
+    start(first, "y", size=5, pie=False)
+    for label in ("a1", "b2", "c3", "d4"):
+        click_cell(qtbot, first, first.game.geometry.cell(label))
+    first.session.back()
+    click_cell(qtbot, first, first.game.geometry.cell("e5"))  # a variation at move 4
+    for _ in range(2):
+        first.session.back()
+    viewed = [first.game.move_text(m) for m in first.game.moves]
+    assert viewed == ["a1", "b2"]
+    before = first.autosave.path.read_text()
+    qtbot.waitUntil(lambda: first.autosave.path.read_text() != before, timeout=5000)
+    crash(first)
+    second = make_window(qtbot, answers)
+    answers.yes_no = [True]
+    assert second.offer_recovery() == 1
+    assert [second.game.move_text(m) for m in second.game.moves] == viewed
+    second.session.to_end()  # on the line that was being looked at: the variation's
+    assert [second.game.move_text(m) for m in second.game.moves][-1] == "e5"
+
+
 def test_a_restart_after_a_crash_opens_the_panels_that_were_open(qtbot, answers):
     """A tester's find: the recovered game came back without the Set up and Analysis panels
     it had open; the layout was kept only when a window closed. It is kept a second after

@@ -384,6 +384,28 @@ def test_set_up_position_then_the_computer_plays_on(qtbot, answers):
     assert w.game.colours[w.game.moves[0].cell] == WHITE
 
 
+def test_the_analysis_follows_a_position_being_set_up(qtbot, window):
+    """Analyse, ticked while a position is set up, analyses it stone by stone (a tester's
+    showed nothing and said nothing until Done); nobody moves meanwhile."""
+    window.start_new_game(GameOptions(game="poly-y", pie=False).validated(), ("A", "B"))
+    window.act_edit.trigger()
+    click(qtbot, window, "40")
+    window.act_analyse.trigger()
+    computer = window.computer
+
+    def analysed() -> list[int] | None:
+        kept = computer._analysis
+        return None if kept is None or not kept[1].playouts else list(kept[0].game.colours)
+
+    qtbot.waitUntil(lambda: analysed() == list(window.game.colours), timeout=30_000)
+    assert computer.win_label.text().startswith("Win probability: ")
+    click(qtbot, window, "41")
+    qtbot.waitUntil(lambda: analysed() == list(window.game.colours), timeout=30_000)
+    assert window.session.editing and window.game.moves == []
+    assert window.game.colours.count(0) == window.game.geometry.size - 2
+    window.act_analyse.trigger()
+
+
 @pytest.mark.parametrize("name", ["y", "poly-y", "mudcrack-y", "hexagonal-y", "game-of-y"])
 def test_the_typing_box_example_works_as_typed_on_every_board(qtbot, answers, name):
     """The box's example is in the board's own cell names and colours, and typing it in as

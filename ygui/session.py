@@ -47,6 +47,7 @@ TAKE_BACK_SECONDS = 60.0  # the time a player whose time ran out gets when play 
 ORIGINAL_FILE = "YF"  # the file the game came from (bytes, percent-quoted: any file name)
 SEATS = "YS"  # each seat: computer or human, level, name
 VIEWED = "YP"  # the node being viewed: child indices from the root, dot-separated
+VIEWED_LINE = "YL"  # the end of the line through it that going forward follows: the same
 
 
 class Change(enum.Enum):
@@ -107,7 +108,7 @@ class Session:
         self._listeners: list[Listener] = []
         self.autosave_problem: str | None = None  # the last autosave's failure, if any
         self._analysis_autosaved = 0.0  # when an analysis last caused an autosave
-        self.editing = False  # a position is being set up: nobody moves, nothing is searched
+        self.editing = False  # a position is being set up: nobody moves (the analysis follows it)
         self.clock: Clock | None = None  # the game's clocks, under a time control
         self.now: Callable[[], float] = time.monotonic  # the clocks' time (tests replace it)
         # the current position was reached by playing a move (not by stepping through the
@@ -671,11 +672,12 @@ class Session:
         """The seats, the node being viewed and (for the autosave) the file, as record
         properties."""
         indices, node = [], self.tree.root
-        for child in self.tree.path:
+        for child in self.tree.line_through_current():
             indices.append(str(node.children.index(child)))
             node = child
         seats = [json.dumps([s.name, s.computer, s.level, s.engine]) for s in self.seats]
-        situation = {SEATS: seats, VIEWED: [".".join(indices)]}
+        viewed = ".".join(indices[: len(self.tree.path)])
+        situation = {SEATS: seats, VIEWED: [viewed], VIEWED_LINE: [".".join(indices)]}
         if with_file:
             situation[ORIGINAL_FILE] = [quote(os.fsencode(self.path)) if self.path else ""]
         return situation
@@ -700,7 +702,10 @@ def _left_at(record: GameRecord) -> tuple[GameTree, tuple[Seat, Seat], str]:
     original = (extra.pop(ORIGINAL_FILE, None) or [""])[0]
     seats = _seats(extra.pop(SEATS, None), record)
     viewed = (extra.pop(VIEWED, None) or [""])[0]
+    line = (extra.pop(VIEWED_LINE, None) or [""])[0]
     tree = GameTree(record)
+    if line:  # (along the line first: going forward then follows it, as it did)
+        tree.go_to_path(_path(record.root, line))
     tree.go_to_path(_path(record.root, viewed) if viewed else record.main_line())
     return tree, seats, original
 

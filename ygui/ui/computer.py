@@ -372,6 +372,10 @@ class ComputerPlay(QObject):
         self._explained = None
         game = session.game
         if session.editing:
+            # nobody moves while a position is set up, but the analysis follows it stone by
+            # stone (a tester's Analyse, ticked in the editor, showed nothing and said nothing)
+            if self.analyse_box.isChecked() and not game.is_over and self.ready:
+                self._analyse()
             return
         if self.computer_to_move() and (session.played or not session.current.children):
             seat = self.seat_to_move()

@@ -160,6 +160,13 @@ class MainWindow(QMainWindow):
         # the panels as they are a second after each change are what the next start opens
         # with, after a crash too (they were kept only when the window closed: a tester's
         # recovered game came back without the panels it had)
+        # an unsaved game's autosave follows the position viewed a moment after the last step
+        # (it was written only when the game changed: a tester's recovered game came back at
+        # the last move played, not at the one being looked at)
+        self._viewed_timer = QTimer(self)
+        self._viewed_timer.setSingleShot(True)
+        self._viewed_timer.setInterval(1000)
+        self._viewed_timer.timeout.connect(self._autosave_viewed)
         self._layout_timer = QTimer(self)
         self._layout_timer.setSingleShot(True)
         self._layout_timer.setInterval(1000)
@@ -661,6 +668,8 @@ class MainWindow(QMainWindow):
             if self.message and self.statusBar().currentMessage() == self.message:
                 self.statusBar().clearMessage()  # a refusal is stale once play goes on
             self.message = ""
+        if change is Change.POSITION and self.session.dirty:
+            self._viewed_timer.start()
         if change is Change.GAME:  # each game's board as the user last turned it
             self.scene.show(self.session.game, self.remembered_orientation())
             self._check_mirror()
@@ -682,6 +691,10 @@ class MainWindow(QMainWindow):
         else:
             self._autosave_failed = False
         self.update_all()
+
+    def _autosave_viewed(self) -> None:
+        if self.session.dirty:
+            self.session.autosave_problem = self.session.autosave()
 
     def update_all(self) -> None:
         session = self.session
@@ -951,7 +964,9 @@ class MainWindow(QMainWindow):
             self.session.open(path)
         except RecordError as exc:
             self.inform("Could not open the game", f"{shown_path(path)}:\n{exc}")
-            self.show_status(f"Could not open {shown_path(path.name)}; the game shown is as it was")
+            self.show_status(
+                f"Could not open {shown_path(path.name)}; the game shown is as it was", 15000
+            )
             return False
         session = self.session
         self.show_status(
