@@ -676,3 +676,51 @@ def test_the_move_list_says_what_a_swap_does(qtbot, window):
         "2. White swaps (plays Black from here)",
         "3. White a1",
     ]
+
+
+def test_the_current_move_stays_in_sight_when_the_move_list_is_made_shorter(qtbot, window):
+    """At the end of a game the result appears above the moves and the list gets shorter:
+    the last move, the current one, stays whole in sight (a tester's was cut in half at the
+    bottom; so was the computer's move when the thinking bar came and went)."""
+    window.resize(1100, 760)
+    window.computer.dock.show()
+    window.computer.dock.raise_()
+    start(window, "starboard-y", pie=False)
+    moves = window.game_panel.moves_list
+
+    def current_in_sight():
+        rect = moves.visualItemRect(moves.currentItem())
+        return moves.viewport().rect().contains(rect)
+
+    play_out(qtbot, window, seed=3)
+    qtbot.waitUntil(window.game_panel.result_box.isVisible, timeout=3000)
+    qtbot.wait(300)
+    assert moves.currentRow() == moves.count() - 1 and current_in_sight()
+    for height in (700, 600, 500):  # and as the window is made shorter
+        window.resize(1100, height)
+        qtbot.wait(200)
+        assert current_in_sight()
+
+
+def test_a_set_up_warning_does_not_move_the_editors_controls(qtbot, window):
+    """A warning that comes and goes as stones are placed keeps the colour buttons where
+    they are (they moved up under the mouse, and a tester's click on the second colour
+    missed it)."""
+    window.resize(1100, 760)
+    start(window, "poly-y", pie=False)
+    window.setup_dock.show()
+    window.setup_dock.raise_()
+    window.edit_position()
+    button = window.editor.tool_buttons[BLACK]
+
+    def top():
+        return button.mapTo(window, button.rect().topLeft()).y()
+
+    qtbot.wait(300)
+    before = top()
+    for label in ("40", "41", "42"):  # two stones more of one colour: a warning
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+    qtbot.waitUntil(lambda: window.editor.edit_warning.text() != "", timeout=3000)
+    qtbot.wait(300)
+    assert top() == before
+    window.edit_position()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -83,6 +83,14 @@ class MoveList(QListWidget):
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         return QSize(super().sizeHint().width(), 110)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        """The current move stays in sight when the list is made shorter (a result line or
+        the thinking bar appearing above it cut it off: a tester's finding)."""
+        super().resizeEvent(event)
+        current = self.currentItem()
+        if current is not None:
+            self.scrollToItem(current)
 
 
 class GamePanel(QWidget):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -74,6 +75,10 @@ class PositionEditor(QGroupBox):
         self.mudcrack_row.setLayout(board)
         self.edit_warning = QLabel()
         self.edit_warning.setWordWrap(True)
+        # two lines kept for it: a warning that came and went moved the controls under the
+        # mouse (the panel grows upwards), and a tester's click missed the colour it aimed at
+        self.edit_warning.setMinimumHeight(2 * self.edit_warning.fontMetrics().lineSpacing())
+        self.edit_warning.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         panel = QWidget()
         column = QVBoxLayout(panel)
         column.setContentsMargins(0, 0, 0, 0)
