@@ -8,7 +8,7 @@ import pytest
 from drawn import mismatches
 from gui_helpers import choose_kind, click_cell, crash, make_window
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.record import GameRecord, save_record
@@ -319,6 +319,31 @@ def test_the_sizes_say_the_whole_boards_count(qtbot):
     assert dialog.size_box.currentText() == "11 cells per side (66 cells, default)"
     dialog.games.setCurrentRow(names.index("poly-y"))  # (its count depends on the corners)
     assert dialog.size_box.currentText() == "7 cells per side (default)"
+
+
+def test_the_turns_note_never_covers_the_preview_and_a_handicap_is_the_games_own(qtbot):
+    """For every game, turn structure and the largest handicap, at the dialog's own size:
+    the note says all it says, and the caption stays below the preview (a three-line note
+    pushed it over the board's bottom row, a tester's finding). Choosing another game sets
+    the handicap back to none (it carried over silently)."""
+    dialog = NewGameDialog({}, LIGHT)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    names = list(VARIANTS)
+    for row in range(len(names)):
+        dialog.games.setCurrentRow(row)
+        for t in range(dialog.turns.count()):
+            dialog.turns.setCurrentIndex(t)
+            dialog.handicap.setCurrentIndex(dialog.handicap.count() - 1)
+            QApplication.processEvents()
+            note = dialog.turns_note
+            assert note.heightForWidth(note.width()) <= note.height(), note.text()
+            assert dialog.summary.geometry().top() > dialog.preview.geometry().bottom()
+    dialog.games.setCurrentRow(names.index("y"))
+    assert dialog.handicap.currentData() == 0
+    dialog.handicap.setCurrentIndex(3)
+    dialog.games.setCurrentRow(names.index("starboard-y"))
+    assert dialog.handicap.currentData() == 0 and dialog.current_options().handicap == 0
 
 
 def test_new_game_dialog_brings_back_each_games_last_size(qtbot):

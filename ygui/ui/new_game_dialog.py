@@ -111,6 +111,11 @@ class NewGameDialog(QDialog):
         self.turns_note = QLabel()  # what the turns and the handicap mean
         self.turns_note.setWordWrap(True)
         self.turns_note.setStyleSheet("color: palette(placeholder-text);")
+        # room for its longest (a turn structure with a handicap): a note that grew past its
+        # room overlapped the caption on the preview (a tester's finding; the window does not
+        # grow with a wrapped label)
+        self.turns_note.setMinimumHeight(4 * self.turns_note.fontMetrics().lineSpacing())
+        self.turns_note.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         rules.addRow(self.turns_note)
 
         self.first_label = QLabel("Black")
@@ -155,7 +160,7 @@ class NewGameDialog(QDialog):
 
         self.preview_game = Game(GameOptions(game="y", size=5))
         self.preview = BoardView(BoardScene(self.preview_game, self.theme))
-        self.preview.setMinimumSize(260, 230)
+        self.preview.setMinimumSize(260, 150)
         self.preview.setInteractive(False)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -294,6 +299,9 @@ class NewGameDialog(QDialog):
         self._fill_sizes(self._sizes.get(v.name, v.default_size))
         if not v.has_turn_structures:
             select(self.turns, "standard")
+        # a handicap is an arrangement for one game: it carried over silently to the next
+        # game chosen (a tester's finding), while the sizes and the pie rule are the game's own
+        select(self.handicap, 0)
         self._pie_touched = False
         self._options_changed()
 
