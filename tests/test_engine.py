@@ -449,7 +449,9 @@ def test_an_analysis_in_a_full_tree_keeps_the_subtree_and_grows_it():
     position's subtree, so that its search grows (it had gone on from the leaves of a full
     tree: a move's win rate stayed as its first playouts said, and a won position of Y 9
     went unproved for millions of playouts)."""
-    engine = Engine(seed=1, capacity=1_000_000)
+    # (a tree of 1,000,000 nodes had room to prove Black's g4 once the third-row templates
+    # came, in 105,000 playouts: a smaller one fills first)
+    engine = Engine(seed=1, capacity=300_000)
     game = Game(options(("y", {"size": 9, "pie": False})))
     for label in ("e4", "g3", "g5", "h5"):
         game.play(game.parse_move(label))
@@ -475,7 +477,9 @@ def test_a_long_analysis_keeps_room_for_the_nodes_it_visits_most():
     game = Game(options(("y", {"size": 9, "pie": False})))
     for label in ("e4", "g3", "g5", "h5"):
         game.play(game.parse_move(label))
-    engine.search(game, SearchLimits(300_000, resume=True))
+    # (300,000 playouts left a few of its 4,761 blocks free before the third-row templates,
+    # and none in most runs after them)
+    engine.search(game, SearchLimits(200_000, resume=True))
     tree = engine._tree
     assert tree is not None and 0.5 * tree.blocks < tree.used < tree.blocks
 
@@ -791,7 +795,9 @@ def test_a_tree_stops_growing_before_its_counts_stop_counting(monkeypatch):
 
     monkeypatch.setattr(engine_module, "MAX_TREE_VISITS", 6000)
     engine = Engine(seed=1)
-    game = Game(options(("y", {"size": 7, "pie": False})))
+    # (Y 9: the empty Y 7 is proved, Black's e3 winning, within 8,000 playouts once the
+    # search knows the third-row templates; the exact solver agrees)
+    game = Game(options(("y", {"size": 9, "pie": False})))
     first = _analyse(engine, game, playouts=1_000_000)
     assert 6000 <= first.tree_playouts < 6000 + engine_module.MAX_CHUNK
     again = _analyse(engine, game, playouts=1_000_000)

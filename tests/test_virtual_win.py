@@ -60,6 +60,56 @@ def test_bridges_and_edge_templates_to_three_sides_win():
     assert winner == BLACK and stones <= 4
 
 
+def y7_set_up(black: str, white: str) -> Game:
+    """Y 7 with the stones given (labels), White to move."""
+    base = Game(GameOptions(game="y", size=7, pie=False))
+    cell = base.geometry.cell
+    setup = {cell(x): BLACK for x in black.split()} | {cell(x): WHITE for x in white.split()}
+    return Game(GameOptions(game="y", size=7, pie=False), setup=setup, to_move=WHITE)
+
+
+ZIGGURAT_BLACK = "d4 e4 f4 g4 e3"
+ZIGGURAT_WHITE = "e5 f5 g5 f6 g6 g7 a1 b2 c3 g1 g2 g3 f1 f2 f3"
+
+
+def zig_cells(game: Game, colour: int) -> tuple[int, set[str], set[str]]:
+    """``links_of``, with the cells of the third-row template it took (if one) and their
+    keys (the cells whose stone shortens the win: ``vc_key``)."""
+    tables = board_tables(game)
+    params = params_of(game, tables)
+    pos = position_of(game, tables, params)
+    n = game.geometry.size
+    vc = k.vc_scratch(n)
+    args = (tables.nbr, tables.deg, tables.side_mask, tables.table, params)
+    links = int(k.virtual_win(*args, pos.colours, pos.parent, pos.smask, pos.info, colour, vc))
+    nonkey = k.vc_zig_layout(vc, n)[3]
+    labels = game.geometry.labels
+    cells = {labels[x] for x in range(n) if links > 0 and vc[nonkey + x] == vc[k.VC_STAMP]}
+    keys = {labels[x] for x in range(n) if links > 0 and k.vc_key(vc, n, x)}
+    return links, cells, keys
+
+
+def test_a_stone_on_the_third_row_reaches_the_side_by_the_ziggurat():
+    """Y 7: Black's group touches the left and right sides; its e3, on the third row, reaches
+    the bottom by e2 (then d1/e1) or by c2 (through d2/d3, then b1/c1): two ways of one stone
+    whose eight cells are apart, the board's only empty cells. Won with White to move, in at
+    most six stones (three links' worth); a White stone in one way is answered by the other
+    way's key, and Black has won by links again. The minimax agrees each time."""
+    game = y7_set_up(ZIGGURAT_BLACK, ZIGGURAT_WHITE)
+    links, cells, keys = zig_cells(game, BLACK)
+    assert (links, keys) == (3, {"e2", "c2"})
+    assert cells == {"d1", "e1", "d2", "d3", "b1", "c1"}
+    assert perfect(game, {}) == (BLACK, 6)
+    ways = ({"e2", "d1", "e1"}, {"c2", "d2", "d3", "b1", "c1"})
+    for way, answer in ((ways[0], "c2"), (ways[1], "e2")):
+        for intrusion in sorted(way):
+            after = y7_set_up(f"{ZIGGURAT_BLACK} {answer}", f"{ZIGGURAT_WHITE} {intrusion}")
+            assert links_of(after, BLACK) > 0, intrusion
+            assert perfect(after, {})[0] == BLACK
+        alone = y7_set_up(ZIGGURAT_BLACK, f"{ZIGGURAT_WHITE} {sorted(way)[0]}")
+        assert links_of(alone, BLACK) == -1  # (one way left: White, to move again, wins)
+
+
 def test_a_link_whose_cell_is_taken_is_no_link():
     """The cells a group has on a side are any of its neighbours there: with White on c3,
     Black's c2-d3 still reaches the left by b2/d4. With White on d4 as well, b2 is its one cell
@@ -192,6 +242,33 @@ def _found_wins_hold(name: str, size: int, more: dict[str, int], count: int) -> 
 
 
 PLAIN = [b for b in BOARDS if b[0] != "hexagonal-y"]
+
+
+def _third_row_wins_hold(name: str, size: int, more: dict[str, int], count: int) -> int:
+    """Late positions of ten empty cells (room for a third-row template's eight): each win
+    that takes one is a win, within twice its links in stones."""
+    rng = random.Random(f"third row {name}{size}")
+    found = 0
+    for _ in range(count):
+        game = late_position(GameOptions(game=name, size=size, pie=False, **more), 10, rng)
+        mover = 3 - game.to_move
+        links, cells, _keys = zig_cells(game, mover)
+        if cells:
+            found += 1
+            winner, stones = perfect(game, {})
+            assert winner == mover, (game.moves, links)
+            assert stones <= 2 * links, (game.moves, links, stones)
+    return found
+
+
+def test_every_win_by_a_third_row_template_is_a_win():
+    assert _third_row_wins_hold("y", 5, {}, 25) >= 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "size", "more"), PLAIN)
+def test_every_win_by_a_third_row_template_is_a_win_more(name, size, more):
+    _third_row_wins_hold(name, size, more, 400)
 
 
 @pytest.mark.parametrize(("name", "size", "more"), PLAIN)

@@ -1019,7 +1019,7 @@ def expand(
                 won = -1
                 for s in range(m - 1):
                     g = b * m + s
-                    if rave_w[g] > ILLEGAL / 2 and vc_carries(vc, n, base[s]):
+                    if rave_w[g] > ILLEGAL / 2 and vc_key(vc, n, base[s]):
                         mark(g, p, 2 * links - 1, child, plen, mover, rave_w, m)
                         if won < 0:
                             won = g
@@ -1216,11 +1216,14 @@ def threats(
 
 
 # The scratch of ``virtual_win`` (one int64 array a thread, ``vc_scratch``): the call's
-# stamp, the hash table's size, the keys and links found, then from VC_HEAD the hash table
-# (4 a slot), then the regions ``vc_layout`` gives.
-VC_STAMP, VC_SIZE, VC_KEYS, VC_LINKS = 0, 1, 2, 3
+# stamp, the hash table's size, the keys and links found, ``_vc_zig``'s stamp, then from
+# VC_HEAD the hash table (4 a slot), then the regions ``vc_layout`` and ``vc_zig_layout``
+# give.
+VC_STAMP, VC_SIZE, VC_KEYS, VC_LINKS, VC_ZIG = 0, 1, 2, 3, 4
 VC_HEAD = 8
 VC_ROOTS = 64  # the distinct groups around one cell, at most
+ZIG_WAYS = 24  # ``_vc_zig``'s ways of one stone to a side, at most
+ZIG_CELLS = 5  # the cells of one way, at most (the key cell first; -1 after the last)
 
 
 @allocating
@@ -1229,7 +1232,7 @@ def vc_scratch(n: int) -> np.ndarray:
     size = 64
     while size < 8 * n:
         size *= 2
-    vc = np.zeros(VC_HEAD + 8 * size + 6 * n + VC_ROOTS, np.int64)
+    vc = np.zeros(VC_HEAD + 8 * size + 10 * n + VC_ROOTS + ZIG_WAYS * ZIG_CELLS, np.int64)
     vc[VC_SIZE] = size
     return vc
 
@@ -1244,6 +1247,16 @@ def vc_layout(vc, n: int) -> tuple[int, int, int, int, int, int, int, int]:
     used = links + 4 * vc[VC_SIZE]
     roots = used + 5 * n
     return links, used, used + n, used + 2 * n, used + 3 * n, used + 4 * n, roots, roots + VC_ROOTS
+
+
+@compiled
+def vc_zig_layout(vc, n: int) -> tuple[int, int, int, int, int]:
+    """Where ``_vc_zig``'s regions of the scratch begin, after ``vc_layout``'s: a cell each,
+    the liberties of the set of groups tried, the cells beyond them seen once, the first
+    liberty each was seen from, and the cells of the ways taken that are not their key; then
+    the ways (ZIG_CELLS each)."""
+    lib = vc_layout(vc, n)[7] + n
+    return lib, lib + n, lib + 2 * n, lib + 3 * n, lib + 4 * n
 
 
 @compiled
@@ -1347,21 +1360,49 @@ def virtual_win(
                 low = rest & -rest
                 _vc_pair(vc, cur, size, links, u, n + popcount(low - 1), x, wide)
                 rest ^= low
-    if vc[VC_LINKS] == 0:
-        return -1
     reached = info[OBJ_B] if q == 1 else info[OBJ_W]
     for sides_first in (False, True):
-        found = _vc_take(vc, n, table, params, smask, reached, sides_first)
-        if found > 0:
+        found = _vc_take(
+            nbr,
+            deg,
+            side_mask,
+            colours,
+            parent,
+            q,
+            vc,
+            n,
+            table,
+            params,
+            smask,
+            reached,
+            sides_first,
+        )
+        if found > 0 or vc[VC_LINKS] == 0:  # (without links the order changes nothing)
             return found
     return -1
 
 
 @compiled
-def _vc_take(vc, n: int, table, params, smask, reached: int, sides_first: bool) -> int:
+def _vc_take(
+    nbr,
+    deg,
+    side_mask,
+    colours,
+    parent,
+    q: int,
+    vc,
+    n: int,
+    table,
+    params,
+    smask,
+    reached: int,
+    sides_first: bool,
+) -> int:
     """``virtual_win``'s greedy pass over the links found: those that join what was apart,
     with cells no link taken before uses; the joins between groups first, or the links to
-    the sides first."""
+    the sides first. Where that leaves one side short of a win, a set of joined groups that
+    reaches it by two ways of one stone each (``_vc_zig``, a third-row template) completes
+    it (counted as three links: the winner plays at most three stones in its cells)."""
     cur = vc[VC_STAMP] + 1
     vc[VC_STAMP] = cur
     links, used, vp, vs, vt, kept, _roots, _allowed = vc_layout(vc, n)
@@ -1394,9 +1435,33 @@ def _vc_take(vc, n: int, table, params, smask, reached: int, sides_first: bool) 
             count += 1
     for i in range(count):
         reached |= table[vc[vs + _vc_find(vc, vp, vs, vt, smask, cur, vc[kept + i])]]
-    if count == 0 or not is_win(params, reached):
+    zigs = 0
+    if not is_win(params, reached):
+        # one side more for one set of groups: each set (a group's, made on first sight), each
+        # side it does not reach whose objectives would win
+        sides = 0
+        while (1 << sides) < table.shape[0]:
+            sides += 1
+        for x in range(n):
+            if colours[x] != q or parent[x] != x:
+                continue
+            r = _vc_find(vc, vp, vs, vt, smask, cur, x)
+            for side in range(sides):
+                bit = np.int64(1) << side
+                if vc[vs + r] & bit or not is_win(params, reached | table[vc[vs + r] | bit]):
+                    continue
+                if _vc_zig(nbr, deg, side_mask, colours, parent, q, vc, n, smask, cur, r, bit):
+                    vc[vs + r] |= bit
+                    reached |= table[vc[vs + r]]
+                    zigs = 1
+                    break
+            if zigs:
+                break
+        if not zigs:
+            return -1
+    elif count == 0:
         return -1
-    needed = 0
+    needed = 3 * zigs
     for i in range(count):
         if table[vc[vs + _vc_find(vc, vp, vs, vt, smask, cur, vc[kept + i])]] != 0:
             needed += 1
@@ -1404,10 +1469,144 @@ def _vc_take(vc, n: int, table, params, smask, reached: int, sides_first: bool) 
 
 
 @compiled
+def _vc_in_set(nbr, deg, colours, parent, q: int, vc, vp, vs, vt, smask, cur, r, x) -> bool:
+    """Whether the empty cell ``x`` is next to a group of ``q`` in the set of root ``r``."""
+    for j in range(deg[x]):
+        nb = nbr[x, j]
+        if colours[nb] == q and _vc_find(vc, vp, vs, vt, smask, cur, find(parent, nb)) == r:
+            return True
+    return False
+
+
+@compiled
+def _vc_pod(nbr, deg, side_mask, colours, vc, used, cur, x, bit, a, b) -> tuple[int, int]:
+    """Two empty cells of the side ``bit`` next to ``x``, free and other than ``a`` and ``b``
+    (or -1s)."""
+    first = -1
+    for j in range(deg[x]):
+        e = nbr[x, j]
+        if colours[e] != 0 or not side_mask[e] & bit or vc[used + e] == cur or e in (a, b):
+            continue
+        if first < 0:
+            first = e
+        else:
+            return first, e
+    return -1, -1
+
+
+@compiled
+def _vc_zig(nbr, deg, side_mask, colours, parent, q: int, vc, n: int, smask, cur, r, bit) -> bool:
+    """Whether the set of groups of root ``r`` reaches the side ``bit`` through free cells
+    (no link taken uses them) by two ways of one stone each whose cells are apart: the
+    other side's stone in one way's cells is answered by the other's key stone. A way is a
+    liberty of the set on the side (its cell), a liberty next to two free cells of the side
+    (the three), or a cell with two such cells whose two common free neighbours with the set
+    are liberties (a link to it: the five, or three when it is on the side). On Y's rows
+    that is the third-row template (the ziggurat): a stone on the third row reaches the side
+    by the liberty below it with the two beneath, or by the cell two along on the second row
+    through the two between. Where one is found, its two ways' cells are marked taken (and
+    all but their keys marked as not keys, ``vc_key``)."""
+    used = vc_layout(vc, n)[1]
+    vp, vs, vt = used + n, used + 2 * n, used + 3 * n
+    lib, seen, first, nonkey, ways = vc_zig_layout(vc, n)
+    z = vc[VC_ZIG] + 1  # (the try's own stamp, for its liberties and the cells seen)
+    vc[VC_ZIG] = z
+    for x in range(n):
+        if (
+            colours[x] == 0
+            and vc[used + x] != cur
+            and _vc_in_set(nbr, deg, colours, parent, q, vc, vp, vs, vt, smask, cur, r, x)
+        ):
+            vc[lib + x] = z
+    count = 0
+    for x in range(n):
+        if vc[lib + x] != z or count >= ZIG_WAYS:
+            continue
+        at = ways + ZIG_CELLS * count
+        for i in range(ZIG_CELLS):
+            vc[at + i] = -1
+        if side_mask[x] & bit:
+            vc[at] = x
+            count += 1
+            continue
+        e1, e2 = _vc_pod(nbr, deg, side_mask, colours, vc, used, cur, x, bit, -1, -1)
+        if e2 >= 0:
+            vc[at] = x
+            vc[at + 1] = e1
+            vc[at + 2] = e2
+            count += 1
+        for j in range(deg[x]):
+            y = nbr[x, j]
+            if colours[y] != 0 or vc[used + y] == cur or vc[lib + y] == z:
+                continue
+            if vc[seen + y] != z:
+                vc[seen + y] = z
+                vc[first + y] = x
+                continue
+            c = vc[first + y]
+            if c < 0 or c == x or count >= ZIG_WAYS:
+                continue
+            vc[first + y] = -1  # (one way through y)
+            at = ways + ZIG_CELLS * count
+            for i in range(ZIG_CELLS):
+                vc[at + i] = -1
+            if side_mask[y] & bit:
+                vc[at] = y
+                vc[at + 1] = c
+                vc[at + 2] = x
+                count += 1
+                continue
+            f1, f2 = _vc_pod(nbr, deg, side_mask, colours, vc, used, cur, y, bit, c, x)
+            if f2 >= 0:
+                vc[at] = y
+                vc[at + 1] = c
+                vc[at + 2] = x
+                vc[at + 3] = f1
+                vc[at + 4] = f2
+                count += 1
+    for i in range(count):
+        a = ways + ZIG_CELLS * i
+        for j in range(i + 1, count):
+            b = ways + ZIG_CELLS * j
+            apart = True
+            for u in range(ZIG_CELLS):
+                cu = vc[a + u]
+                if cu < 0:
+                    break
+                for v in range(ZIG_CELLS):
+                    if vc[b + v] == cu:
+                        apart = False
+                        break
+                if not apart:
+                    break
+            if not apart:
+                continue
+            for w in (a, b):
+                for u in range(ZIG_CELLS):
+                    cu = vc[w + u]
+                    if cu < 0:
+                        break
+                    vc[used + cu] = cur
+                    if u > 0:
+                        vc[nonkey + cu] = cur
+            return True
+    return False
+
+
+@compiled
 def vc_carries(vc, n: int, x: int) -> bool:
-    """Whether cell ``x`` is one of the two of a link the last win ``virtual_win`` found
-    takes (of a board of ``n`` cells)."""
+    """Whether cell ``x`` is one of the cells of the links the last win ``virtual_win`` found
+    takes (of a board of ``n`` cells): where the other side must play to stop it."""
     return vc[vc_layout(vc, n)[1] + x] == vc[VC_STAMP]
+
+
+@compiled
+def vc_key(vc, n: int, x: int) -> bool:
+    """Whether a stone of the winner on cell ``x`` shortens the last win ``virtual_win``
+    found: a cell of one of its links of two cells, or the key cell of a way of a third-row
+    template's (not the other cells of a way, after which its key is still to play)."""
+    stamp = vc[VC_STAMP]
+    return vc[vc_layout(vc, n)[1] + x] == stamp and vc[vc_zig_layout(vc, n)[3] + x] != stamp
 
 
 @compiled
