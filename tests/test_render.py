@@ -156,3 +156,43 @@ def test_heat_dots_show_the_keys_colours_on_the_board(qapp, theme):
         hue = abs(seen.hsvHueF() - key.hsvHueF())
         assert min(hue, 1 - hue) < 0.06, (cell, seen.name(), key.name())
         assert seen.hsvSaturationF() > 0.35, (cell, seen.name())  # a colour, not a grey
+
+
+def test_with_the_cells_names_shown_the_heat_is_a_ring_round_each_name(qapp):
+    """A tester could not read the cell names under the heat map's dots: with the names
+    shown, each heated cell's colour is a ring round its name, whose middle is the board's
+    own colour again; without them, a disc."""
+    from ygui.ui.board_scene import heat_colour
+    from ygui.ui.render import scene_image
+    from ygui.ui.theme import LIGHT
+
+    game = Game(GameOptions(game="poly-y").validated())
+    scene = BoardScene(game, LIGHT)
+    visits = {c: n for c, n in zip((10, 30, 50), (100, 500, 1000), strict=True)}
+    scene.set_heat(visits)
+    width = 1200
+    rect = scene.sceneRect()
+    scale = width / rect.width()
+
+    def pixel(image, cell, dx=0.0):
+        p = scene.cell_position(cell)
+        x = (p.x() + dx - rect.x()) * scale
+        return image.pixelColor(round(x), round((p.y() - rect.y()) * scale))
+
+    def near(seen, key):
+        hue = abs(seen.hsvHueF() - key.hsvHueF())
+        return min(hue, 1 - hue) < 0.06 and seen.hsvSaturationF() > 0.35
+
+    discs = scene_image(scene, width)
+    scene.set_show_labels(True)
+    rings = scene_image(scene, width)
+    board = QColor(LIGHT.colour("board"))
+    for cell, count in visits.items():
+        key = heat_colour(count / 1000)
+        assert near(pixel(discs, cell), key)
+        ring = scene.radii[cell] * max(0.55, 0.3 + 0.37 * count / 1000)
+        assert near(pixel(rings, cell, ring), key)
+        # (left of the name, inside the ring: the board's colour)
+        inside = pixel(rings, cell, -0.45 * ring)
+        assert abs(inside.hueF() - board.hueF()) < 0.05 and not near(inside, key)
+    assert len(scene._heat_items) == 3

@@ -80,6 +80,9 @@ def heat_colour(share: float) -> QColor:
     return QColor.fromHsvF(0.66 * (1 - share), 0.85, 1.0, 0.6 + 0.3 * share)
 
 
+HEAT_RING = 0.55  # with the cells' names shown, the heat is a ring at least this large
+
+
 def heat_size(share: float) -> float:
     """The heat map's disc, as a part of a stone's size: at most two thirds of it, so that
     the most visited cell's red disc is not taken for a stone (Hexagonal Y's Red)."""
@@ -184,6 +187,8 @@ class BoardScene(QGraphicsScene):
     def set_show_labels(self, show: bool) -> None:
         self.show_labels = show
         self.refresh()
+        if self._heat_given is not None:
+            self.set_heat(self._heat_given)  # (rings round the names, or discs)
 
     def set_numbers(self, start: int | None) -> None:
         """Move numbers on the stones of moves ``start`` and after (None: no numbers)."""
@@ -619,9 +624,17 @@ class BoardScene(QGraphicsScene):
             colour = heat_colour(share)
             radius = self.radii[cell] * heat_size(share)
             p = self.cell_position(cell)
+            if self.show_labels:
+                # a ring round the cell's name, which a disc covered (a tester could not read
+                # the numbers under the dots)
+                radius = self.radii[cell] * max(heat_size(share), HEAT_RING)
             item = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
-            item.setBrush(colour)
-            item.setPen(QPen(Qt.PenStyle.NoPen))
+            if self.show_labels:
+                item.setBrush(Qt.BrushStyle.NoBrush)
+                item.setPen(QPen(colour, self.radii[cell] * 0.16))
+            else:
+                item.setBrush(colour)
+                item.setPen(QPen(Qt.PenStyle.NoPen))
             item.setZValue(8)
             item.setToolTip(f"{self.game.geometry.labels[cell]}: {count} visits")
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
