@@ -315,3 +315,28 @@ def test_a_finished_review_is_autosaved_whole(qtbot, answers):
     answers.yes_no = [True]
     assert second.offer_recovery() == 1
     assert analysed(second) == total
+
+
+def test_a_saved_game_reopens_on_the_line_it_was_left_on(qtbot, answers, tmp_path):
+    """Saved while looking at a variation's earlier move, a game reopens at that move, and
+    going forward follows the variation (it followed the main line: the line last visited
+    was not kept in the file)."""
+    first = make_window(qtbot, answers)
+    start(first, "y", size=5, pie=False)
+    for label in ("a1", "b2", "c3", "d4"):
+        click_cell(qtbot, first, first.game.geometry.cell(label))
+    for _ in range(2):
+        first.session.back()
+    for label in ("e5", "d3"):  # a variation at move 3
+        click_cell(qtbot, first, first.game.geometry.cell(label))
+    for _ in range(2):  # back before the branch
+        first.session.back()
+    path = tmp_path / "left.ysgf"
+    first.session.save(path)
+    second = make_window(qtbot, answers)
+    second.session.open(path)
+    assert [second.game.move_text(m) for m in second.game.moves] == ["a1", "b2"]
+    second.session.to_end()
+    assert [second.game.move_text(m) for m in second.game.moves] == ["a1", "b2", "e5", "d3"]
+    second.session.go_to_main_line(4)
+    assert second.game.move_text(second.game.moves[-1]) == "d4"  # (the main line is kept)
