@@ -1219,11 +1219,12 @@ def threats(
 # stamp, the hash table's size, the keys and links found, ``_vc_zig``'s stamp, then from
 # VC_HEAD the hash table (4 a slot), then the regions ``vc_layout`` and ``vc_zig_layout``
 # give.
-VC_STAMP, VC_SIZE, VC_KEYS, VC_LINKS, VC_ZIG = 0, 1, 2, 3, 4
+VC_STAMP, VC_SIZE, VC_KEYS, VC_LINKS, VC_ZIG, VC_GROUPS, VC_THIRD = 0, 1, 2, 3, 4, 5, 6
 VC_HEAD = 8
 VC_ROOTS = 64  # the distinct groups around one cell, at most
 ZIG_WAYS = 24  # ``_vc_zig``'s ways of one stone to a side, at most
 ZIG_CELLS = 5  # the cells of one way, at most (the key cell first; -1 after the last)
+ZIG_NEXT = 3  # the groups next to an empty cell kept (more: looked for again)
 
 
 @allocating
@@ -1232,8 +1233,9 @@ def vc_scratch(n: int) -> np.ndarray:
     size = 64
     while size < 8 * n:
         size *= 2
-    vc = np.zeros(VC_HEAD + 8 * size + 10 * n + VC_ROOTS + ZIG_WAYS * ZIG_CELLS, np.int64)
+    vc = np.zeros(VC_HEAD + 8 * size + 16 * n + VC_ROOTS + ZIG_WAYS * ZIG_CELLS, np.int64)
     vc[VC_SIZE] = size
+    vc[VC_THIRD] = 1  # third-row templates looked for (not by ``links_after``: their cost)
     return vc
 
 
@@ -1250,13 +1252,16 @@ def vc_layout(vc, n: int) -> tuple[int, int, int, int, int, int, int, int]:
 
 
 @compiled
-def vc_zig_layout(vc, n: int) -> tuple[int, int, int, int, int]:
+def vc_zig_layout(vc, n: int) -> tuple[int, int, int, int, int, int, int, int]:
     """Where ``_vc_zig``'s regions of the scratch begin, after ``vc_layout``'s: a cell each,
     the liberties of the set of groups tried, the cells beyond them seen once, the first
-    liberty each was seen from, and the cells of the ways taken that are not their key; then
-    the ways (ZIG_CELLS each)."""
+    liberty each was seen from, the cells of the ways taken that are not their key, the
+    groups with liberties seen (by root) and their list (VC_GROUPS of them); four a cell, the
+    groups next to each empty cell (their count, then up to ZIG_NEXT roots); then the ways
+    (ZIG_CELLS each)."""
     lib = vc_layout(vc, n)[7] + n
-    return lib, lib + n, lib + 2 * n, lib + 3 * n, lib + 4 * n
+    nxt = lib + 6 * n
+    return lib, lib + n, lib + 2 * n, lib + 3 * n, lib + 4 * n, lib + 5 * n, nxt, nxt + 4 * n
 
 
 @compiled
@@ -1330,6 +1335,13 @@ def virtual_win(
     vc[VC_KEYS] = 0
     vc[VC_LINKS] = 0
     links, _used, _vp, _vs, _vt, _kept, roots, _allowed = vc_layout(vc, n)
+    gseen, glist, nxt = vc_zig_layout(vc, n)[4:7]
+    reached = info[OBJ_B] if q == 1 else info[OBJ_W]
+    sides = 0
+    while (1 << sides) < table.shape[0]:
+        sides += 1
+    vc[VC_GROUPS] = 0
+    short = False  # a group one side short of a win (a third-row template may complete it)
     wide = n + 64
     for x in range(n):
         if colours[x] != 0:
@@ -1347,6 +1359,15 @@ def virtual_win(
                 if new and r < VC_ROOTS:
                     vc[roots + r] = g
                     r += 1
+                if vc[gseen + g] != cur:  # the groups with liberties, once each
+                    vc[gseen + g] = cur
+                    vc[glist + vc[VC_GROUPS]] = g
+                    vc[VC_GROUPS] += 1
+                    if not short:
+                        short = _one_side_short(params, table, reached, smask[g], sides)
+        vc[nxt + 4 * x] = r
+        for i in range(min(r, ZIG_NEXT)):
+            vc[nxt + 4 * x + 1 + i] = vc[roots + i]
         for i in range(r):
             u = vc[roots + i]
             for j in range(i + 1, r):
@@ -1360,7 +1381,11 @@ def virtual_win(
                 low = rest & -rest
                 _vc_pair(vc, cur, size, links, u, n + popcount(low - 1), x, wide)
                 rest ^= low
-    reached = info[OBJ_B] if q == 1 else info[OBJ_W]
+    if vc[VC_THIRD] == 0:
+        short = False
+        vc[VC_GROUPS] = 0
+    if vc[VC_LINKS] == 0 and not short:
+        return -1
     for sides_first in (False, True):
         found = _vc_take(
             nbr,
@@ -1437,15 +1462,19 @@ def _vc_take(
         reached |= table[vc[vs + _vc_find(vc, vp, vs, vt, smask, cur, vc[kept + i])]]
     zigs = 0
     if not is_win(params, reached):
-        # one side more for one set of groups: each set (a group's, made on first sight), each
+        if sides_first:
+            return -1  # (third-row templates are looked for in the first pass alone: their cost)
+        # one side more for one set of groups: each set (of a group with liberties), each
         # side it does not reach whose objectives would win
         sides = 0
         while (1 << sides) < table.shape[0]:
             sides += 1
-        for x in range(n):
-            if colours[x] != q or parent[x] != x:
+        tried, glist = vc_zig_layout(vc, n)[4:6]  # (sets tried: the groups seen are listed)
+        for i in range(vc[VC_GROUPS]):
+            r = _vc_find(vc, vp, vs, vt, smask, cur, vc[glist + i])
+            if vc[tried + r] == cur:
                 continue
-            r = _vc_find(vc, vp, vs, vt, smask, cur, x)
+            vc[tried + r] = cur
             for side in range(sides):
                 bit = np.int64(1) << side
                 if vc[vs + r] & bit or not is_win(params, reached | table[vc[vs + r] | bit]):
@@ -1466,6 +1495,16 @@ def _vc_take(
         if table[vc[vs + _vc_find(vc, vp, vs, vt, smask, cur, vc[kept + i])]] != 0:
             needed += 1
     return max(needed, 1)
+
+
+@compiled
+def _one_side_short(params, table, reached: int, mask: int, sides: int) -> bool:
+    """Whether one side more than ``mask`` would win (with the objectives ``reached``)."""
+    for side in range(sides):
+        bit = np.int64(1) << side
+        if not mask & bit and is_win(params, reached | table[mask | bit]):
+            return True
+    return False
 
 
 @compiled
@@ -1508,16 +1547,21 @@ def _vc_zig(nbr, deg, side_mask, colours, parent, q: int, vc, n: int, smask, cur
     all but their keys marked as not keys, ``vc_key``)."""
     used = vc_layout(vc, n)[1]
     vp, vs, vt = used + n, used + 2 * n, used + 3 * n
-    lib, seen, first, nonkey, ways = vc_zig_layout(vc, n)
+    lib, seen, first, nonkey, _gseen, _glist, nxt, ways = vc_zig_layout(vc, n)
     z = vc[VC_ZIG] + 1  # (the try's own stamp, for its liberties and the cells seen)
     vc[VC_ZIG] = z
     for x in range(n):
-        if (
-            colours[x] == 0
-            and vc[used + x] != cur
-            and _vc_in_set(nbr, deg, colours, parent, q, vc, vp, vs, vt, smask, cur, r, x)
-        ):
-            vc[lib + x] = z
+        if colours[x] != 0 or vc[used + x] == cur:
+            continue
+        count = vc[nxt + 4 * x]  # (the groups next to x, seen by ``virtual_win``)
+        if count > ZIG_NEXT:
+            if _vc_in_set(nbr, deg, colours, parent, q, vc, vp, vs, vt, smask, cur, r, x):
+                vc[lib + x] = z
+            continue
+        for i in range(count):
+            if _vc_find(vc, vp, vs, vt, smask, cur, vc[nxt + 4 * x + 1 + i]) == r:
+                vc[lib + x] = z
+                break
     count = 0
     for x in range(n):
         if vc[lib + x] != z or count >= ZIG_WAYS:
@@ -1656,9 +1700,13 @@ def links_after(
         cell,
         q,
     )
-    return virtual_win(
+    third = vc[VC_THIRD]
+    vc[VC_THIRD] = 0
+    links = virtual_win(
         nbr, deg, side_mask, table, params, c_colours, c_parent, c_smask, c_info, q, vc
     )
+    vc[VC_THIRD] = third
+    return links
 
 
 @compiled
