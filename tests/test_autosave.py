@@ -340,3 +340,33 @@ def test_a_saved_game_reopens_on_the_line_it_was_left_on(qtbot, answers, tmp_pat
     assert [second.game.move_text(m) for m in second.game.moves] == ["a1", "b2", "e5", "d3"]
     second.session.go_to_main_line(4)
     assert second.game.move_text(second.game.moves[-1]) == "d4"  # (the main line is kept)
+
+
+def test_a_game_left_at_its_start_reopens_at_its_start(qtbot, answers, tmp_path):
+    """Saved, or autosaved and recovered, while looking at the start (a set-up position, a
+    figure's), a game opens at the start again, and going forward follows the line last
+    followed (a tester's came back at the end of the main line: the start's empty path read
+    as no path at all)."""
+    first = make_window(qtbot, answers)
+    start(first, "y", size=5, pie=False)
+    for label in ("a1", "b2", "c3"):
+        click_cell(qtbot, first, first.game.geometry.cell(label))
+    first.session.back()
+    click_cell(qtbot, first, first.game.geometry.cell("e5"))  # a variation at move 3
+    first.session.to_start()
+    path = tmp_path / "start.ysgf"
+    first.session.save(path)
+    click_cell(qtbot, first, first.game.geometry.cell("d4"))  # unsaved: autosaved
+    first.session.to_start()
+    before = first.autosave.path.read_text()
+    qtbot.waitUntil(lambda: first.autosave.path.read_text() != before, timeout=5000)
+    crash(first)
+    recovered = make_window(qtbot, answers)
+    answers.yes_no = [True]
+    assert recovered.offer_recovery() == 1
+    opened = make_window(qtbot, answers)
+    opened.session.open(path)
+    for window, end in ((opened, "e5"), (recovered, "d4")):
+        assert window.game.moves == []
+        window.session.to_end()
+        assert window.game.move_text(window.game.moves[-1]) == end

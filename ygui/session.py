@@ -701,12 +701,12 @@ def _left_at(record: GameRecord) -> tuple[GameTree, tuple[Seat, Seat], str]:
     extra = record.root.extra
     original = (extra.pop(ORIGINAL_FILE, None) or [""])[0]
     seats = _seats(extra.pop(SEATS, None), record)
-    viewed = (extra.pop(VIEWED, None) or [""])[0]
+    viewed = extra.pop(VIEWED, None)  # ("" is the start: a tester's came back at the end)
     line = (extra.pop(VIEWED_LINE, None) or [""])[0]
     tree = GameTree(record)
     if line:  # (along the line first: going forward then follows it, as it did)
         tree.go_to_path(_path(record.root, line))
-    tree.go_to_path(_path(record.root, viewed) if viewed else record.main_line())
+    tree.go_to_path(_path(record.root, viewed[0]) if viewed else record.main_line())
     return tree, seats, original
 
 
