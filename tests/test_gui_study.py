@@ -5,7 +5,7 @@ from drawn import mismatches
 from gui_helpers import click_cell, make_window, variation_window
 from PySide6.QtCore import Qt
 
-from ygui.core.game import BLACK, WHITE
+from ygui.core.game import BLACK, EMPTY, WHITE
 from ygui.core.limits import MAX_COMMENT_CHARS
 from ygui.core.study import drops
 from ygui.core.tree import GameTree
@@ -444,3 +444,23 @@ def test_the_position_editor_names_the_games_colours(qtbot, answers):
     window.start_new_game(GameOptions(game="y").validated(), ("A", "B"))
     assert editor.tool_buttons[WHITE].text() == "White"
     assert editor.to_move.itemText(0) == "Black to move"
+
+
+def test_a_new_game_started_while_setting_up_is_played(qtbot, window, answers):
+    """Another game ends the set-up of a position: a tester's new game, started from Edit
+    position with Erase chosen, took no clicks at all, then set-up stones; so did an opened
+    file."""
+    window.start_new_game(GameOptions(game="poly-y", pie=False).validated(), ("A", "B"))
+    window.act_edit.trigger()
+    click(qtbot, window, "40")
+    window.editor.tool_buttons[EMPTY].setChecked(True)
+    assert window.session.editing
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    assert not window.session.editing and not window.editor.edit_button.isChecked()
+    assert not window.editor.edit_tools.isVisible()
+    assert window.editor.edit_button.text() == "Edit position"
+    click(qtbot, window, "c3")
+    assert [window.game.move_text(m) for m in window.game.moves] == ["c3"]
+    answers.save_choice = ["discard"]
+    window.act_edit.trigger()  # and Edit position works again
+    assert window.session.editing and window.editor.edit_button.isChecked()

@@ -566,9 +566,13 @@ class Session:
         seats: tuple[Seat, Seat] | None = None,
         dirty: bool = False,
         clock_running: bool = False,
+        editing: bool = False,
     ) -> None:
         """Show another tree. Seats default to named humans; names default to the colours.
-        Under a time control the clocks start paused, unless ``clock_running`` (a new game)."""
+        Under a time control the clocks start paused, unless ``clock_running`` (a new game).
+        Another game ends the set-up of a position, unless ``editing`` (its own edits: a
+        tester's new game, started while setting up, took clicks as set-up stones)."""
+        self.editing = editing
         game = tree.game
         if seats is None:
             given = names or (self.seats[0].name, self.seats[1].name)
@@ -608,7 +612,9 @@ class Session:
             geometry = old.geometry if options == old.options else options.board()
         record = GameRecord(options=options, geometry=geometry, setup=dict(setup), to_move=to_move)
         seats = (self.seats[0], self.seats[1])
-        self.set_tree(GameTree(record), path=self.path, seats=seats, dirty=True)
+        self.set_tree(
+            GameTree(record), path=self.path, seats=seats, dirty=True, editing=self.editing
+        )
         self.autosave_problem = self.autosave()
 
     def set_editing(self, on: bool) -> None:

@@ -95,6 +95,11 @@ class PositionEditor(QGroupBox):
 
     def refresh(self) -> None:
         game = self.session.game
+        if self.edit_button.isChecked() != self.session.editing:  # (another game ended it)
+            self.edit_button.blockSignals(True)
+            self.edit_button.setChecked(self.session.editing)
+            self.edit_button.blockSignals(False)
+            self._show_editing(self.session.editing)
         self.mudcrack_row.setVisible(game.options.game == "mudcrack-y")
         for colour in (BLACK, WHITE):  # the game's own colours: Black and White, Red and Blue
             name = game.colour_name(colour)
@@ -110,8 +115,7 @@ class PositionEditor(QGroupBox):
         if on and (root.children or root.comment) and not self.may_replace():
             self.edit_button.setChecked(False)
             return
-        self.edit_tools.setVisible(on)
-        self.edit_button.setText("Done: play from this position" if on else "Edit position")
+        self._show_editing(on)
         session.set_editing(on)
         if on:
             game = session.game
@@ -119,6 +123,10 @@ class PositionEditor(QGroupBox):
             self.seed_box.setValue(int(game.geometry.meta.get("seed", 1) or 1))
             to_move = game.to_move if not game.is_over else BLACK
             self._start({c: col for c, col in enumerate(game.colours) if col}, to_move)
+
+    def _show_editing(self, on: bool) -> None:
+        self.edit_tools.setVisible(on)
+        self.edit_button.setText("Done: play from this position" if on else "Edit position")
 
     def _set_tool(self, colour: int, on: bool) -> None:
         if on:
