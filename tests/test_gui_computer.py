@@ -689,3 +689,25 @@ def test_a_swap_is_explained_by_the_players_names(qtbot, answers):
     assert computer.stats_label.text().startswith("Why Bo swapped: ")
     assert computer.win_label.text() == "Win probability: Bo 70% · Ann 30% (Bo now plays Black)"
     assert computer.win_bar.value() == 700
+
+
+def test_the_heat_map_turned_on_after_the_analysis_stopped_shows_what_it_found(qtbot, answers):
+    """A tester turned the heat map off and on again once the analysis had stopped: the
+    board stayed blank and the key was gone. It shows the analysis of the position shown."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=9, pie=False).validated(), ("A", "B"))
+    computer = window.computer
+    computer.heat_box.setChecked(True)
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: window.scene.heat is not None, timeout=30_000)
+    window.act_analyse.trigger()  # stopped
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
+    computer.heat_box.setChecked(False)
+    assert window.scene.heat is None and not window.scene._heat_items
+    computer.heat_box.setChecked(True)
+    assert window.scene.heat is not None and window.scene._heat_items
+    assert not computer.heat_legend.isHidden()
+    click_cell(qtbot, window, window.game.geometry.cell("e5"))  # another position: no map
+    computer.heat_box.setChecked(False)
+    computer.heat_box.setChecked(True)
+    assert window.scene.heat is None

@@ -768,6 +768,12 @@ class ComputerPlay(QObject):
     def set_heat_map(self, on: bool) -> None:
         if not on:
             self.scene.set_heat(None)
+            return
+        # the analysis of the position shown, stopped or proved, is drawn at once (the map
+        # stayed blank until a search came: a tester's, turned on after the analysis stopped)
+        kept = self._analysis
+        if kept is not None and self._is_current(kept[0]) and kept[1].visits:
+            self.scene.set_heat(kept[1].visits)
 
     def set_hint(self, cell: int | None) -> None:
         self.hint_cell = cell
