@@ -34,6 +34,7 @@ from ygui.ui.board_scene import BoardScene
 
 SECONDS_A_MOVE = 5.0
 _GREEN, _RED = "<span style='color:#2e7d32'>■</span>", "<span style='color:#c62828'>■</span>"
+NAMED_WINS = 5  # winning moves the verdict names, at most
 LEGEND = f"{_GREEN} wins for the player to move · {_RED} loses · plain: not settled"
 # the first turn under the pie rule: every opening loses for the player who makes it
 PIE_LEGEND = f"{_GREEN} must be swapped · {_RED} must be answered · plain: not settled"
@@ -200,7 +201,10 @@ class SolverPanel(QDockWidget):
         known = self.maps.get(position_signature(game))
         if known is not None:
             self._show_map(game, known, done=True)
-            self.progress_label.setText("Solved before: from memory")
+            self.progress_label.setText(
+                "Solved before: from memory"
+                + ("" if known.complete else " (in part: Solve again for the rest)")
+            )
         else:
             self.result_label.setText("Not solved")
             self.progress_label.setText("")
@@ -239,8 +243,8 @@ class SolverPanel(QDockWidget):
         self.stop_button.setEnabled(False)
         self.solve_button.setEnabled(True)
         game = self.session.game
-        if solved.complete and self._signature is not None:
-            self.maps[self._signature] = solved
+        if self._signature is not None:  # (a map in part too: a tester's, of 26 settled moves
+            self.maps[self._signature] = solved  # of 41, was gone after a step and back)
         self._show_map(game, solved, done=True)
         self.status("Solver: " + self.result_label.text())
 
@@ -268,6 +272,8 @@ class SolverPanel(QDockWidget):
             verdict = f"{me} wins by swapping (proved)"
         elif won:
             verdict = f"{me} wins (proved): {counted(len(won), 'winning move')}"
+            if len(won) <= NAMED_WINS:  # (named: other marks on the board may hide its disc)
+                verdict += f" ({', '.join(sorted(game.geometry.labels[c] for c in won))})"
         elif settled == total and total:
             verdict = f"{game.colour_name(3 - game.to_move)} wins (proved)"
         else:
