@@ -711,3 +711,31 @@ def test_the_heat_map_turned_on_after_the_analysis_stopped_shows_what_it_found(q
     computer.heat_box.setChecked(False)
     computer.heat_box.setChecked(True)
     assert window.scene.heat is None
+
+
+def test_a_proved_position_fills_the_bar_for_its_winner(qtbot, answers):
+    """Proved, the analysis says who wins, and its bar says the same: all the winner's (it
+    stayed at the search's 90% under "Black wins (proved)", a tester's finding)."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    for label in ("c2", "d1", "d3", "e1", "c1"):  # Black has won by links, White to move
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+    computer = window.computer
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: "(proved" in computer.win_label.text(), timeout=30_000)
+    assert computer.win_label.text().startswith("Black wins (proved")
+    assert computer.win_bar.value() == 1000
+    window.act_analyse.trigger()
+    # proved by the solver where the search is unsure: the bar follows the proof
+    from types import SimpleNamespace
+
+    from ygui.ai.engine import Engine, SearchLimits
+
+    window.start_new_game(GameOptions(game="y", size=9, pie=False).validated(), ("A", "B"))
+    game = window.game
+    unsure = Engine(seed=1).search(game, SearchLimits(200))
+    assert 0.05 < unsure.win_rate < 0.95 and not unsure.proved
+    computer.proved = lambda _game: "Black wins (proved)"
+    computer.show_analysis(SimpleNamespace(game=game), unsure)
+    assert computer.win_label.text() == "Black wins (proved)"
+    assert computer.win_bar.value() == 1000

@@ -678,6 +678,10 @@ class ComputerPlay(QObject):
                 proved = f"{said}: {end})"
         if proved is not None:  # the solver settled it: no probability about it
             self.win_label.setText(proved)
+            # and the bar says the same (it stayed at the search's 90%, a tester's finding)
+            for colour in (BLACK, WHITE):
+                if proved.startswith(f"{game.colour_name(colour)} wins"):
+                    self.win_bar.setValue(1000 if colour == BLACK else 0)
         words, stones = line_stones(game, result.principal)
         self.line_label.setText("Best line: " + (" ".join(words) or "-"))
         if result.reason == "book":
