@@ -245,6 +245,8 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     assert note.startswith("Move 9: lost ") and note.endswith("; e1 was better.")
     moves = window.game_panel.moves_list
     assert any(moves.item(r).text().endswith("e1 was better") for r in range(moves.count()))
+    window.session.back()  # the note is of move 9: gone at another move (it stayed)
+    assert window.review_panel.review_label.text() == ""
     values = [GameTree.analysis(n) for n in window.session.tree.main_line()]
     assert all(v is not None for v in values)
 

@@ -145,6 +145,7 @@ class ReviewPanel(QDockWidget):
         self.review_bar = QProgressBar()
         self.review_bar.setVisible(False)
         self.review_label = QLabel()
+        self._noted: int | None = None  # the move whose mistake note the label shows
         self.review_label.setWordWrap(True)
         for widget in (self.graph_title, self.graph, self.budget):
             layout.addWidget(widget)
@@ -179,6 +180,11 @@ class ReviewPanel(QDockWidget):
         path = tree.path
         self.graph.current = len(path) if path == line[: len(path)] else 0
         self.graph.update()
+        if self._noted is not None and self.graph.current != self._noted:
+            # the mistake's note is of its move: gone once the board shows another (it stayed
+            # under the buttons at move 18, a tester's finding)
+            self._noted = None
+            self.review_label.setText("")
 
     # ----- analysing the whole game ------------------------------------------------------
     def toggle_review(self) -> None:
@@ -258,6 +264,7 @@ class ReviewPanel(QDockWidget):
         self.session.go_to_main_line(later[0])
         note = mistake_notes(self.session.tree).get(later[0], "")
         self.review_label.setText(f"Move {later[0]}: {note}.")
+        self._noted = later[0]
 
 
 def _black_rate(node: RecordNode) -> float | None:
