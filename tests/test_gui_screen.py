@@ -237,6 +237,28 @@ def test_a_game_of_people_alone_has_no_blank_room_above_the_moves(qtbot, window)
     assert panel.moves_box.y() - panel.turn_label.geometry().bottom() == gap
 
 
+def test_a_finished_game_against_the_computer_has_no_blank_room_above_its_result(qtbot, window):
+    """Once the game is over nobody thinks: the thinking line's room goes, and the result
+    stands just below the end's words (a tester found a gap of about 60 px there, which
+    pushed the moves out of sight in a short window)."""
+    from ygui.session import RESIGNATION
+
+    window.resize(1100, 760)
+    seats = (Seat("Ann"), Seat("Computer", computer=True, level=3))
+    window.start_new_game(
+        GameOptions(game="y", size=7, pie=False).validated(), ("Ann", "Computer"), seats
+    )
+    qtbot.wait(20)
+    panel = window.game_panel
+    line = panel.turn_label.fontMetrics().height()
+    assert window.computer.thinking.sizePolicy().retainSizeWhenHidden()
+    assert window.session.end_game(BLACK, RESIGNATION) is None
+    qtbot.waitUntil(panel.result_box.isVisible, timeout=2000)
+    qtbot.wait(50)
+    gap = panel.result_box.y() - panel.refusal.geometry().bottom()
+    assert gap < line, (gap, line)
+
+
 def test_each_menu_entry_is_named_once(window):
     # (menus are found as children, never through QAction.menu(): under PySide6 6.8.0 the
     # wrapper that call returns deletes the menu when it is collected)

@@ -321,8 +321,11 @@ class ComputerPlay(QObject):
     def _keep_thinking_room(self) -> None:
         """While a computer or an engine plays in the game, the thinking line keeps its room
         when hidden, so that the panel and the board keep still as it comes and goes; in a
-        game of people alone it takes none (it was a blank gap above the moves)."""
+        game of people alone it takes none (it was a blank gap above the moves), nor where
+        the game is over (the gap stood between the end's words and the result, and pushed
+        the moves out of sight in a short window: a tester's finding)."""
         plays = any(seat.computer for seat in self.session.seats)  # (an engine's seat too)
+        plays = plays and not self.session.finished
         policy = self.thinking.sizePolicy()
         if policy.retainSizeWhenHidden() != plays:
             policy.setRetainSizeWhenHidden(plays)
