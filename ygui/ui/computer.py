@@ -63,13 +63,15 @@ def search_stats(result: SearchResult) -> str:
     earlier = result.tree_playouts - result.playouts
     if earlier <= 0:
         text = f"{counted(result.playouts, 'playout')} in {result.seconds:.1f}\N{NO-BREAK SPACE}s"
+    elif result.playouts == 0:  # (a tester found "16,002,499 from before, 0 more" hard to read)
+        text = f"{counted(result.tree_playouts, 'playout')}, all from before"
     else:
         text = (
             f"{counted(result.tree_playouts, 'playout')}: {earlier:,} from before, "
             f"{result.playouts:,} more in {result.seconds:.1f}\N{NO-BREAK SPACE}s"
         )
     if result.tree_playouts >= MAX_TREE_VISITS:
-        text += "; stopped: one search holds no more"
+        text += f"; stopped at the most one search holds ({MAX_TREE_VISITS:,} playouts)"
     return text
 
 
