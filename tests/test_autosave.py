@@ -101,7 +101,7 @@ def test_recovery_restores_seats_the_viewed_node_and_the_file(qtbot, answers, tm
     second = make_window(qtbot, answers)
     answers.yes_no = [True]
     assert second.offer_recovery() == 1
-    assert ", 4 moves, saved " in answers.questions[-1]
+    assert f", 4 moves, left at move {viewed}, saved " in answers.questions[-1]
     s = second.session
     assert s.seats[1].computer and s.seats[1].level == 7 and s.seats[1].name == "Bot"
     assert s.move_number == viewed and s.line_length == 4
@@ -127,8 +127,12 @@ def test_a_crash_after_stepping_back_recovers_the_position_viewed(qtbot, answers
     qtbot.waitUntil(lambda: first.autosave.path.read_text() != before, timeout=5000)
     crash(first)
     second = make_window(qtbot, answers)
-    answers.yes_no = [True]
+    asked = []  # the question shows where the game was left (it showed the main line's end)
+    second.ask_recover = lambda question, game: asked.append((question, game)) or True
     assert second.offer_recovery() == 1
+    question, shown = asked[0]
+    assert ", 4 moves, left at move 2, saved " in question
+    assert [shown.move_text(m) for m in shown.moves] == viewed
     assert [second.game.move_text(m) for m in second.game.moves] == viewed
     second.session.to_end()  # on the line that was being looked at: the variation's
     assert [second.game.move_text(m) for m in second.game.moves][-1] == "e5"

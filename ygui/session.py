@@ -716,6 +716,16 @@ def _left_at(record: GameRecord) -> tuple[GameTree, tuple[Seat, Seat], str]:
     return tree, seats, original
 
 
+def viewed_game(record: GameRecord) -> Game:
+    """The position a record says it was left at (ygui's properties), else the end of its
+    main line; the record is left as it is."""
+    viewed = record.root.extra.get(VIEWED)
+    if not viewed:
+        return record.to_game()
+    tree = GameTree(record)
+    return tree.game_at(_path(record.root, viewed[0]))
+
+
 def _seats(values: list[str] | None, record: GameRecord) -> tuple[Seat, Seat]:
     seats = [Seat(record.black), Seat(record.white)]
     for i, text in enumerate((values or [])[:2]):

@@ -59,7 +59,15 @@ from ygui.core.tree import tree_from_game
 from ygui.core.variants import GameOptions, OptionsError, options_for_board
 from ygui.core.wording import autosave_failed, capitalised, counted, shown_path, title
 from ygui.engines import EngineSpec
-from ygui.session import TAKE_BACK_SECONDS, Change, GameInfo, Seat, Session, against_computer
+from ygui.session import (
+    TAKE_BACK_SECONDS,
+    Change,
+    GameInfo,
+    Seat,
+    Session,
+    against_computer,
+    viewed_game,
+)
 from ygui.settings import Settings
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
@@ -1141,12 +1149,19 @@ class MainWindow(QMainWindow):
                 )
                 continue
             game = orphan.record.to_game()
+            viewed = viewed_game(orphan.record)  # (the preview: where the game was left)
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(orphan.modified))
+            at = (
+                ""
+                if viewed.moves == game.moves
+                else f", left at move {len(viewed.moves)}"
+                + " of a variation" * (viewed.moves != game.moves[: len(viewed.moves)])
+            )
             question = (
                 "ygui did not close normally. Recover the game that was in progress "
-                f"({title(game)}, {counted(len(game.moves), 'move')}, saved {when})?"
+                f"({title(game)}, {counted(len(game.moves), 'move')}{at}, saved {when})?"
             )
-            if not self.ask_recover(question, game):
+            if not self.ask_recover(question, viewed):
                 kept = set_aside(path, "declined")
                 self.show_status(f"The autosaved game is kept for {KEEP_DAYS} days in {kept}")
                 continue
