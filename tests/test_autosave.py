@@ -368,6 +368,7 @@ def test_a_game_left_at_its_start_reopens_at_its_start(qtbot, answers, tmp_path)
     recovered = make_window(qtbot, answers)
     answers.yes_no = [True]
     assert recovered.offer_recovery() == 1
+    assert ", left at the start, saved " in answers.questions[-1]
     opened = make_window(qtbot, answers)
     opened.session.open(path)
     for window, end in ((opened, "e5"), (recovered, "d4")):

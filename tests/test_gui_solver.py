@@ -87,6 +87,11 @@ def test_stop_button(qtbot, answers):
     window.session.back()
     assert window.scene.solution_cells == drawn
     assert "from memory (in part" in panel.progress_label.text()
+    assert panel.progress_label.wordWrap()  # (the long line widened the panel past its dock)
+    window.act_solve.trigger()  # in part: solved again (a second Solve did nothing)
+    assert panel.busy and "from memory" not in panel.progress_label.text()
+    qtbot.mouseClick(panel.stop_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
     # the keys stay with the game: Left steps back (the time box did not take the focus)
     assert window.focusWidget() is not panel.seconds
     click_cell(qtbot, window, window.game.geometry.cell("c3"))

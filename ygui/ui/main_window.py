@@ -1154,6 +1154,8 @@ class MainWindow(QMainWindow):
             at = (
                 ""
                 if viewed.moves == game.moves
+                else ", left at the start"
+                if not viewed.moves
                 else f", left at move {len(viewed.moves)}"
                 + " of a variation" * (viewed.moves != game.moves[: len(viewed.moves)])
             )

@@ -58,8 +58,8 @@ class _Worker(QObject):
             gc.disable()
         try:
             self.solver.reset_stop()
-            if stop.is_set():
-                return
+            # (stopped before it began, it still answers, at once: a Stop pressed as Solve
+            # started left the panel solving for good)
             result = self.solver.solve_map(
                 game,
                 seconds,
@@ -94,6 +94,7 @@ class SolverPanel(QDockWidget):
         self.result_label = QLabel("Not solved")
         self.result_label.setWordWrap(True)
         self.progress_label = QLabel("")
+        self.progress_label.setWordWrap(True)  # (a long line widened the panel past its dock)
         row = QHBoxLayout()
         self.solve_button = QPushButton("Solve")
         self.solve_button.clicked.connect(self.solve)
@@ -154,8 +155,8 @@ class SolverPanel(QDockWidget):
             return
         signature = position_signature(game)
         known = self.maps.get(signature)
-        if known is not None:
-            self._show_map(game, known, done=True)
+        if known is not None and known.complete:  # (one in part is solved again: a tester's
+            self._show_map(game, known, done=True)  # second Solve did nothing)
             self.progress_label.setText("Solved before: from memory")
             return
         self._ident += 1
