@@ -47,7 +47,7 @@ TAKE_BACK_SECONDS = 60.0  # the time a player whose time ran out gets when play 
 ORIGINAL_FILE = "YF"  # the file the game came from (bytes, percent-quoted: any file name)
 SEATS = "YS"  # each seat: computer or human, level, name
 VIEWED = "YP"  # the node being viewed: child indices from the root, dot-separated
-VIEWED_LINE = "YL"  # the end of the line through it that going forward follows: the same
+VIEWED_LINE = "YL"  # the end of the line through it that going forward follows (the same form)
 
 
 class Change(enum.Enum):
@@ -707,23 +707,25 @@ def _left_at(record: GameRecord) -> tuple[GameTree, tuple[Seat, Seat], str]:
     extra = record.root.extra
     original = (extra.pop(ORIGINAL_FILE, None) or [""])[0]
     seats = _seats(extra.pop(SEATS, None), record)
-    viewed = extra.pop(VIEWED, None)  # ("" is the start: a tester's came back at the end)
+    viewed = _viewed_path(record, extra.pop(VIEWED, None))
     line = (extra.pop(VIEWED_LINE, None) or [""])[0]
     tree = GameTree(record)
     if line:  # (along the line first: going forward then follows it, as it did)
         tree.go_to_path(_path(record.root, line))
-    tree.go_to_path(_path(record.root, viewed[0]) if viewed else record.main_line())
+    tree.go_to_path(viewed)
     return tree, seats, original
 
 
 def viewed_game(record: GameRecord) -> Game:
     """The position a record says it was left at (ygui's properties), else the end of its
     main line; the record is left as it is."""
-    viewed = record.root.extra.get(VIEWED)
-    if not viewed:
-        return record.to_game()
-    tree = GameTree(record)
-    return tree.game_at(_path(record.root, viewed[0]))
+    return GameTree(record).game_at(_viewed_path(record, record.root.extra.get(VIEWED)))
+
+
+def _viewed_path(record: GameRecord, viewed: list[str] | None) -> list[RecordNode]:
+    """The nodes to the one a record's VIEWED property names ("" is the start: a tester's
+    came back at the end), else its main line."""
+    return _path(record.root, viewed[0]) if viewed else record.main_line()
 
 
 def _seats(values: list[str] | None, record: GameRecord) -> tuple[Seat, Seat]:

@@ -1337,9 +1337,8 @@ def virtual_win(
     links, _used, _vp, _vs, _vt, _kept, roots, _allowed = vc_layout(vc, n)
     gseen, glist, nxt = vc_zig_layout(vc, n)[4:7]
     reached = info[OBJ_B] if q == 1 else info[OBJ_W]
-    sides = 0
-    while (1 << sides) < table.shape[0]:
-        sides += 1
+    sides = side_count(table)
+    third = vc[VC_THIRD] != 0  # (third-row templates looked for: their groups listed)
     vc[VC_GROUPS] = 0
     short = False  # a group one side short of a win (a third-row template may complete it)
     wide = n + 64
@@ -1359,15 +1358,16 @@ def virtual_win(
                 if new and r < VC_ROOTS:
                     vc[roots + r] = g
                     r += 1
-                if vc[gseen + g] != cur:  # the groups with liberties, once each
+                if third and vc[gseen + g] != cur:  # the groups with liberties, once each
                     vc[gseen + g] = cur
                     vc[glist + vc[VC_GROUPS]] = g
                     vc[VC_GROUPS] += 1
                     if not short:
                         short = _one_side_short(params, table, reached, smask[g], sides)
-        vc[nxt + 4 * x] = r
-        for i in range(min(r, ZIG_NEXT)):
-            vc[nxt + 4 * x + 1 + i] = vc[roots + i]
+        if third:
+            vc[nxt + 4 * x] = r
+            for i in range(min(r, ZIG_NEXT)):
+                vc[nxt + 4 * x + 1 + i] = vc[roots + i]
         for i in range(r):
             u = vc[roots + i]
             for j in range(i + 1, r):
@@ -1381,9 +1381,6 @@ def virtual_win(
                 low = rest & -rest
                 _vc_pair(vc, cur, size, links, u, n + popcount(low - 1), x, wide)
                 rest ^= low
-    if vc[VC_THIRD] == 0:
-        short = False
-        vc[VC_GROUPS] = 0
     if vc[VC_LINKS] == 0 and not short:
         return -1
     for sides_first in (False, True):
@@ -1466,9 +1463,7 @@ def _vc_take(
             return -1  # (third-row templates are looked for in the first pass alone: their cost)
         # one side more for one set of groups: each set (of a group with liberties), each
         # side it does not reach whose objectives would win
-        sides = 0
-        while (1 << sides) < table.shape[0]:
-            sides += 1
+        sides = side_count(table)
         tried, glist = vc_zig_layout(vc, n)[4:6]  # (sets tried: the groups seen are listed)
         for i in range(vc[VC_GROUPS]):
             r = _vc_find(vc, vp, vs, vt, smask, cur, vc[glist + i])
@@ -1495,6 +1490,15 @@ def _vc_take(
         if table[vc[vs + _vc_find(vc, vp, vs, vt, smask, cur, vc[kept + i])]] != 0:
             needed += 1
     return max(needed, 1)
+
+
+@compiled
+def side_count(table) -> int:
+    """The board's sides (``table`` holds the objectives of each mask of them)."""
+    sides = 0
+    while (1 << sides) < table.shape[0]:
+        sides += 1
+    return sides
 
 
 @compiled
@@ -1534,6 +1538,17 @@ def _vc_pod(nbr, deg, side_mask, colours, vc, used, cur, x, bit, a, b) -> tuple[
 
 
 @compiled
+def _vc_way(vc, at: int, key: int, c1: int, c2: int, c3: int, c4: int) -> None:
+    """Write one of ``_vc_zig``'s ways at ``at``: its key cell, then its other cells (-1 for
+    none, after the last)."""
+    vc[at] = key
+    vc[at + 1] = c1
+    vc[at + 2] = c2
+    vc[at + 3] = c3
+    vc[at + 4] = c4
+
+
+@compiled
 def _vc_zig(nbr, deg, side_mask, colours, parent, q: int, vc, n: int, smask, cur, r, bit) -> bool:
     """Whether the set of groups of root ``r`` reaches the side ``bit`` through free cells
     (no link taken uses them) by two ways of one stone each whose cells are apart: the
@@ -1566,18 +1581,13 @@ def _vc_zig(nbr, deg, side_mask, colours, parent, q: int, vc, n: int, smask, cur
     for x in range(n):
         if vc[lib + x] != z or count >= ZIG_WAYS:
             continue
-        at = ways + ZIG_CELLS * count
-        for i in range(ZIG_CELLS):
-            vc[at + i] = -1
         if side_mask[x] & bit:
-            vc[at] = x
+            _vc_way(vc, ways + ZIG_CELLS * count, x, -1, -1, -1, -1)
             count += 1
             continue
         e1, e2 = _vc_pod(nbr, deg, side_mask, colours, vc, used, cur, x, bit, -1, -1)
         if e2 >= 0:
-            vc[at] = x
-            vc[at + 1] = e1
-            vc[at + 2] = e2
+            _vc_way(vc, ways + ZIG_CELLS * count, x, e1, e2, -1, -1)
             count += 1
         for j in range(deg[x]):
             y = nbr[x, j]
@@ -1591,22 +1601,13 @@ def _vc_zig(nbr, deg, side_mask, colours, parent, q: int, vc, n: int, smask, cur
             if c < 0 or c == x or count >= ZIG_WAYS:
                 continue
             vc[first + y] = -1  # (one way through y)
-            at = ways + ZIG_CELLS * count
-            for i in range(ZIG_CELLS):
-                vc[at + i] = -1
             if side_mask[y] & bit:
-                vc[at] = y
-                vc[at + 1] = c
-                vc[at + 2] = x
+                _vc_way(vc, ways + ZIG_CELLS * count, y, c, x, -1, -1)
                 count += 1
                 continue
             f1, f2 = _vc_pod(nbr, deg, side_mask, colours, vc, used, cur, y, bit, c, x)
             if f2 >= 0:
-                vc[at] = y
-                vc[at + 1] = c
-                vc[at + 2] = x
-                vc[at + 3] = f1
-                vc[at + 4] = f2
+                _vc_way(vc, ways + ZIG_CELLS * count, y, c, x, f1, f2)
                 count += 1
     for i in range(count):
         a = ways + ZIG_CELLS * i

@@ -165,9 +165,6 @@ class MainWindow(QMainWindow):
         self.clock_timer.start()
         self.resize(QSize(1100, 760))
         self.restore_layout()
-        # the panels as they are a second after each change are what the next start opens
-        # with, after a crash too (they were kept only when the window closed: a tester's
-        # recovered game came back without the panels it had)
         # an unsaved game's autosave follows the position viewed a moment after the last step
         # (it was written only when the game changed: a tester's recovered game came back at
         # the last move played, not at the one being looked at)
@@ -175,6 +172,9 @@ class MainWindow(QMainWindow):
         self._viewed_timer.setSingleShot(True)
         self._viewed_timer.setInterval(1000)
         self._viewed_timer.timeout.connect(self._autosave_viewed)
+        # the panels as they are a second after each change are what the next start opens
+        # with, after a crash too (they were kept only when the window closed: a tester's
+        # recovered game came back without the panels it had)
         self._layout_timer = QTimer(self)
         self._layout_timer.setSingleShot(True)
         self._layout_timer.setInterval(1000)
