@@ -66,6 +66,19 @@ def test_click_on_occupied_cell_is_refused_with_a_reason(qtbot, window):
     assert window.game_panel.refusal.text() == ""
 
 
+def test_a_refusal_goes_after_a_while_and_a_redraw_does_not_bring_it_back(qtbot, window):
+    """Said of the last click, it is not left to be read later as said of something else
+    (tester 3: it stayed after a dialog was opened and cancelled)."""
+    window._refusal_timer.setInterval(200)
+    start(window, "y", size=5)
+    click_label(qtbot, window, "c2")
+    click_label(qtbot, window, "c2")
+    assert "occupied" in window.game_panel.refusal.text()
+    qtbot.waitUntil(lambda: window.game_panel.refusal.text() == "", timeout=3000)
+    window.update_all()
+    assert window.game_panel.refusal.text() == "" and window.message == ""
+
+
 def test_the_game_panel_does_not_jump_when_a_move_is_refused(qtbot, window):
     """The lines of the refusal and of whose turn it is are kept while short or empty, and
     the swap button's room after its moment: the move list below them stays where it was."""

@@ -450,7 +450,7 @@ def test_candidates_are_listed_drawn_and_their_lines_previewed(qtbot, answers):
     # a previewed stone hides what is under it: its candidate's percentage, the cell's name
     scene = window.scene
     cell = window.game.geometry.cell(second_line[0])
-    assert cell in {c for c, _ in computer.candidate_marks}
+    assert cell in {c for c, _, _ in computer.candidate_marks}
 
     def picture():
         p, r = scene.cell_position(cell), scene.radii[cell]

@@ -466,3 +466,16 @@ def test_a_new_game_started_while_setting_up_is_played(qtbot, window, answers):
     answers.save_choice = ["discard"]
     window.act_edit.trigger()  # and Edit position works again
     assert window.session.editing and window.editor.edit_button.isChecked()
+
+
+def test_edit_position_on_a_new_game_changes_nothing_until_a_stone_is_set(qtbot, window):
+    """Tester 5: Edit position on a fresh game marked its title changed ("*") and would
+    have asked to save a game nobody had touched."""
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    window.act_edit.trigger()
+    assert window.session.editing
+    assert not window.windowTitle().startswith("*") and not window.session.has_work
+    click(qtbot, window, "c3")
+    assert window.windowTitle().startswith("*") and window.session.has_work
+    assert window.game.colours[window.game.geometry.cell("c3")] == BLACK
+    assert not mismatches(window)

@@ -196,3 +196,40 @@ def test_with_the_cells_names_shown_the_heat_is_a_ring_round_each_name(qapp):
         inside = pixel(rings, cell, -0.45 * ring)
         assert abs(inside.hueF() - board.hueF()) < 0.05 and not near(inside, key)
     assert len(scene._heat_items) == 3
+
+
+def test_candidate_marks_are_tinted_squares_and_say_their_cells_names(qapp):
+    """A tester took the analysis's round white candidate discs for white stones, and every
+    disc of a lost position read "loss" over the name of its cell. A mark is a rounded square
+    (its corners are filled where a disc's would not be), tinted red for a loss and green for
+    a win; with the names shown, it says its cell's name above the rate, and turning the
+    names on or off redraws the marks."""
+    from ygui.ui.render import scene_image
+    from ygui.ui.theme import LIGHT
+
+    game = Game(GameOptions(game="y", size=7).validated())
+    scene = BoardScene(game, LIGHT)
+    marks = [(10, "win", 1.0), (17, "loss", 0.0), (24, "50%", 0.5)]
+    scene.set_candidates(marks)
+    width = 1200
+    rect = scene.sceneRect()
+    scale = width / rect.width()
+
+    def pixel(image, cell, dx, dy):
+        p, r = scene.cell_position(cell), scene.radii[cell]
+        x, y = p.x() + dx * r - rect.x(), p.y() + dy * r - rect.y()
+        return image.pixelColor(round(x * scale), round(y * scale))
+
+    image = scene_image(scene, width)
+    board = QColor(LIGHT.colour("board"))
+    for cell, _, worth in marks:
+        corner = pixel(image, cell, -0.58, -0.58)  # outside a disc of the mark's size
+        assert corner != board and abs(corner.lightnessF() - 0.82) < 0.08, corner.name()
+        hue = corner.hslHueF() * 360
+        assert abs(hue - 120 * worth) < 8, (cell, hue)
+    assert scene.candidate_marks == ["win", "loss", "50%"] and scene.candidate_names == []
+    scene.set_show_labels(True)
+    assert scene.candidate_names == [game.geometry.labels[c] for c, _, _ in marks]
+    assert scene.candidate_marks == ["win", "loss", "50%"]
+    scene.set_show_labels(False)
+    assert scene.candidate_names == []

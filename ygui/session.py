@@ -610,10 +610,25 @@ class Session:
         options = options or old.options
         if geometry is None:
             geometry = old.geometry if options == old.options else options.board()
+        before = self.tree.record
+        # (the set-up a game starts from, set up again as it was, changes nothing to save: Edit
+        # position on a new game marked it changed)
+        same = (
+            not before.root.children
+            and not before.root.comment
+            and before.setup == setup
+            and before.to_move == to_move
+            and before.options == options
+            and before.geometry is geometry
+        )
         record = GameRecord(options=options, geometry=geometry, setup=dict(setup), to_move=to_move)
         seats = (self.seats[0], self.seats[1])
         self.set_tree(
-            GameTree(record), path=self.path, seats=seats, dirty=True, editing=self.editing
+            GameTree(record),
+            path=self.path,
+            seats=seats,
+            dirty=self.dirty if same else True,
+            editing=self.editing,
         )
         self.autosave_problem = self.autosave()
 

@@ -51,6 +51,13 @@ def scene_point(p: Point) -> QPointF:
     return QPointF(p[0] * UNIT, p[1] * UNIT)
 
 
+def candidate_tint(worth: float) -> QColor:
+    """A candidate mark's pale fill for its worth to the side to move: red at 0, yellow at
+    one half, green at 1 (pale, so that it is not read as a stone of a red or blue game)."""
+    worth = min(1.0, max(0.0, worth))
+    return QColor.fromHsl(int(120 * worth), 150, 210)
+
+
 class StoneItem(QGraphicsEllipseItem):
     def __init__(self, centre: QPointF, radius: float, colour_name: str, ghost: bool = False):
         super().__init__(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
@@ -131,6 +138,8 @@ class BoardScene(QGraphicsScene):
         self._preview_items: list[QGraphicsItem] = []
         self._preview_backs: list[QGraphicsItem] = []
         self._candidate_items: list[QGraphicsItem] = []
+        self._candidate_labels: list[QGraphicsSimpleTextItem] = []
+        self._candidate_names: list[QGraphicsSimpleTextItem] = []
         self._stones: dict[int, StoneItem] = {}
         self._ghosts: list[QGraphicsItem] = []
         self._marks: list[QGraphicsItem] = []
@@ -189,6 +198,8 @@ class BoardScene(QGraphicsScene):
         self.refresh()
         if self._heat_given is not None:
             self.set_heat(self._heat_given)  # (rings round the names, or discs)
+        if self._candidates_given is not None:
+            self.set_candidates(self._candidates_given)  # (with their cells' names, or not)
 
     def set_numbers(self, start: int | None) -> None:
         """Move numbers on the stones of moves ``start`` and after (None: no numbers)."""
@@ -279,7 +290,9 @@ class BoardScene(QGraphicsScene):
         self.clear()
         # what the analysis asked to be drawn (``_redraw`` draws it again)
         self._heat_given: dict[int, int] | None = None
-        self._candidates_given: list[tuple[int, str]] | None = None
+        self._candidates_given: list[tuple[int, str, float]] | None = None
+        self._candidate_labels: list[QGraphicsSimpleTextItem] = []
+        self._candidate_names: list[QGraphicsSimpleTextItem] = []
         self._hint_given: int | None = None
         self._preview_given: list[tuple[int, int]] | None = None
         self._heat_items = []
@@ -725,41 +738,70 @@ class BoardScene(QGraphicsScene):
             self.addItem(label)
             self._preview_items += [stone, label]
 
-    def set_candidates(self, marks: list[tuple[int, str]] | None) -> None:
-        """Label the engine's candidate cells with their win rate, the best ringed (None
-        clears them)."""
+    def set_candidates(self, marks: list[tuple[int, str, float]] | None) -> None:
+        """Mark the engine's candidate cells with their win rate (cell, text, worth from 0 to
+        1), the best framed in blue (None clears them). A mark is a rounded square tinted from
+        red (lost) through yellow to green (won): a round white disc read as a white stone. With
+        the cells' names shown, the mark says its cell's name above the rate (the names were
+        hidden under the marks)."""
         self._remove(self._candidate_items)
+        self._candidate_labels, self._candidate_names = [], []
         self._candidates_given = None if marks is None else list(marks)
-        for rank, (cell, text) in enumerate(marks or []):
+        for rank, (cell, text, worth) in enumerate(marks or []):
             if self.game.colours[cell]:
                 continue
-            radius = self.radii[cell] * 0.82
+            half = self.radii[cell] * 0.74  # (its corners within the cell: a line shown hides it)
             p = self.cell_position(cell)
-            disc = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
-            disc.setBrush(QColor(255, 255, 255))  # opaque: the cell's name does not show through
-            pen = QPen(QColor("#1e88e5" if rank == 0 else "#607d8b"), 2.5 if rank == 0 else 1.0)
-            disc.setPen(pen)
-            disc.setZValue(20.4)  # over the cell's name
-            disc.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            box = QPainterPath()
+            box.addRoundedRect(
+                p.x() - half, p.y() - half, 2 * half, 2 * half, 0.4 * half, 0.4 * half
+            )
+            mark = QGraphicsPathItem(box)
+            mark.setBrush(candidate_tint(worth))  # opaque: the cell's name does not show through
+            edge = QColor("#1e88e5") if rank == 0 else candidate_tint(worth).darker(160)
+            mark.setPen(QPen(edge, 2.5 if rank == 0 else 1.0))
+            mark.setZValue(20.4)  # over the cell's name
+            mark.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             label = QGraphicsSimpleTextItem(text)
             font = QFont()
-            # "100%" and "loss" fit the disc in a smaller size than "55%"
-            font.setPixelSize(max(7, int(self.radii[cell] * (0.62 if len(text) < 4 else 0.5))))
+            # "100%" and "loss" fit the mark in a smaller size than "55%"
+            font.setPixelSize(max(7, int(self.radii[cell] * (0.58 if len(text) < 4 else 0.48))))
             font.setBold(rank == 0)
             label.setFont(font)
-            label.setBrush(QColor("#0d47a1" if rank == 0 else "#263238"))
+            label.setBrush(QColor("#0d47a1" if rank == 0 else "#212121"))
             rect = label.boundingRect()
-            label.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
-            label.setZValue(20.6)
-            label.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            for item in (disc, label):
+            items: list[QGraphicsItem] = [mark, label]
+            self._candidate_labels.append(label)
+            if self.show_labels:
+                name = QGraphicsSimpleTextItem(self.game.geometry.labels[cell])
+                small = QFont()
+                small.setPixelSize(max(6, int(self.radii[cell] * 0.4)))
+                name.setFont(small)
+                name.setBrush(QColor("#424242"))
+                top = name.boundingRect()
+                height = top.height() + rect.height()
+                name.setPos(p.x() - top.width() / 2, p.y() - height / 2)
+                label.setPos(p.x() - rect.width() / 2, p.y() - height / 2 + top.height())
+                items.append(name)
+                self._candidate_names.append(name)
+            else:
+                label.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
+            for item in items[1:]:
+                item.setZValue(20.6)
+                item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            for item in items:
                 self.addItem(item)
                 self._candidate_items.append(item)
 
     @property
     def candidate_marks(self) -> list[str]:
         """The texts of the candidate labels drawn, best first."""
-        return [i.text() for i in self._candidate_items if isinstance(i, QGraphicsSimpleTextItem)]
+        return [label.text() for label in self._candidate_labels]
+
+    @property
+    def candidate_names(self) -> list[str]:
+        """The cells' names drawn on the candidate marks (with the names shown), best first."""
+        return [name.text() for name in self._candidate_names]
 
     @property
     def preview_stones(self) -> int:

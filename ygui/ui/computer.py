@@ -244,7 +244,7 @@ class ComputerPlay(QObject):
         self.candidates_table = CandidateTable()
         self.candidates_table.hovered.connect(self._candidate_hovered)
         self.candidate_lines: list[list[tuple[int, int]]] = []
-        self.candidate_marks: list[tuple[int, str]] = []
+        self.candidate_marks: list[tuple[int, str, float]] = []
         for widget in (
             self.analyse_box,
             self.heat_box,
@@ -719,13 +719,15 @@ class ComputerPlay(QObject):
             words, stones = line_stones(game, candidate.line)
             self.candidate_lines.append(stones)
             rate = f"{100 * candidate.win_rate:.0f}%"
+            worth = candidate.win_rate
             if candidate.proved:
                 rate = proved_text(candidate.proved)
+                worth = 1.0 if candidate.proved > 0 else 0.0
             rough = settled and not candidate.proved
             # (on the board, a settled position's proved moves alone: a rate of a move's few
             # playouts there read as a real figure, "0%" from one visit)
             if candidate.move.cell is not None and not rough:
-                self.candidate_marks.append((candidate.move.cell, rate))
+                self.candidate_marks.append((candidate.move.cell, rate, worth))
             texts = (game.move_text(candidate.move), rate, f"{candidate.visits:,}", " ".join(words))
             for column, text in enumerate(texts):
                 item = QTableWidgetItem(text)

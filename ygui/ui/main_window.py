@@ -92,6 +92,7 @@ RECORD_FILTER = "ygui games (*.ysgf *.sgf);;All files (*)"
 DOCK_WIDTH = 340  # (five study panels tabbed under it show their whole names)
 PANELS_SHARE = 0.4  # of a narrow window's width, at most, for the panels' column
 LAYOUT = 1  # the version of the saved panel layout (QMainWindow.saveState)
+REFUSAL_MS = 10_000  # how long the game panel says why a click did nothing
 
 
 D = TypeVar("D", bound=QDockWidget)
@@ -172,6 +173,12 @@ class MainWindow(QMainWindow):
         self._viewed_timer.setSingleShot(True)
         self._viewed_timer.setInterval(1000)
         self._viewed_timer.timeout.connect(self._autosave_viewed)
+        # a refusal says why the last click did nothing; it goes after a while, so that it
+        # is not read later as said of something else (a dialog opened and cancelled)
+        self._refusal_timer = QTimer(self)
+        self._refusal_timer.setSingleShot(True)
+        self._refusal_timer.setInterval(REFUSAL_MS)
+        self._refusal_timer.timeout.connect(self._forget_refusal)
         # the panels as they are a second after each change are what the next start opens
         # with, after a crash too (they were kept only when the window closed: a tester's
         # recovered game came back without the panels it had)
@@ -879,7 +886,12 @@ class MainWindow(QMainWindow):
         self.message = capitalised(reason) + "."
         self.game_panel.refusal.setText(self.message)
         self.statusBar().showMessage(self.message, 5000)
+        self._refusal_timer.start()
         QApplication.beep()
+
+    def _forget_refusal(self) -> None:
+        self.message = ""
+        self.game_panel.refusal.setText("")
 
     def edit_position(self) -> None:
         self.setup_dock.show()
