@@ -29,6 +29,13 @@ from ygui.ui.ai_runner import AiRunner, Request
 from ygui.ui.game_panel import MISTAKE_COLOUR
 from ygui.ui.theme import LIGHT, Theme
 
+REVIEW_PLAYOUTS = 10_000  # the review's effort a position, to begin with
+# Each mistake the first pass finds is judged again, the positions before and after it, with
+# this many times the effort: a short search's rate swings, and a move it marks can be one a
+# longer search finds fine (a tester's Starboard game: 10 mistakes, several gone after ten
+# seconds of analysis). The marks are of the second look.
+CHECK_FACTOR = 8
+
 
 class WinRateGraph(QWidget):
     """The first colour's win probability along the main line, with a 50% line and move
@@ -120,6 +127,9 @@ class ReviewPanel(QDockWidget):
         self.runner = AiRunner(self)
         self.is_ready = is_ready
         self.review: list[RecordNode] = []  # positions still to analyse
+        self._playouts = REVIEW_PLAYOUTS  # the effort for those positions
+        self._first_marks = 0  # what the first pass marked, before the second look (-1: in it)
+        self._judged: set[int] = set()  # the nodes (ids) the second look has searched
         body = QWidget()
         layout = QVBoxLayout(body)
         self.graph_title = QLabel()
@@ -129,9 +139,12 @@ class ReviewPanel(QDockWidget):
         self.budget = QSpinBox()
         self.budget.setRange(100, 1_000_000)
         self.budget.setSingleStep(1000)
-        self.budget.setValue(3000)
+        self.budget.setValue(REVIEW_PLAYOUTS)
         self.budget.setSuffix(" playouts")
-        self.budget.setToolTip("The engine's effort for each position of the game")
+        self.budget.setToolTip(
+            "The engine's effort for each position of the game; each mistake it finds is "
+            f"judged again with {CHECK_FACTOR} times as much"
+        )
         self.review_button = QPushButton("Analyse game")
         self.review_button.clicked.connect(self.toggle_review)
         self.next_mistake_button = QPushButton("Next mistake")
@@ -197,15 +210,21 @@ class ReviewPanel(QDockWidget):
             )
             return
         tree = self.session.tree
-        self.review = [tree.root, *tree.main_line()]
-        self.review_bar.setRange(0, len(self.review))
-        self.review_bar.setValue(0)
-        self.review_bar.setVisible(True)
+        self._start([tree.root, *tree.main_line()], self.budget.value())
+        self._first_marks = -1
+        self._judged = set()
         self.review_button.setText("Cancel")
         self._review_next()
 
+    def _start(self, nodes: list[RecordNode], playouts: int) -> None:
+        self.review, self._playouts = nodes, playouts
+        self.review_bar.setRange(0, len(nodes))
+        self.review_bar.setValue(0)
+        self.review_bar.setVisible(True)
+
     def stop_review(self, message: str = "Analysis cancelled.") -> None:
         self.review = []
+        self._first_marks = 0
         self.runner.cancel()
         self.review_bar.setVisible(False)
         self.review_button.setText("Analyse game")
@@ -219,31 +238,67 @@ class ReviewPanel(QDockWidget):
     def _review_next(self) -> None:
         total = self.review_bar.maximum()
         tree = self.session.tree
+        checking = self._first_marks >= 0
         while self.review:
             node = self.review[0]
             game = tree.game_at(path_to(tree.root, node))
-            self.review_bar.setValue(total - len(self.review))
-            self.review_label.setText(f"Analysing move {total - len(self.review)} of {total - 1}…")
+            done = total - len(self.review)
+            self.review_bar.setValue(done)
+            if checking:
+                self.review_label.setText(
+                    f"Judging {counted(self._first_marks, 'mistake')} again with "
+                    f"{self._playouts:,} playouts a position… ({done} of {total} positions)"
+                )
+            else:
+                self.review_label.setText(f"Analysing move {done} of {total - 1}…")
             if game.is_over:
                 GameTree.set_analysis(node, 1.0 if game.winner == BLACK else 0.0, 0)
                 self.review.pop(0)
                 continue
-            limits = SearchLimits(
-                playouts=self.budget.value(), seed=total - len(self.review), judge=True
-            )
+            if checking and not _shallower(node, self._playouts):
+                self.review.pop(0)  # (judged as deeply before: an earlier review's look)
+                continue
+            limits = SearchLimits(playouts=self._playouts, seed=done + 1, judge=True)
             self.runner.start(game, limits, self._reviewed)
+            return
+        found = mistakes(tree)
+        # the second look: the positions before and after each mistake, searched longer; and
+        # again for a move marked anew by a position judged longer (judged by rates of two
+        # efforts, its drop would be theirs as much as the move's)
+        deep = self._playouts if checking else self._playouts * CHECK_FACTOR
+        line = [tree.root, *tree.main_line()]
+        again = [
+            line[i]
+            for i in sorted({i - 1 for i in found} | set(found))
+            if id(line[i]) not in self._judged and _shallower(line[i], deep)
+        ]
+        self._judged |= {id(node) for node in again}
+        if again:
+            if not checking:
+                self._first_marks = len(found)
+            self._start(again, deep)
+            self._review_next()
             return
         self.review_bar.setVisible(False)
         self.review_button.setText("Analyse game")
-        found = mistakes(tree)
-        self.review_label.setText(
-            f"Done. {counted(len(found), 'mistake')} "
-            f"(a drop of {100 * MISTAKE_DROP:.0f}% or more) marked in red in the graph, "
-            "the move list and the tree."
-            if found
-            else "Done. No move lost much."
-        )
+        self.review_label.setText(self._summary(found, checking))
+        self._first_marks = 0
         self.session.analysis_finished()
+
+    def _summary(self, found: list[int], checked: bool) -> str:
+        rule = f"(a drop of {100 * MISTAKE_DROP:.0f}% or more)"
+        where = "marked in red in the graph, the move list and the tree"
+        if not checked:
+            return "Done. No move lost much."
+        second = (
+            f" The first pass marked {self._first_marks}; judged again with "
+            f"{self._playouts:,} playouts a position, {len(found)} stayed."
+            if len(found) != self._first_marks
+            else f" Each was judged again with {self._playouts:,} playouts a position."
+        )
+        if not found:
+            return f"Done. No move lost much.{second}"
+        return f"Done. {counted(len(found), 'mistake')} {rule} {where}.{second}"
 
     def _reviewed(self, request: Request, result: SearchResult) -> None:
         if not self.review:
@@ -265,6 +320,14 @@ class ReviewPanel(QDockWidget):
         note = mistake_notes(self.session.tree).get(later[0], "")
         self.review_label.setText(f"Move {later[0]}: {note}.")
         self._noted = later[0]
+
+
+def _shallower(node: RecordNode, playouts: int) -> bool:
+    """Whether the node's analysis is of fewer playouts (0: a finished game's, exact; a
+    search that proves its position stops short of its playouts, so a node is judged again
+    once at most: see ``_judged``)."""
+    known = GameTree.analysis(node)
+    return known is None or 0 < known[1] < playouts
 
 
 def _black_rate(node: RecordNode) -> float | None:
