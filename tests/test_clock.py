@@ -174,3 +174,39 @@ def test_after_a_swap_each_player_keeps_its_own_time(tmp_path):
     again = reopened.clock
     assert again is not None
     assert (again.left(BLACK, now.t), again.left(WHITE, now.t)) == (42, 55)
+
+
+def test_a_crash_keeps_the_time_used_since_the_last_move(tmp_path):
+    """The autosave kept the times of the last move only: after a crash the player to move
+    had all the time used since again. While a clock runs, the autosave keeps both clocks'
+    times every CLOCK_AUTOSAVE_SECONDS; recovery starts them from there (paused), and the
+    property stays out of the game's own record."""
+    from ygui.session import CLOCK_AUTOSAVE_SECONDS, CLOCKS
+
+    session, now = timed_session()
+    session.autosave_file = tmp_path / "autosave.ysgf"
+    now.t += 7
+    assert session.play(Move(0)) is None  # Black: 60 - 7 + 2 = 55 left
+    assert load_record(session.autosave_file).root.extra[CLOCKS] == ["55.0", "60.0"]
+    now.t += CLOCK_AUTOSAVE_SECONDS - 1
+    assert session.check_clock() is None
+    assert load_record(session.autosave_file).root.extra[CLOCKS] == ["55.0", "60.0"]
+    now.t += 16  # White has thought 25 s
+    assert session.check_clock() is None
+    assert load_record(session.autosave_file).root.extra[CLOCKS] == ["55.0", "35.0"]
+    recovered = Session()
+    recovered.now = now
+    recovered.recover(load_record(session.autosave_file))
+    clock = recovered.clock
+    assert clock is not None and clock.paused and clock.running == WHITE
+    assert (clock.left(BLACK, now.t), clock.left(WHITE, now.t)) == (55, 35)
+    assert CLOCKS not in recovered.tree.record.root.extra
+    path = tmp_path / "kept.ysgf"
+    recovered.save(path)
+    assert CLOCKS not in load_record(path).root.extra
+    damaged = load_record(session.autosave_file)
+    damaged.root.extra[CLOCKS] = ["nan", "-3"]  # an editor's: the last move's times
+    again = Session()
+    again.now = now
+    again.recover(damaged)
+    assert again.clock is not None and again.clock.left(WHITE, now.t) == 60

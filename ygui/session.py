@@ -48,6 +48,8 @@ ORIGINAL_FILE = "YF"  # the file the game came from (bytes, percent-quoted: any 
 SEATS = "YS"  # each seat: computer or human, level, name
 VIEWED = "YP"  # the node being viewed: child indices from the root, dot-separated
 VIEWED_LINE = "YL"  # the end of the line through it that going forward follows (the same form)
+CLOCKS = "YK"  # each player's time left at the autosave, first colour then second (seconds)
+CLOCK_AUTOSAVE_SECONDS = 10.0  # while a clock runs, the autosave keeps its time this often
 
 
 class Change(enum.Enum):
@@ -111,6 +113,7 @@ class Session:
         self.editing = False  # a position is being set up: nobody moves (the analysis follows it)
         self.clock: Clock | None = None  # the game's clocks, under a time control
         self.now: Callable[[], float] = time.monotonic  # the clocks' time (tests replace it)
+        self._clock_autosaved = 0.0  # when the autosave last kept the running clock's time
         # the current position was reached by playing a move (not by stepping through the
         # game): a computer to move answers it even where the game went on before
         self.played = False
@@ -278,9 +281,10 @@ class Session:
         return True
 
     # ----- clocks ---------------------------------------------------------------------------
-    def _start_clock(self, running: bool) -> None:
+    def _start_clock(self, running: bool, left: dict[int, float] | None = None) -> None:
         """The clocks of the tree's time control: each player's time as the main line last
-        recorded it (BL, WL), the side to move at its end running, or paused."""
+        recorded it (BL, WL), or as ``left`` says (an autosave's), the side to move at its
+        end running, or paused."""
         control = self.tree.record.time_control
         if control is None:
             self.clock = None
@@ -294,6 +298,7 @@ class Session:
                     continue
                 if math.isfinite(value):
                     remaining[colour] = value
+        remaining.update(left or {})
         self.clock = Clock(control, remaining)
         final = self.tree.game_at(self.tree.main_line())
         now = self.now()
@@ -327,10 +332,14 @@ class Session:
             clock.stop(now)
 
     def check_clock(self) -> int | None:
-        """End the game on time if the running clock has run out; returns the loser."""
+        """End the game on time if the running clock has run out; returns the loser. While
+        it runs, the autosave keeps its time every CLOCK_AUTOSAVE_SECONDS (a crash gave the
+        player to move all the time used since the last move again)."""
         clock = self.clock
         if clock is None or clock.paused:
             return None
+        if self.dirty and self.now() - self._clock_autosaved >= CLOCK_AUTOSAVE_SECONDS:
+            self.autosave_problem = self.autosave()
         loser = clock.flagged(self.now())
         if loser is None or self.end_game(loser, TIME) is not None:
             return None
@@ -567,6 +576,7 @@ class Session:
         dirty: bool = False,
         clock_running: bool = False,
         editing: bool = False,
+        clocks: dict[int, float] | None = None,
     ) -> None:
         """Show another tree. Seats default to named humans; names default to the colours.
         Under a time control the clocks start paused, unless ``clock_running`` (a new game).
@@ -584,7 +594,8 @@ class Session:
         self.tree = tree
         self.path = path
         self.dirty = dirty
-        self._start_clock(clock_running)
+        self._start_clock(clock_running, clocks)
+        self._clock_autosaved = self.now()
         self.notify(Change.GAME)
 
     def new_game(
@@ -682,6 +693,7 @@ class Session:
             return None
         try:
             self.autosave_file.parent.mkdir(parents=True, exist_ok=True)
+            self._clock_autosaved = self.now()
             record = replace(self.record())
             record.root = replace(record.root, extra={**record.root.extra, **self._situation()})
             atomic_write_text(self.autosave_file, write_record(record))
@@ -701,6 +713,9 @@ class Session:
         situation = {SEATS: seats, VIEWED: [viewed], VIEWED_LINE: [".".join(indices)]}
         if with_file:
             situation[ORIGINAL_FILE] = [quote(os.fsencode(self.path)) if self.path else ""]
+            clock, now = self.clock, self.now()
+            if clock is not None:  # (the times the last move left miss the time since)
+                situation[CLOCKS] = [f"{max(0.0, clock.left(c, now)):.1f}" for c in (BLACK, WHITE)]
         return situation
 
     def remove_autosave(self) -> None:
@@ -710,9 +725,10 @@ class Session:
     def recover(self, record: GameRecord) -> None:
         """Take back an autosaved record: its tree, the node being viewed, the seats and the
         original file, marked unsaved. A part that cannot be read falls back alone."""
+        clocks = _clocks(record.root.extra.pop(CLOCKS, None))
         tree, seats, original = _left_at(record)
         path = Path(os.fsdecode(unquote_to_bytes(original))) if original else None
-        self.set_tree(tree, path=path, seats=seats, dirty=True)
+        self.set_tree(tree, path=path, seats=seats, dirty=True, clocks=clocks)
 
 
 def _left_at(record: GameRecord) -> tuple[GameTree, tuple[Seat, Seat], str]:
@@ -729,6 +745,19 @@ def _left_at(record: GameRecord) -> tuple[GameTree, tuple[Seat, Seat], str]:
         tree.go_to_path(_path(record.root, line))
     tree.go_to_path(viewed)
     return tree, seats, original
+
+
+def _clocks(values: list[str] | None) -> dict[int, float]:
+    """The times left an autosave kept (CLOCKS), those that can be read."""
+    left = {}
+    for colour, text in zip((BLACK, WHITE), values or [], strict=False):
+        try:
+            value = float(text)
+        except ValueError:
+            continue
+        if math.isfinite(value) and value >= 0:
+            left[colour] = value
+    return left
 
 
 def viewed_game(record: GameRecord) -> Game:
