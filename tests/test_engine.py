@@ -407,6 +407,26 @@ def test_analysis_resumes_where_it_was_when_the_user_comes_back():
     assert [t.base_moves for t in engine._parked[0]] == [[]]  # and the other is set aside
 
 
+def test_a_position_searched_as_the_root_keeps_its_rate_as_a_move():
+    """Tester 6: back at a position after analysing the next one, the move played there read
+    "0%" with all the next search's visits, so that the analysis called it best and the
+    position lost. A search rooted at a node counted its visits but not its wins; each
+    playout now counts both, for the root too."""
+    engine = Engine(seed=1)
+    game = Game(options(("y", {"size": 9, "pie": False})))
+    game.play(game.parse_move("e4"))
+    first = _analyse(engine, game, 3_000)
+    later = game.copy()
+    later.play(first.move)
+    deeper = _analyse(engine, later, 40_000)  # rooted at first.move's node
+    back = _analyse(engine, game, 1_000)
+    played = next(c for c in back.candidates if c.move == first.move)
+    assert played.visits >= 40_000
+    # the move's rate for its player, and the position's after it for the other player
+    assert abs(played.win_rate - (1 - deeper.win_rate)) < 0.1, (played, deeper.win_rate)
+    assert abs(back.win_rate - played.win_rate) < 0.1 or back.move != first.move
+
+
 def _subtree(tree, node: int, depth: int) -> dict:
     """What the tree knows below ``node``, by moves, to ``depth`` (its own numbering aside)."""
     found = {

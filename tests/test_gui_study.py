@@ -483,36 +483,48 @@ def test_edit_position_on_a_new_game_changes_nothing_until_a_stone_is_set(qtbot,
     assert not mismatches(window)
 
 
+def _fake_review_engine(monkeypatch, panel, shallow, deep, playouts):
+    """The review's engine replaced by rates given for each effort (Black's, after k
+    moves): ``deep`` for the second look's effort, ``shallow`` below it. Returns the
+    searches asked for, (k, playouts) each."""
+    from ygui.ai.engine import SearchResult
+    from ygui.core.game import Move
+    from ygui.ui.review_panel import CHECK_FACTOR
+
+    efforts: list[tuple[int, int]] = []
+
+    def start(game, limits, on_finished, *args, **kw):
+        k = len(game.moves)
+        efforts.append((k, limits.playouts))
+        black = (deep if limits.playouts >= playouts * CHECK_FACTOR else shallow)[k]
+        rate = black if game.to_move == BLACK else 1 - black
+        result = SearchResult(Move(0), rate, limits.playouts, ())
+        request = type("R", (), {"game": game.copy()})()
+        QTimer.singleShot(0, lambda: on_finished(request, result))
+
+    panel.budget.setValue(playouts)
+    monkeypatch.setattr(panel.runner, "start", start)
+    return efforts
+
+
+def _six_moves(qtbot, window):
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    window.entry_panel.entry.setText("c3 a1 b2 e1 c1 d1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert len(window.game.moves) == 6 and not window.game.is_over
+
+
 def test_the_review_judges_each_mistake_again_with_more_effort(qtbot, window, monkeypatch):
     """A short search's rate swings: the first pass's marks are judged again, the positions
     before and after each, with CHECK_FACTOR times the effort, and only the moves that still
     lose much stay marked (a tester's game had 10 marked, several gone after a longer look).
     The engine is replaced by rates given for each effort: a false drop at move 3, a true one
     at move 6."""
-    from ygui.ai.engine import SearchResult
-    from ygui.core.game import Move
-    from ygui.ui.review_panel import CHECK_FACTOR
-
-    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
-    window.entry_panel.entry.setText("c3 a1 b2 e1 c1 d1")
-    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
-    assert len(window.game.moves) == 6 and not window.game.is_over
+    _six_moves(qtbot, window)
     shallow = [0.5, 0.5, 0.5, 0.1, 0.1, 0.5, 0.9]  # Black's rate after k moves
     deep = [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.9]
     panel = window.review_panel
-    panel.budget.setValue(100)
-    efforts: list[tuple[int, int]] = []
-
-    def start(game, limits, on_finished, *args, **kw):
-        k = len(game.moves)
-        efforts.append((k, limits.playouts))
-        black = (deep if limits.playouts >= 100 * CHECK_FACTOR else shallow)[k]
-        rate = black if game.to_move == BLACK else 1 - black
-        result = SearchResult(Move(0), rate, limits.playouts, ())
-        request = type("R", (), {"game": game.copy()})()
-        QTimer.singleShot(0, lambda: on_finished(request, result))
-
-    monkeypatch.setattr(panel.runner, "start", start)
+    efforts = _fake_review_engine(monkeypatch, panel, shallow, deep, 100)
     window.act_review.trigger()
     qtbot.waitUntil(lambda: not panel.review, timeout=10_000)
     assert efforts[:7] == [(k, 100) for k in range(7)]
@@ -524,3 +536,21 @@ def test_the_review_judges_each_mistake_again_with_more_effort(qtbot, window, mo
     moves = window.game_panel.moves_list
     marked = [r for r in range(moves.count()) if "lost" in moves.item(r).text()]
     assert len(marked) == 1 and moves.item(marked[0]).text().startswith("6")
+
+
+def test_the_review_counts_the_mistakes_an_analysis_found_before_it(qtbot, window, monkeypatch):
+    """Tester 6: with each position analysed deeply before (the analysis panel on during
+    play), the review kept those figures, judged nothing again, and said "No move lost
+    much." under five marks."""
+    _six_moves(qtbot, window)
+    tree = window.session.tree
+    deep = [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.9]
+    for node, value in zip([tree.root, *tree.main_line()], deep, strict=True):
+        GameTree.set_analysis(node, value, 2_000_000)
+    panel = window.review_panel
+    efforts = _fake_review_engine(monkeypatch, panel, [0.5] * 7, [0.5] * 7, 100)
+    window.act_review.trigger()
+    qtbot.waitUntil(lambda: not panel.review, timeout=10_000)
+    assert len(efforts) == 7  # the first pass; nothing to judge again more deeply
+    assert panel.graph.marks == {6}
+    assert panel.review_label.text().startswith("Done. 1 mistake (a drop of 15% or more)")

@@ -319,3 +319,34 @@ def test_the_tree_walks_in_record_order_and_finds_paths_in_deep_trees():
         node.children.append(RecordNode())
         node = node.children[0]
     assert len(path_to(deep, node)) == 20_000
+
+
+def test_the_analysis_panels_figures_mark_mistakes_everywhere_at_once(qtbot, window):
+    """Tester 6: the analysis panel keeps its figures with each position quietly; a mistake
+    they made showed in the move list and graph at the next step and never in the tree. Now
+    a change of the marks is told to every view at once, the tree's included; figures that
+    change no mark stay quiet."""
+    for move in ("c2", "a1", "b1"):
+        click(qtbot, window, move)
+    tree = window.session.tree
+    line = tree.main_line()
+    graph = window.tree_panel.graph
+    told: list[Change] = []
+    window.session.subscribe(told.append)
+    session = window.session
+    for node, value in zip([tree.root, *line[:2]], [0.5, 0.55, 0.6], strict=True):
+        session.keep_analysis(node, value, 1000)
+    assert told == []  # no mark: nothing said, nothing redrawn
+
+    def marked() -> tuple[list, list, set]:
+        moves = window.game_panel.moves_list
+        listed = [r for r in range(moves.count()) if "lost" in moves.item(r).text()]  # (0: start)
+        in_tree = [line.index(n) + 1 for n, _ in graph.drawn_nodes() if graph.is_mistake_marked(n)]
+        return listed, in_tree, window.review_panel.graph.marks
+
+    assert marked() == ([], [], set())
+    session.keep_analysis(line[2], 0.2, 1000)  # Black's b1 lost 40%
+    assert told == [Change.ANALYSIS]
+    assert marked() == ([3], [3], {3})
+    session.keep_analysis(line[2], 0.55, 5000)  # a deeper look: b1 was fine
+    assert marked() == ([], [], set())

@@ -141,7 +141,9 @@ def test_threads_search_one_tree_and_leave_it_whole(name, more):
         tree = engine._tree
         assert tree is not None
         _check_whole(tree)
-        assert result.playouts == 30_000
+        # (all the playouts, unless the search proved the position and stopped: Y 7 is
+        # proved within them since the third-row templates, in some runs of the threads)
+        assert result.playouts == 30_000 or (result.proved and result.playouts < 30_000)
         assert game.is_legal(result.move)
         game.play(result.move)
         if game.is_over:

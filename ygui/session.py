@@ -36,6 +36,7 @@ from ygui.core.record import (
     write_record,
 )
 from ygui.core.result import CONNECTION, FORFEIT, RESIGNATION, TIME, Result, parse_result
+from ygui.core.study import mistakes
 from ygui.core.tree import GameTree, path_to, tree_from_game
 from ygui.core.variants import GameOptions
 
@@ -544,6 +545,20 @@ class Session:
             text = next_letter(node, geometry) if kind == LABEL else ""
             set_mark(node, geometry, cell, kind, text)
         self._edited(Change.COMMENT)
+
+    def keep_analysis(
+        self, node: RecordNode, black_win_rate: float, visits: int, best: str | None = None
+    ) -> None:
+        """Keep the analysis panel's figures with a node, quietly (each of its searches' reports
+        is no change to save or redraw), unless they change the main line's mistakes: then
+        every view of them is told (the move list and graph showed them at the next step,
+        the tree not at all, a tester's finding)."""
+        before = mistakes(self.tree)
+        if (
+            GameTree.set_analysis(node, black_win_rate, visits, best)
+            and mistakes(self.tree) != before
+        ):
+            self.notify(Change.ANALYSIS)
 
     def set_analysis(
         self, node: RecordNode, black_win_rate: float, visits: int, best: str | None = None

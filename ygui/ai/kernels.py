@@ -2243,12 +2243,18 @@ def _simulate(
         if shared:
             for d in range(depth):
                 atomic_add(busy, held[d], -1)
-        for d in range(1, depth + 1):
+        # (the root's too: a search rooted at a node counted its visits, and once the node
+        # was a move again, seen from the position before it, its rate was its wins of
+        # before over all those visits: "0%" after an analysis of the next position)
+        for d in range(depth + 1):
             nd = path[d]
             judged = winner if d >= swap_at else 3 - winner
             player = 1 if nd % m == m - 1 else mover[nd // m]
             if player == judged:
-                wins[nd] += one
+                if shared and d == 0:  # (every thread adds to the root)
+                    atomic_add(wins, nd, one)
+                else:
+                    wins[nd] += one
         for d in range(depth + 1):
             b = child[path[d]]
             if 0 <= b < PROVED:  # (the search goes no further than a proved slot)

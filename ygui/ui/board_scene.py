@@ -291,8 +291,7 @@ class BoardScene(QGraphicsScene):
         # what the analysis asked to be drawn (``_redraw`` draws it again)
         self._heat_given: dict[int, int] | None = None
         self._candidates_given: list[tuple[int, str, float]] | None = None
-        self._candidate_labels: list[QGraphicsSimpleTextItem] = []
-        self._candidate_names: list[QGraphicsSimpleTextItem] = []
+        self._candidate_labels, self._candidate_names = [], []  # (cleared with the scene)
         self._hint_given: int | None = None
         self._preview_given: list[tuple[int, int]] | None = None
         self._heat_items = []

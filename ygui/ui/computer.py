@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 
 from ygui.ai.engine import MAX_TREE_VISITS, SearchLimits, SearchResult
 from ygui.core.game import BLACK, WHITE, Game, Move
-from ygui.core.tree import GameTree
 from ygui.core.wording import counted
 from ygui.engines import EngineSpec, Turn
 from ygui.session import Change, Seat, Session
@@ -641,7 +640,7 @@ class ComputerPlay(QObject):
             black = result.win_rate if game.to_move == BLACK else 1 - result.win_rate
             best = game.move_text(result.move)
             playouts = max(result.playouts, result.tree_playouts)
-            GameTree.set_analysis(self.session.current, black, playouts, best)
+            self.session.keep_analysis(self.session.current, black, playouts, best)
 
     # ----- analysis display -------------------------------------------------------------
     def clear_analysis_display(self) -> None:

@@ -286,19 +286,23 @@ class ReviewPanel(QDockWidget):
         self.session.analysis_finished()
 
     def _summary(self, found: list[int], checked: bool) -> str:
+        """What the review found; ``checked``: its marks were judged again (else none were
+        marked, or each was judged as deeply before, by the analysis panel or a review)."""
         rule = f"(a drop of {100 * MISTAKE_DROP:.0f}% or more)"
         where = "marked in red in the graph, the move list and the tree"
-        if not checked:
-            return "Done. No move lost much."
-        second = (
-            f" The first pass marked {self._first_marks}; judged again with "
-            f"{self._playouts:,} playouts a position, {len(found)} stayed."
-            if len(found) != self._first_marks
-            else f" Each was judged again with {self._playouts:,} playouts a position."
+        said = (
+            f"Done. {counted(len(found), 'mistake')} {rule} {where}."
+            if found
+            else "Done. No move lost much."
         )
-        if not found:
-            return f"Done. No move lost much.{second}"
-        return f"Done. {counted(len(found), 'mistake')} {rule} {where}.{second}"
+        if not checked:
+            return said
+        if len(found) == self._first_marks:
+            return f"{said} Each was judged again with {self._playouts:,} playouts a position."
+        return (
+            f"{said} The first pass marked {self._first_marks}; judged again with "
+            f"{self._playouts:,} playouts a position, {len(found)} stayed."
+        )
 
     def _reviewed(self, request: Request, result: SearchResult) -> None:
         if not self.review:
