@@ -564,7 +564,7 @@ def test_search_sizes_are_said_in_words():
     from ygui.ui.computer import search_stats
 
     one = SearchResult(Move(0), 0.5, 1, (), seconds=0.01)
-    assert search_stats(one) == "1 playout in 0.0\N{NO-BREAK SPACE}s"
+    assert search_stats(one) == "1 playout in under 0.1\N{NO-BREAK SPACE}s"  # (not "0.0 s")
     more = SearchResult(Move(0), 0.5, 2_000, (), seconds=0.25, tree_playouts=5_000)
     assert (
         search_stats(more)
@@ -739,3 +739,29 @@ def test_a_proved_position_fills_the_bar_for_its_winner(qtbot, answers):
     computer.show_analysis(SimpleNamespace(game=game), unsure)
     assert computer.win_label.text() == "Black wins (proved)"
     assert computer.win_bar.value() == 1000
+
+
+def test_a_swap_best_leaves_no_cell_framed_as_the_best(qtbot, answers):
+    """Tester 6: with the swap the best move (first in the table), the board framed the
+    second candidate, g3, as the best."""
+    from ygui.ai.engine import Candidate
+    from ygui.core.game import Move
+
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=7, pie=True).validated(), ("A", "B"))
+    click_cell(qtbot, window, window.game.geometry.cell("d4"))
+    game = window.game
+    g3, e2 = Move(game.geometry.cell("g3")), Move(game.geometry.cell("e2"))
+    swap_first = (Candidate(SWAP, 900, 0.48, (SWAP,)), Candidate(g3, 500, 0.47, (g3,)))
+    computer = window.computer
+    computer.candidates_box.setChecked(True)
+
+    def framed() -> list[bool]:
+        marks = [i for i in window.scene._candidate_items if hasattr(i, "path")]
+        return [m.pen().color().name() == "#1e88e5" for m in marks]
+
+    computer._fill_candidates(game, SearchResult(SWAP, 0.48, 1400, (SWAP,), candidates=swap_first))
+    assert window.scene.candidate_marks == ["47%"] and framed() == [False]
+    cell_first = (Candidate(g3, 900, 0.52, (g3,)), Candidate(e2, 500, 0.47, (e2,)))
+    computer._fill_candidates(game, SearchResult(g3, 0.52, 1400, (g3,), candidates=cell_first))
+    assert window.scene.candidate_marks == ["52%", "47%"] and framed() == [True, False]

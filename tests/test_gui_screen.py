@@ -746,3 +746,35 @@ def test_a_set_up_warning_does_not_move_the_editors_controls(qtbot, window):
     qtbot.wait(300)
     assert top() == before
     window.edit_position()
+
+
+def test_the_dark_themes_menu_ticks_can_be_seen(qtbot, window):
+    """Tester 6: in the dark theme the menus' check boxes could hardly be seen, and a ticked
+    item (Dark theme itself) showed no tick at all. Each box's outline stands out from the
+    menu, and a ticked one is filled with the highlight's colour."""
+    start(window, "y", size=5)
+    window.act_dark.setChecked(True)
+    menu = next(a.menu() for a in window.menuBar().actions() if "View" in a.text())
+    menu.popup(window.mapToGlobal(window.rect().center()))
+    qtbot.waitUntil(menu.isVisible)
+    image = menu.grab().toImage()
+    around = image.pixelColor(3, menu.actionGeometry(window.act_dark).center().y())
+
+    def box(action) -> list:
+        rect = menu.actionGeometry(action)
+        return [
+            image.pixelColor(x, y)
+            for x in range(rect.left(), rect.left() + 28)
+            for y in range(rect.top(), rect.bottom())
+        ]
+
+    ticked = box(window.act_dark)
+    assert max(abs(p.lightnessF() - around.lightnessF()) for p in ticked) > 0.35
+    highlight = QColor(window.palette().color(window.palette().ColorRole.Highlight))
+    assert sum(p == highlight for p in ticked) > 40  # (the box filled, not a line)
+    window.act_labels.setChecked(False)
+    unticked = box(window.act_labels)
+    assert max(abs(p.lightnessF() - around.lightnessF()) for p in unticked) > 0.35
+    assert sum(p == highlight for p in unticked) == 0
+    menu.hide()
+    window.act_dark.setChecked(False)

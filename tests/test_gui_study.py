@@ -249,6 +249,16 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     assert any(moves.item(r).text().endswith("e1 was better") for r in range(moves.count()))
     window.session.back()  # the note is of move 9: gone at another move (it stayed)
     assert window.review_panel.review_label.text() == ""
+    # with the review panel out of sight, the note is said in the status bar too
+    window.show()
+    window.review_panel.show()
+    qtbot.waitUntil(lambda: not window.review_panel.visibleRegion().isEmpty())
+    window.act_mistake.trigger()
+    assert window.statusBar().currentMessage() != note
+    window.session.back()
+    window.review_panel.hide()
+    window.act_mistake.trigger()
+    assert window.statusBar().currentMessage() == note
     values = [GameTree.analysis(n) for n in window.session.tree.main_line()]
     assert all(v is not None for v in values)
 

@@ -345,8 +345,11 @@ def test_the_analysis_panels_figures_mark_mistakes_everywhere_at_once(qtbot, win
         return listed, in_tree, window.review_panel.graph.marks
 
     assert marked() == ([], [], set())
+    session.keep_analysis(line[1], 0.6, 2000, "c1")  # (the engine's move there)
     session.keep_analysis(line[2], 0.2, 1000)  # Black's b1 lost 40%
     assert told == [Change.ANALYSIS]
     assert marked() == ([3], [3], {3})
+    # the tree's tooltip says what the move list says, the better move included
+    assert graph.tooltip(line[2]).startswith("3. Black b1: a mistake, lost 40%; c1 was better")
     session.keep_analysis(line[2], 0.55, 5000)  # a deeper look: b1 was fine
     assert marked() == ([], [], set())

@@ -5,6 +5,7 @@ import sys
 
 import pytest
 from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QGraphicsPathItem
 
 from ygui.cli import main
 from ygui.core.game import Game
@@ -204,6 +205,7 @@ def test_candidate_marks_are_tinted_squares_and_say_their_cells_names(qapp):
     (its corners are filled where a disc's would not be), tinted red for a loss and green for
     a win; with the names shown, it says its cell's name above the rate, and turning the
     names on or off redraws the marks."""
+    from ygui.ui.board_scene import candidate_tint
     from ygui.ui.render import scene_image
     from ygui.ui.theme import LIGHT
 
@@ -224,7 +226,9 @@ def test_candidate_marks_are_tinted_squares_and_say_their_cells_names(qapp):
     board = QColor(LIGHT.colour("board"))
     for cell, _, worth in marks:
         corner = pixel(image, cell, -0.58, -0.58)  # outside a disc of the mark's size
-        assert corner != board and abs(corner.lightnessF() - 0.82) < 0.08, corner.name()
+        tint = candidate_tint(worth)
+        assert corner != board and abs(corner.lightnessF() - tint.lightnessF()) < 0.05
+        assert tint.hslSaturationF() > 0.6, tint.name()  # (pale tints could not be told apart)
         hue = corner.hslHueF() * 360
         assert abs(hue - 120 * worth) < 8, (cell, hue)
     assert scene.candidate_marks == ["win", "loss", "50%"] and scene.candidate_names == []
@@ -233,3 +237,14 @@ def test_candidate_marks_are_tinted_squares_and_say_their_cells_names(qapp):
     assert scene.candidate_marks == ["win", "loss", "50%"]
     scene.set_show_labels(False)
     assert scene.candidate_names == []
+
+    def framed() -> list[bool]:
+        marks = [i for i in scene._candidate_items if isinstance(i, QGraphicsPathItem)]
+        return [m.pen().color() == QColor("#1e88e5") for m in marks]
+
+    assert framed() == [True, False, False]
+    # the best move a swap (no cell): no mark is framed as the best (g3 was, a tester's)
+    scene.set_candidates(marks, first_is_best=False)
+    assert framed() == [False, False, False]
+    scene.set_show_labels(True)  # (and drawn again so)
+    assert framed() == [False, False, False]

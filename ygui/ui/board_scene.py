@@ -55,7 +55,7 @@ def candidate_tint(worth: float) -> QColor:
     """A candidate mark's pale fill for its worth to the side to move: red at 0, yellow at
     one half, green at 1 (pale, so that it is not read as a stone of a red or blue game)."""
     worth = min(1.0, max(0.0, worth))
-    return QColor.fromHsl(int(120 * worth), 150, 210)
+    return QColor.fromHsl(int(120 * worth), 190, 190)
 
 
 class StoneItem(QGraphicsEllipseItem):
@@ -170,11 +170,11 @@ class BoardScene(QGraphicsScene):
         """Draw the same board and position again (in another theme or orientation), with
         what the analysis had drawn on it: the heat map, the candidates, the hint's ring and
         the line shown. (``_build`` alone drops them: it also draws a new board.)"""
-        heat, candidates = self._heat_given, self._candidates_given
+        heat, candidates, first = self._heat_given, self._candidates_given, self._first_is_best
         hint, preview = self._hint_given, self._preview_given
         self._build()
         self.set_heat(heat)
-        self.set_candidates(candidates)
+        self.set_candidates(candidates, first)
         self.set_hint(hint)
         self.set_preview(preview)
 
@@ -198,8 +198,8 @@ class BoardScene(QGraphicsScene):
         self.refresh()
         if self._heat_given is not None:
             self.set_heat(self._heat_given)  # (rings round the names, or discs)
-        if self._candidates_given is not None:
-            self.set_candidates(self._candidates_given)  # (with their cells' names, or not)
+        if self._candidates_given is not None:  # (with their cells' names, or not)
+            self.set_candidates(self._candidates_given, self._first_is_best)
 
     def set_numbers(self, start: int | None) -> None:
         """Move numbers on the stones of moves ``start`` and after (None: no numbers)."""
@@ -292,6 +292,7 @@ class BoardScene(QGraphicsScene):
         self._heat_given: dict[int, int] | None = None
         self._candidates_given: list[tuple[int, str, float]] | None = None
         self._candidate_labels, self._candidate_names = [], []  # (cleared with the scene)
+        self._first_is_best = True
         self._hint_given: int | None = None
         self._preview_given: list[tuple[int, int]] | None = None
         self._heat_items = []
@@ -737,16 +738,20 @@ class BoardScene(QGraphicsScene):
             self.addItem(label)
             self._preview_items += [stone, label]
 
-    def set_candidates(self, marks: list[tuple[int, str, float]] | None) -> None:
+    def set_candidates(
+        self, marks: list[tuple[int, str, float]] | None, first_is_best: bool = True
+    ) -> None:
         """Mark the engine's candidate cells with their win rate (cell, text, worth from 0 to
-        1), the best framed in blue (None clears them). A mark is a rounded square tinted from
+        1), the first framed in blue as the best unless ``first_is_best`` is false (the best is
+        no cell: a swap) (None clears them). A mark is a rounded square tinted from
         red (lost) through yellow to green (won): a round white disc read as a white stone. With
         the cells' names shown, the mark says its cell's name above the rate (the names were
         hidden under the marks)."""
         self._remove(self._candidate_items)
         self._candidate_labels, self._candidate_names = [], []
         self._candidates_given = None if marks is None else list(marks)
-        for rank, (cell, text, worth) in enumerate(marks or []):
+        self._first_is_best = first_is_best
+        for rank, (cell, text, worth) in enumerate(marks or [], start=0 if first_is_best else 1):
             if self.game.colours[cell]:
                 continue
             half = self.radii[cell] * 0.74  # (its corners within the cell: a line shown hides it)
@@ -763,8 +768,10 @@ class BoardScene(QGraphicsScene):
             mark.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             label = QGraphicsSimpleTextItem(text)
             font = QFont()
-            # "100%" and "loss" fit the mark in a smaller size than "55%"
-            font.setPixelSize(max(7, int(self.radii[cell] * (0.58 if len(text) < 4 else 0.48))))
+            # "100%" and "loss" fit the mark in a smaller size than "55%"; under the cell's name
+            # both are smaller (the name, small, could not be read: a tester's)
+            size = (0.58, 0.48) if not self.show_labels else (0.46, 0.4)
+            font.setPixelSize(max(7, int(self.radii[cell] * size[len(text) >= 4])))
             font.setBold(rank == 0)
             label.setFont(font)
             label.setBrush(QColor("#0d47a1" if rank == 0 else "#212121"))
@@ -774,7 +781,7 @@ class BoardScene(QGraphicsScene):
             if self.show_labels:
                 name = QGraphicsSimpleTextItem(self.game.geometry.labels[cell])
                 small = QFont()
-                small.setPixelSize(max(6, int(self.radii[cell] * 0.4)))
+                small.setPixelSize(max(7, int(self.radii[cell] * 0.52)))
                 name.setFont(small)
                 name.setBrush(QColor("#424242"))
                 top = name.boundingRect()

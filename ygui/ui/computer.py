@@ -60,14 +60,20 @@ def win_bar_style(game: Game) -> str:
 def search_stats(result: SearchResult) -> str:
     """The size of a search: its playouts and time, and those it went on from."""
     earlier = result.tree_playouts - result.playouts
+    # ("in 0.0 s" read as no time at all: a tester's)
+    took = (
+        f"{result.seconds:.1f}\N{NO-BREAK SPACE}s"
+        if result.seconds >= 0.05
+        else "under 0.1\N{NO-BREAK SPACE}s"
+    )
     if earlier <= 0:
-        text = f"{counted(result.playouts, 'playout')} in {result.seconds:.1f}\N{NO-BREAK SPACE}s"
+        text = f"{counted(result.playouts, 'playout')} in {took}"
     elif result.playouts == 0:  # (a tester found "16,002,499 from before, 0 more" hard to read)
         text = f"{counted(result.tree_playouts, 'playout')}, all from before"
     else:
         text = (
             f"{counted(result.tree_playouts, 'playout')}: {earlier:,} from before, "
-            f"{result.playouts:,} more in {result.seconds:.1f}\N{NO-BREAK SPACE}s"
+            f"{result.playouts:,} more in {took}"
         )
     if result.tree_playouts >= MAX_TREE_VISITS:
         text += f"; stopped at the most one search holds ({MAX_TREE_VISITS:,} playouts)"
@@ -244,6 +250,7 @@ class ComputerPlay(QObject):
         self.candidates_table.hovered.connect(self._candidate_hovered)
         self.candidate_lines: list[list[tuple[int, int]]] = []
         self.candidate_marks: list[tuple[int, str, float]] = []
+        self._best_is_marked = True  # the first of the marks is the best move (not a swap)
         for widget in (
             self.analyse_box,
             self.heat_box,
@@ -714,6 +721,7 @@ class ComputerPlay(QObject):
             # opponent has won first, then the slowest; sorted quickest first, the move the
             # best line begins with stood sixth in a tester's lost position)
             candidates.sort(key=lambda c: (c.proved <= 0, c.proved < 0, max(c.proved, 0)))
+        self._best_is_marked = bool(candidates) and candidates[0].move.cell is not None
         for row, candidate in enumerate(candidates):
             words, stones = line_stones(game, candidate.line)
             self.candidate_lines.append(stones)
@@ -746,7 +754,9 @@ class ComputerPlay(QObject):
         self._show_candidates(self.candidates_box.isChecked())
 
     def _show_candidates(self, on: bool) -> None:
-        self.scene.set_candidates(self.candidate_marks if on else None)
+        # (the best is framed on the board only if it is a cell: the swap, best in a tester's
+        # position, left the frame on the second move, g3)
+        self.scene.set_candidates(self.candidate_marks if on else None, self._best_is_marked)
 
     def _candidate_hovered(self, row: int) -> None:
         """A candidate's line on the board while the pointer is on its row (-1: left)."""

@@ -905,6 +905,10 @@ class MainWindow(QMainWindow):
 
     def next_mistake(self) -> None:
         self.review_panel.next_mistake()
+        if self.review_panel.visibleRegion().isEmpty():
+            # (its note said in the status bar too: behind another panel's tab, or closed,
+            # the review panel showed it to nobody, a tester's finding)
+            self.show_status(self.review_panel.review_label.text(), 15000)
 
     # ----- view options -----------------------------------------------------------------
     def set_show_labels(self, show: bool) -> None:

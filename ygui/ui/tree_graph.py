@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 
 from ygui.core.game import BLACK, WHITE
 from ygui.core.record import RecordNode
-from ygui.core.study import MISTAKE_DROP, drops
+from ygui.core.study import MISTAKE_DROP, drops, mistake_notes
 from ygui.core.tree import GameTree
 from ygui.session import Change, Session
 from ygui.ui.game_panel import MISTAKE_COLOUR, move_words
@@ -431,8 +431,10 @@ class GameTreeView(QGraphicsView):
         else:
             words = move_words(game, node.move)
             lines = [f"{len(path)}. {game.colour_name(node.colour)} {words}"]
-        if i in self.canvas.mistakes:
-            lines[0] += f": a mistake, lost {100 * self.canvas.mistakes[i]:.0f}%"
+        if i in self.canvas.mistakes:  # (main-line moves only; the note says the move the
+            # engine preferred, as the move list does: a tester's)
+            lost = f"lost {100 * self.canvas.mistakes[i]:.0f}%"
+            lines[0] += f": a mistake, {mistake_notes(tree).get(len(path), lost)}"
         text = node.comment.strip()
         if text:
             start = text.splitlines()[0][:80]
