@@ -507,6 +507,37 @@ def test_a_window_made_shorter_keeps_the_game_panel_whole(qtbot, window):
     assert button.mapTo(area.viewport(), button.rect().bottomLeft()).y() <= area.viewport().height()
 
 
+def test_a_short_window_keeps_the_navigation_in_sight(qtbot, window):
+    """Testers 4 and 6: at 1000 by 500 pixels with the review and the analysis open, the
+    navigation buttons under the moves were cut in half, or out of sight, the game panel
+    scrolling. The move list gives up rows (three left) and the study panel some of its
+    least height; given room again, the list takes its rows back."""
+    start(window, "y", size=11, pie=True)
+    window.resize(1000, 500)
+    window.review_panel.show()
+    window.computer.dock.show()
+    window.computer.dock.raise_()
+    area = window.game_dock.widget()
+    moves = window.game_panel.moves_list
+    button = window.game_panel.nav_buttons["last"]
+
+    def whole() -> bool:
+        bottom = button.mapTo(area.viewport(), button.rect().bottomLeft()).y()
+        return area.widget().height() <= area.viewport().height() and bottom <= (
+            area.viewport().height()
+        )
+
+    for label in ("f5", "d3", "e2"):  # (the swap's room kept, then given back)
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+        qtbot.waitUntil(whole, timeout=3000)
+        qtbot.wait(300)
+        assert whole(), label
+        assert moves.height() >= moves.short_height() - 2
+    window.resize(1000, 900)
+    qtbot.waitUntil(lambda: not moves.short, timeout=3000)
+    qtbot.waitUntil(lambda: moves.height() >= moves.HEIGHT, timeout=3000)
+
+
 def test_with_the_tree_open_the_result_and_the_swap_stay_in_sight(qtbot, window):
     """The game panel asks for more room as its lines come and go, and gets it: the result
     and its New game button at the end of a game (they were scrolled out of sight under the

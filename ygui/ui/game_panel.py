@@ -81,8 +81,28 @@ class MoveList(QListWidget):
     has, but a panel that scrolls (a short window) asks for its preferred height, and a tall
     list's pushed the navigation buttons out of sight while other panels went without."""
 
+    HEIGHT = 110  # the height it asks for, where the panel has room for it
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.short = False  # asking for three rows only: the panel has no room for more
+
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        return QSize(super().sizeHint().width(), 110)
+        return QSize(super().sizeHint().width(), self.short_height() if self.short else self.HEIGHT)
+
+    def short_height(self) -> int:
+        return 3 * self.fontMetrics().lineSpacing() + 2 * self.frameWidth() + 8
+
+    def fit(self, spare: int) -> None:
+        """Ask for three rows when the panel is ``-spare`` pixels short of room, and for its
+        height again once the panel has room for it (the rows a short list gives up). In a
+        short window the navigation buttons below it were cut in half, or out of sight (at
+        1000 by 500 pixels with a study panel open: a tester's finding)."""
+        saved = self.HEIGHT - self.short_height()
+        short = spare < 0 if not self.short else spare < saved
+        if short != self.short:
+            self.short = short
+            self.updateGeometry()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         """The current move stays in sight when the list is made shorter (a result line or

@@ -261,6 +261,9 @@ class MainWindow(QMainWindow):
         # again, else they were drawn under a study panel, out of sight (a tester's finding)
         self._wanted: dict[str, int] = {}  # each panel's wanted height, when last seen
         self._height_watch = LayoutWatch(self.game_panel, self._game_panel_changed)
+        game_area = self.game_dock.widget()
+        assert isinstance(game_area, QScrollArea)
+        self._room_watch = LayoutWatch(game_area.viewport(), self._fit_moves, QEvent.Type.Resize)
         self.below_game = study[1:]  # the panels that go under the game panel (not the tree)
         for dock in self.below_game:
             dock.visibilityChanged.connect(self._study_shown)
@@ -320,7 +323,15 @@ class MainWindow(QMainWindow):
         self._wanted[dock.objectName()] = wanted
         return True
 
+    def _fit_moves(self) -> None:
+        """The move list asks for fewer rows where the game panel has no room for them (see
+        ``MoveList.fit``)."""
+        area = self.game_dock.widget()
+        if isinstance(area, QScrollArea) and self.game_panel.moves_list.isVisible():
+            self.game_panel.moves_list.fit(area.viewport().height() - wanted_height(self.game_dock))
+
     def _game_panel_changed(self) -> None:
+        self._fit_moves()
         dock = self.game_dock
         if self._wants_new_height(dock) and dock.isVisible() and not dock.isFloating():
             self._share_with_study()
@@ -1255,7 +1266,7 @@ class VerticalScroll(QScrollArea):
     minimum width, as the panel was before it scrolled) and as tall as they would like, but
     content to be much shorter."""
 
-    SHORTEST = 120
+    SHORTEST = 100  # (a short window: the game panel's buttons first, a tester's finding)
 
     def _bar(self) -> int:
         return int(self.verticalScrollBar().sizeHint().width())
@@ -1312,15 +1323,21 @@ def scrolling(dock: QDockWidget) -> None:
 
 class LayoutWatch(QObject):
     """Tells, soon after, when a widget's layout is asked to be done again: one of its
-    widgets shown, hidden or changed in size."""
+    widgets shown, hidden or changed in size (or, with ``kind``, another event)."""
 
-    def __init__(self, widget: QWidget, changed: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        widget: QWidget,
+        changed: Callable[[], None],
+        kind: QEvent.Type = QEvent.Type.LayoutRequest,
+    ) -> None:
         super().__init__(widget)
         self.changed = changed
+        self.kind = kind
         widget.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.LayoutRequest:
+        if event.type() == self.kind:
             QTimer.singleShot(0, self, self.changed)  # (once the layout is done)
         return False
 
