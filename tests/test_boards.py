@@ -1,5 +1,6 @@
 """Acceptance figures of every board (docs/rules.md), for every size offered."""
 
+import math
 from collections import Counter
 from itertools import pairwise
 
@@ -228,9 +229,17 @@ def test_mudcrack(cells, seed):
     check_common(g)
     assert g.size == cells
     assert g.labels == tuple(str(i) for i in range(1, cells + 1))
-    # numbered from the bottom row up
+    # numbered by rows from the bottom up, each row left to right (by height alone the
+    # numbers zigzagged along a row: a tester could not find a cell by its number)
     ys = [g.centres[c][1] for c in range(g.size)]
-    assert ys[0] == max(ys) and ys[-1] == min(ys)
+    assert ys[-1] == min(ys)  # (the top corner last)
+    assert g.sides[g.side_names.index("left")][0] == 0  # (from the bottom-left corner)
+    base = max(y for outline in g.outlines or () for _, y in outline)
+    row = math.sqrt(3) / 2
+    rows = [round((base - y - row / 2) / row) for y in ys]
+    assert rows == sorted(rows)
+    for a in range(g.size - 1):  # along a row, left to right
+        assert rows[a] < rows[a + 1] or g.centres[a][0] < g.centres[a + 1][0]
     assert g.meta["seed"] == seed and g.meta["cells"] == cells
 
 

@@ -150,6 +150,22 @@ def _along_edge(poly: Polygon, edge: LineString) -> float | None:
     return None
 
 
+def _reading_order(centroids: list[Point], base: float) -> list[int]:
+    """The cells numbered by rows from the bottom side up, each row left to right: rows of a
+    cell's height (the cells are about a hexagon one unit wide, so a row is sqrt(3)/2 high),
+    centred on the rows the cells settle in. By the centroids' height alone, the numbers
+    zigzagged along a row (9, 8, 5, 10, 4, 12 on the default board's bottom row: a tester
+    looking for cell 44 could not find it). A record keeps its own board (``YB``), with its
+    numbers, so records of boards numbered the old way read as they were written."""
+    row = math.sqrt(3) / 2
+
+    def place(i: int) -> tuple[int, float]:
+        x, y = centroids[i]
+        return round((base - y - row / 2) / row), x
+
+    return sorted(range(len(centroids)), key=place)
+
+
 def _assemble(
     polys: list[Polygon],
     neighbours: list[list[int]],
@@ -159,7 +175,7 @@ def _assemble(
     draw: int,
 ) -> BoardGeometry | None:
     centroids = [(p.centroid.x, p.centroid.y) for p in polys]
-    order = sorted(range(len(polys)), key=lambda i: (-round(centroids[i][1], 6), centroids[i][0]))
+    order = _reading_order(centroids, tri[1][1])
     new = {old: n for n, old in enumerate(order)}
     sides = []
     for start, end in ((tri[0], tri[1]), (tri[1], tri[2]), (tri[2], tri[0])):
