@@ -142,6 +142,10 @@ def test_comments_and_mistakes_are_marked_and_told_in_tooltips(qtbot, window):
     assert [n for n, _ in graph.drawn_nodes() if graph.is_mistake_marked(n)] == [line[2]]
     ring = graph.node_position(line[2]) + QPointF(RADIUS + 2.6, 0)
     assert drawn_near(graph, ring, MISTAKE_COLOUR)
+    window.session.go_to(line[2])  # the current node's ring goes round the red one
+    assert graph.current_mark.pos() == graph.node_position(line[2])
+    assert drawn_near(graph, ring, MISTAKE_COLOUR, tolerance=25)
+    window.session.go_to(line[0])
     clean = graph.node_position(line[1]) + QPointF(RADIUS + 2.6, 0)
     assert not drawn_near(graph, clean, MISTAKE_COLOUR)
     first = graph.tooltip(line[0])

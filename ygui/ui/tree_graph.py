@@ -254,10 +254,11 @@ class GameTreeView(QGraphicsView):
         self.scene().setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.canvas = TreeCanvas()
         self.scene().addItem(self.canvas)
+        # (outside a mistake's red ring, which it hid at the current node: a tester's find)
         self.current_mark = QGraphicsEllipseItem(
-            -RADIUS - 4.5, -RADIUS - 4.5, 2 * RADIUS + 9, 2 * RADIUS + 9
+            -RADIUS - 6, -RADIUS - 6, 2 * RADIUS + 12, 2 * RADIUS + 12
         )
-        self.current_mark.setZValue(1)
+        self.current_mark.setZValue(-1)  # (under the nodes: its glow hid a mistake's ring)
         self.scene().addItem(self.current_mark)
         self.tree_layout = TreeLayout()
         self._root: RecordNode | None = None
