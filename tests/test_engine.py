@@ -427,6 +427,29 @@ def test_a_position_searched_as_the_root_keeps_its_rate_as_a_move():
     assert abs(back.win_rate - played.win_rate) < 0.1 or back.move != first.move
 
 
+def test_a_nodes_counts_stop_where_they_stop_being_exact():
+    """Tester 7: a move that had been the root of long analyses came back as a move with
+    more visits (16,777,216, float32's last exact count) than its position; its visits stood
+    still while its wins went on, and the empty board read 94% for Black. Every node's counts
+    stop at kernels.FROZEN, wins with visits, and its rate stays as it was."""
+    engine = Engine(seed=1)
+    game = Game(options(("y", {"size": 9, "pie": False})))
+    first = _analyse(engine, game, 2_000)
+    tree = engine._tree
+    node = tree.find([int(first.move.cell)])
+    frozen = np.float32(k.FROZEN)
+    tree.visits[node] = frozen - 5
+    tree.wins[node] = (frozen - 5) * np.float32(0.9)  # (so that the search goes there)
+    _analyse(engine, game, 20_000)
+    assert tree.visits[node] == frozen
+    assert tree.wins[node] / tree.visits[node] <= 0.9 + 1e-6
+    block = int(tree.child[node])
+    if 0 <= block < k.PROVED:  # (its children's all-moves-as-first counts stop with it)
+        before = tree.rave_n[block * tree.m : (block + 1) * tree.m].copy()
+        _analyse(engine, game, 5_000)
+        assert (tree.rave_n[block * tree.m : (block + 1) * tree.m] == before).all()
+
+
 def _subtree(tree, node: int, depth: int) -> dict:
     """What the tree knows below ``node``, by moves, to ``depth`` (its own numbering aside)."""
     found = {

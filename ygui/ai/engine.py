@@ -96,8 +96,10 @@ LARGE_SEARCH = 200_000
 CHUNK = 256  # simulations in the first call of the kernel; later calls grow
 # The tree's counts are 32-bit floats, exact up to 2**24 (16,777,216): past that, adding a
 # visit adds nothing while the wins still grow, and a long analysis read 100% for a move
-# (a tester's finding). A tree stops growing here, a chunk (at most MAX_CHUNK) short of it.
-MAX_TREE_VISITS = 16_000_000
+# (a tester's finding). A search stops once its root has this many; every node's counts stop
+# there too (kernels.FROZEN: a move that had been the root of long analyses can have more
+# visits than its position).
+MAX_TREE_VISITS = int(k.FROZEN)
 MAX_CHUNK = 4096
 CHUNK_SECONDS = 0.005  # grow while a call takes less (cancelling waits at most about this)
 MAX_SLOTS = 8_000_000  # 176 MB of tree at most

@@ -629,6 +629,11 @@ def _fill(
 # Per block: ``mover``, who plays its moves. Block 0 holds the first root in its slot 0.
 # ``tree`` = [blocks used, root slot]; a node is its slot's global index.
 ILLEGAL = -1e30
+# A node's counts stop here (float32 counts exactly to 2**24 only): past it a node's visits
+# stood still while its wins went on, and its rate rose to 94% on the empty board (tester 7:
+# a move that had been the root of long analyses came back as a move with more visits than
+# its position's). The engine stops a search whose root reaches it (engine.MAX_TREE_VISITS).
+FROZEN = 16_000_000.0
 
 
 @compiled
@@ -2053,7 +2058,9 @@ def _simulate(
         node = root
         depth = 0
         path[0] = node
-        if shared:  # (the root's count, which every thread adds to, is exact)
+        if visits[node] >= FROZEN:
+            pass  # (counted no further: see FROZEN)
+        elif shared:  # (the root's count, which every thread adds to, is exact)
             atomic_add(visits, node, one)
         else:
             visits[node] += one
@@ -2179,7 +2186,8 @@ def _simulate(
                     node = select_slot(visits, wins, rave_w, best, top, b, m, visits[node] - one)
             else:
                 node = select_slot(visits, wins, rave_w, best, top, b, m, visits[node] - one)
-            visits[node] += one
+            if visits[node] < FROZEN:
+                visits[node] += one
             s = node - b * m
             mv = base[s] if s < m - 1 else n
             if first_play[s] == 0:
@@ -2250,14 +2258,15 @@ def _simulate(
             nd = path[d]
             judged = winner if d >= swap_at else 3 - winner
             player = 1 if nd % m == m - 1 else mover[nd // m]
-            if player == judged:
+            if player == judged and visits[nd] < FROZEN:
                 if shared and d == 0:  # (every thread adds to the root)
                     atomic_add(wins, nd, one)
                 else:
                     wins[nd] += one
         for d in range(depth + 1):
             b = child[path[d]]
-            if 0 <= b < PROVED:  # (the search goes no further than a proved slot)
+            # (nor its children's all-moves-as-first counts, which it bounds: see FROZEN)
+            if 0 <= b < PROVED and visits[path[d]] < FROZEN:
                 p = mover[b]
                 judged = winner if d + 1 >= swap_at else 3 - winner
                 won = np.float32(1.0) if judged == p else np.float32(0.0)
