@@ -365,7 +365,7 @@ def test_a_small_study_panel_under_the_game_panel_leaves_both_whole(qtbot, windo
         return area.widget().height() <= area.viewport().height()
 
     qtbot.waitUntil(lambda: whole(window.setup_dock), timeout=2000)
-    assert whole(window.game_dock) and window.game_panel.moves_box.isVisible()
+    assert whole(window.game_dock) and window.game_panel.moves_list.isVisible()
     button = window.game_panel.nav_buttons["last"]
     area = window.game_dock.widget()
     assert button.mapTo(area.viewport(), button.rect().bottomLeft()).y() <= area.viewport().height()
@@ -451,12 +451,15 @@ def test_with_the_tree_on_the_screen_the_game_panel_is_no_taller_than_it_needs(q
     window.tree_panel.raise_()
     area = window.game_dock.widget()
     qtbot.waitUntil(lambda: abs(area.height() - wanted_height(window.game_dock)) <= 4, timeout=2000)
-    assert not window.game_panel.moves_box.isVisible()
+    assert not window.game_panel.moves_list.isVisible()
+    # the buttons that step through the moves stay (they went with the list: tester 7)
+    buttons = window.game_panel.nav_buttons.values()
+    assert all(b.isVisible() and not b.visibleRegion().isEmpty() for b in buttons)
     assert area.widget().height() <= area.viewport().height()  # its lines whole
     assert window.tree_panel.height() > 2 * window.game_dock.height()
     window.setup_dock.show()
     window.setup_dock.raise_()
-    qtbot.waitUntil(lambda: window.game_panel.moves_box.isVisible(), timeout=2000)
+    qtbot.waitUntil(lambda: window.game_panel.moves_list.isVisible(), timeout=2000)
     qtbot.waitUntil(lambda: area.widget().height() <= area.viewport().height(), timeout=2000)
 
 

@@ -148,12 +148,12 @@ def test_a_players_session_draws_the_position_after_every_action(
     # the tree
     window.tree_panel.show()
     window.tree_panel.raise_()
-    qtbot.waitUntil(lambda: not window.game_panel.moves_box.isVisible())  # one at a time
+    qtbot.waitUntil(lambda: not window.game_panel.moves_list.isVisible())  # one at a time
     window.setup_dock.show()
     window.setup_dock.raise_()  # the tree behind another tab: the moves are back
-    qtbot.waitUntil(lambda: window.game_panel.moves_box.isVisible())
+    qtbot.waitUntil(lambda: window.game_panel.moves_list.isVisible())
     window.tree_panel.raise_()
-    qtbot.waitUntil(lambda: not window.game_panel.moves_box.isVisible())
+    qtbot.waitUntil(lambda: not window.game_panel.moves_list.isVisible())
     c.click_tree(window.session.tree.root.children[0])
     c.click_tree(window.session.tree.line_through_current()[-1])
     window.tree_panel.hide()

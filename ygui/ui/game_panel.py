@@ -168,8 +168,11 @@ class GamePanel(QWidget):
         layout.addStretch(0)  # holds the rest together at the top while the moves are hidden
 
     def show_moves(self, shown: bool) -> None:
-        """The move list, or (while the game tree shows the same and more) not."""
-        self.moves_box.setVisible(shown)
+        """The move list, or (while the game tree shows the same and more) not; the buttons
+        that step through the moves stay (they went with it: tester 7)."""
+        self.moves_label.setVisible(shown)
+        self.moves_list.setVisible(shown)
+        self._moves_layout.setStretch(1, 1 if shown else 0)
 
     def _build_result(self, new_game: Callable[[], None]) -> QWidget:
         self.result_box = QWidget()
@@ -189,7 +192,7 @@ class GamePanel(QWidget):
 
     def _build_moves(self) -> QWidget:
         box = QWidget()
-        layout = QVBoxLayout(box)
+        layout = self._moves_layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
         self.moves_list = MoveList()
         # a long line (a mistake's note) wraps in the list, which does not scroll sideways: a
@@ -224,9 +227,11 @@ class GamePanel(QWidget):
             button.clicked.connect(slot)
             nav.addWidget(button)
             self.nav_buttons[key] = button
-        layout.addWidget(QLabel("Moves"))
+        self.moves_label = QLabel("Moves")
+        layout.addWidget(self.moves_label)
         layout.addWidget(self.moves_list, 1)
         layout.addLayout(nav)
+        layout.addStretch(0)  # (the buttons at the top of the room left, without the list)
         return box
 
     # ----- showing the session -----------------------------------------------------------
