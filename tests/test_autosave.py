@@ -375,3 +375,31 @@ def test_a_game_left_at_its_start_reopens_at_its_start(qtbot, answers, tmp_path)
         assert window.game.moves == []
         window.session.to_end()
         assert window.game.move_text(window.game.moves[-1]) == end
+
+
+def test_the_clock_behind_the_recovery_question_stands_still(qtbot, answers):
+    """Tester 7: while the "Recover game?" question was open, the clock of the timed game
+    behind it ran (19 s gone before the first move, once the question was declined)."""
+    from ygui.core.clock import TimeControl
+    from ygui.core.game import BLACK
+
+    first = make_window(qtbot, answers)
+    start(first, "y", size=5, pie=False)
+    click_cell(qtbot, first, 0)
+    crash(first)
+    second = make_window(qtbot, answers)
+    now = [1000.0]
+    second.session.now = lambda: now[0]
+    options = GameOptions(game="y", size=5, pie=False).validated()
+    second.session.new_game(options, ("Ann", "Bo"), time_control=TimeControl(60, 0))
+    clock = second.session.clock
+    assert clock is not None and clock.running == BLACK and not clock.paused
+
+    def answer(question, game) -> bool:
+        now[0] += 19  # the player reads the question
+        return False
+
+    second.ask_recover = answer
+    assert second.offer_recovery() == 0
+    assert second.session.clock is clock and not clock.paused
+    assert clock.left(BLACK, now[0]) == 60

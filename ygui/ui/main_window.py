@@ -1162,6 +1162,12 @@ class MainWindow(QMainWindow):
         its own); a declined one is kept for a while; one that cannot be read is kept and the
         reason given. Returns how many games came back."""
         purge_declined()
+        # (the clock of the game behind the questions stands still meanwhile: it ran, and the
+        # new game began with 19 s gone, tester 7)
+        with self.session.clocks_held():
+            return self._offer_recovery()
+
+    def _offer_recovery(self) -> int:
         recovered = 0
         for path in orphans():
             if path == self.autosave.path:
