@@ -812,3 +812,23 @@ def test_the_dark_themes_menu_ticks_can_be_seen(qtbot, window):
     assert sum(p == highlight for p in unticked) == 0
     menu.hide()
     window.act_dark.setChecked(False)
+
+
+def test_the_dark_themes_panel_buttons_can_be_seen(qtbot, window):
+    """Tester 7: the panels' float and close buttons were dark grey on the dark title bars.
+    In the dark theme they are drawn light."""
+    start(window, "y", size=5)
+    window.resize(1000, 700)
+    window.act_dark.setChecked(True)
+    dock = window.game_dock
+    qtbot.waitUntil(dock.isVisible)
+    qtbot.wait(50)
+    image = dock.grab().toImage()
+    title = dock.widget().mapTo(dock, dock.widget().rect().topLeft()).y()
+    right = [
+        image.pixelColor(x, y).lightnessF()
+        for x in range(dock.width() - 40, dock.width())
+        for y in range(0, max(1, title))
+    ]
+    assert max(right) > 0.75  # (Fusion's: below 0.5)
+    window.act_dark.setChecked(False)

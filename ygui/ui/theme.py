@@ -142,6 +142,8 @@ def dark_indicators() -> str:
     panels an unchecked box was all but invisible (a tester's find). A light outline, and the
     highlight's colour with a white tick (or a light dot) when chosen."""
     tick = Path(str(_resource("icons", "check.svg")))
+    close = Path(str(_resource("icons", "dock-close.svg")))
+    float_ = Path(str(_resource("icons", "dock-float.svg")))
     base = DARK_ROLES[QPalette.ColorRole.Base]
     light = DARK_ROLES[QPalette.ColorRole.Text]
     chosen = DARK_ROLES[QPalette.ColorRole.Highlight]
@@ -157,6 +159,10 @@ def dark_indicators() -> str:
         f" stop:1 {chosen}); border-color: {chosen}; }}"
         " QCheckBox::indicator:disabled, QRadioButton::indicator:disabled {"
         " border-color: #5d626b; }"
+        # the panels' float and close buttons, light (Fusion's dark grey ones could hardly be
+        # seen on the dark title bars: tester 7)
+        f" QDockWidget {{ titlebar-close-icon: url({close.as_posix()});"
+        f" titlebar-normal-icon: url({float_.as_posix()}); }}"
         # the menus' ticked items (Analyse this position, Dark theme): Fusion drew neither box
         # nor tick to be seen on the dark menus (a tester's find). Styling their indicator has
         # Qt draw the whole menu from the style sheet, so all of it is said here.
