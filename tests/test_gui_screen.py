@@ -631,14 +631,16 @@ def test_editing_a_position_gives_the_set_up_panel_its_room(qtbot, window):
     qtbot.waitUntil(lambda: not window.session.editing, timeout=3000)
 
 
-def test_five_panels_tabbed_together_show_their_whole_names(qtbot, window):
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_five_panels_tabbed_together_show_their_whole_names(qtbot, window, theme):
     """Every study panel open, tabbed under the game panel at the window's usual width: each
-    tab shows its whole name (as Qt pads them, every name was cut: "Sol…", "Set …")."""
+    tab shows its whole name (as Qt pads them, every name was cut: "Sol…", "Set …"), in the
+    dark theme's tabs too (with their outlines)."""
     from PySide6.QtWidgets import QTabBar
 
-    from ygui.ui.theme import LIGHT, apply_palette
+    from ygui.ui.theme import THEMES, apply_palette
 
-    apply_palette(QApplication.instance(), LIGHT)  # (as ygui starts)
+    apply_palette(QApplication.instance(), THEMES[theme])  # (as ygui starts)
     window.resize(1280, 840)
     start(window, "y", size=7)
     qtbot.waitUntil(lambda: window.game_dock.width() >= 300, timeout=2000)  # (settled)
@@ -649,6 +651,7 @@ def test_five_panels_tabbed_together_show_their_whole_names(qtbot, window):
     (bar,) = [b for b in window.findChildren(QTabBar) if b.isVisible() and b.count() == 5]
     for i in range(bar.count()):
         assert bar.tabRect(i).width() >= bar.tabSizeHint(i).width(), bar.tabText(i)
+    apply_palette(QApplication.instance(), THEMES["light"])
 
 
 def test_a_narrow_window_keeps_most_of_its_width_for_the_board(qtbot, window):

@@ -163,6 +163,13 @@ def dark_indicators() -> str:
         # seen on the dark title bars: tester 7)
         f" QDockWidget {{ titlebar-close-icon: url({close.as_posix()});"
         f" titlebar-normal-icon: url({float_.as_posix()}); }}"
+        # the tabs of panels tabbed together: the style sheet's plain tabs had white outlines
+        # on the dark window (tester 7)
+        " QMainWindow > QTabBar::tab { border: 1px solid #4a4e57; border-top: none;"
+        f" background: {DARK_ROLES[QPalette.ColorRole.Window]}; color: #b8bcc4; }}"
+        " QMainWindow > QTabBar::tab:selected {"
+        f" background: {DARK_ROLES[QPalette.ColorRole.Button]}; color: {light};"
+        f" border-bottom: 2px solid {chosen}; }}"
         # the menus' ticked items (Analyse this position, Dark theme): Fusion drew neither box
         # nor tick to be seen on the dark menus (a tester's find). Styling their indicator has
         # Qt draw the whole menu from the style sheet, so all of it is said here.
