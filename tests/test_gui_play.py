@@ -266,8 +266,16 @@ def test_clocks_run_in_the_window_to_a_loss_on_time(qtbot, answers, tmp_path):
     window = make_window(qtbot, answers)
     options = GameOptions(game="y", size=5, pie=False).validated()
     window.start_new_game(options, ("Ann", "Bo"), None, TimeControl(1))
-    labels = window.game_panel.player_labels
+    labels = window.game_panel.clock_labels
     assert "0:01.0" in labels[WHITE].text() and window.act_pause.isEnabled()
+    # the times in a column of their own, their right edges lined up (tester 7: written after
+    # the names, "▶ White: Player 2 9:56" stood past "Black: Player 1   9:49")
+    panel = window.game_panel
+    window.show()
+    qtbot.waitUntil(lambda: labels[BLACK].isVisible() and labels[WHITE].width() > 0)
+    edges = {c: labels[c].mapTo(panel, labels[c].rect().topRight()).x() for c in labels}
+    assert edges[BLACK] == edges[WHITE]
+    assert "0:01" not in panel.player_labels[WHITE].text()
     click(qtbot, window, "c2")  # Black's time stops, White's runs out in a second
     assert "WL" not in window.session.current.extra and "BL" in window.session.current.extra
     qtbot.waitUntil(lambda: window.session.result is not None, timeout=10_000)
@@ -301,7 +309,7 @@ def test_pausing_the_clocks_stops_them_and_play(qtbot, answers):
     window.start_new_game(options, ("Ann", "Bo"), None, TimeControl(2))
     window.act_pause.trigger()
     assert window.session.clock.paused and window.act_pause.isChecked()
-    assert "(paused)" in window.game_panel.player_labels[BLACK].text()
+    assert "(paused)" in window.game_panel.clock_labels[BLACK].text()
     qtbot.wait(2500)  # longer than Black's whole time: paused, it does not run out
     assert window.session.result is None
     click(qtbot, window, "c2")

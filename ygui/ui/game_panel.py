@@ -131,8 +131,22 @@ class GamePanel(QWidget):
         bold.setBold(True)
         self.title.setFont(bold)
         self.player_labels = {BLACK: QLabel(), WHITE: QLabel()}
-        for label in self.player_labels.values():
+        # each player's time in a column of its own, its figures of one width: written after
+        # the names, the two times did not line up (tester 7)
+        self.clock_labels = {BLACK: QLabel(), WHITE: QLabel()}
+        figures = QFont()
+        figures.setFeature(QFont.Tag("tnum"), 1)
+        player_rows = {}
+        for colour, label in self.player_labels.items():
             label.setWordWrap(True)  # a long name wraps, it does not widen the panel for good
+            clock = self.clock_labels[colour]
+            clock.setFont(figures)
+            clock.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+            row = player_rows[colour] = QWidget()
+            line = QHBoxLayout(row)
+            line.setContentsMargins(0, 0, 0, 0)
+            line.addWidget(label, 1)
+            line.addWidget(clock, 0, Qt.AlignmentFlag.AlignTop)
         self.legend = QLabel()
         self.legend.setWordWrap(True)
         self.turn_label = QLabel()
@@ -154,8 +168,8 @@ class GamePanel(QWidget):
         for widget in (
             self.title,
             self.legend,
-            self.player_labels[BLACK],
-            self.player_labels[WHITE],
+            player_rows[BLACK],
+            player_rows[WHITE],
             self.turn_label,
             self.refusal,
             self.swap_button,
@@ -279,11 +293,12 @@ class GamePanel(QWidget):
         for colour, label in self.player_labels.items():
             marker = "▶ " if not session.finished and game.to_move == colour else "   "
             text = f"{marker}{game.colour_name(colour)}: {session.player_name(colour)}"
-            if clock is not None:
-                text += f"   {clock_text(clock.left(colour, now))}"
-                if clock.paused:
-                    text += " (paused)"
             label.setText(f"<b>{text}</b>" if marker.strip() else text)
+            shown = self.clock_labels[colour]
+            shown.setVisible(clock is not None)
+            if clock is not None:
+                time = clock_text(clock.left(colour, now)) + (" (paused)" if clock.paused else "")
+                shown.setText(f"<b>{time}</b>" if marker.strip() else time)
 
     def _fill_moves(self) -> None:
         """The line through the current node; later moves grey, branch points and mistakes
