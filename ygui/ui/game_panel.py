@@ -131,16 +131,13 @@ class GamePanel(QWidget):
         bold.setBold(True)
         self.title.setFont(bold)
         self.player_labels = {BLACK: QLabel(), WHITE: QLabel()}
-        # each player's time in a column of its own, its figures of one width: written after
-        # the names, the two times did not line up (tester 7)
+        # each player's time in a column of its own, right-aligned: written after the names,
+        # the two times did not line up (tester 7)
         self.clock_labels = {BLACK: QLabel(), WHITE: QLabel()}
-        figures = QFont()
-        figures.setFeature(QFont.Tag("tnum"), 1)
         player_rows = {}
         for colour, label in self.player_labels.items():
             label.setWordWrap(True)  # a long name wraps, it does not widen the panel for good
             clock = self.clock_labels[colour]
-            clock.setFont(figures)
             clock.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
             row = player_rows[colour] = QWidget()
             line = QHBoxLayout(row)
