@@ -791,7 +791,11 @@ def test_the_dark_themes_menu_ticks_can_be_seen(qtbot, window):
     menu, and a ticked one is filled with the highlight's colour."""
     start(window, "y", size=5)
     window.act_dark.setChecked(True)
-    menu = next(a.menu() for a in window.menuBar().actions() if "View" in a.text())
+    from PySide6.QtWidgets import QMenu
+
+    # (found among the window's children: PySide6 6.8's QAction.menu() gave a wrapper whose
+    # menu was already deleted)
+    menu = next(m for m in window.findChildren(QMenu) if m.title().replace("&", "") == "View")
     menu.popup(window.mapToGlobal(window.rect().center()))
     qtbot.waitUntil(menu.isVisible)
     image = menu.grab().toImage()
