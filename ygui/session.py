@@ -293,11 +293,8 @@ class Session:
         remaining: dict[int, float] = {}
         for node in self.tree.record.main_line():
             for colour, prop in ((BLACK, "BL"), (WHITE, "WL")):
-                try:
-                    value = float((node.extra.get(prop) or [""])[0])
-                except ValueError:
-                    continue
-                if math.isfinite(value):
+                value = _seconds((node.extra.get(prop) or [""])[0])
+                if value is not None:
                     remaining[colour] = value
         remaining.update(left or {})
         self.clock = Clock(control, remaining)
@@ -766,13 +763,19 @@ def _clocks(values: list[str] | None) -> dict[int, float]:
     """The times left an autosave kept (CLOCKS), those that can be read."""
     left = {}
     for colour, text in zip((BLACK, WHITE), values or [], strict=False):
-        try:
-            value = float(text)
-        except ValueError:
-            continue
-        if math.isfinite(value) and value >= 0:
+        value = _seconds(text)
+        if value is not None and value >= 0:
             left[colour] = value
     return left
+
+
+def _seconds(text: str) -> float | None:
+    """A time written in a record (BL, WL, CLOCKS), if it is a finite number."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
 
 
 def viewed_game(record: GameRecord) -> Game:

@@ -761,8 +761,9 @@ class BoardScene(QGraphicsScene):
                 p.x() - half, p.y() - half, 2 * half, 2 * half, 0.4 * half, 0.4 * half
             )
             mark = QGraphicsPathItem(box)
-            mark.setBrush(candidate_tint(worth))  # opaque: the cell's name does not show through
-            edge = QColor("#1e88e5") if rank == 0 else candidate_tint(worth).darker(160)
+            tint = candidate_tint(worth)
+            mark.setBrush(tint)  # opaque: the cell's name does not show through
+            edge = QColor("#1e88e5") if rank == 0 else tint.darker(160)
             mark.setPen(QPen(edge, 2.5 if rank == 0 else 1.0))
             mark.setZValue(20.4)  # over the cell's name
             mark.setAcceptedMouseButtons(Qt.MouseButton.NoButton)

@@ -123,7 +123,7 @@ class GamePanel(QWidget):
     ) -> None:
         super().__init__()
         self.session = session
-        layout = QVBoxLayout(self)
+        layout = self._layout = QVBoxLayout(self)
         self.title = QLabel()
         self.title.setWordWrap(True)
         bold = QFont()
@@ -176,14 +176,15 @@ class GamePanel(QWidget):
             layout.addWidget(widget)
         self.moves_box = self._build_moves()
         layout.addWidget(self.moves_box, 1)
-        layout.addStretch(0)  # holds the rest together at the top while the moves are hidden
+        layout.addStretch(0)  # holds the rest together at the top while the list is hidden
 
     def show_moves(self, shown: bool) -> None:
         """The move list, or (while the game tree shows the same and more) not; the buttons
         that step through the moves stay (they went with it: tester 7)."""
         self.moves_label.setVisible(shown)
         self.moves_list.setVisible(shown)
-        self._moves_layout.setStretch(1, 1 if shown else 0)
+        # (without the list, the room left goes to the stretch under the buttons)
+        self._layout.setStretchFactor(self.moves_box, 1 if shown else 0)
 
     def _build_result(self, new_game: Callable[[], None]) -> QWidget:
         self.result_box = QWidget()
@@ -203,7 +204,7 @@ class GamePanel(QWidget):
 
     def _build_moves(self) -> QWidget:
         box = QWidget()
-        layout = self._moves_layout = QVBoxLayout(box)
+        layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
         self.moves_list = MoveList()
         # a long line (a mistake's note) wraps in the list, which does not scroll sideways: a
@@ -242,7 +243,6 @@ class GamePanel(QWidget):
         layout.addWidget(self.moves_label)
         layout.addWidget(self.moves_list, 1)
         layout.addLayout(nav)
-        layout.addStretch(0)  # (the buttons at the top of the room left, without the list)
         return box
 
     # ----- showing the session -----------------------------------------------------------
