@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QGraphicsEllipseItem
 
 from ygui.core.game import EMPTY
 from ygui.core.markup import marks_of
@@ -26,6 +27,27 @@ def drawn_stones(window: MainWindow) -> dict[int, str]:
         assert cell not in stones, f"two stones drawn on {cell}"
         stones[cell] = item.colour_name
     return stones
+
+
+def mistake_marks(window: MainWindow) -> dict[int, tuple[str, str]]:
+    """A mistake shown on the board, as drawn: cell -> (its ring's colour, "red" or "green";
+    the colour name of the see-through stone under it, or "")."""
+    scene = window.scene
+    inks = {QColor("#d32f2f").name(): "red", QColor("#2e7d32").name(): "green"}
+    rings: dict[int, str] = {}
+    ghosts: dict[int, str] = {}
+    for item in scene.items():
+        if isinstance(item, StoneItem) and item.opacity() < 1 and item.isVisible():
+            cell = scene.cell_at(item.sceneBoundingRect().center())
+            if cell is not None:
+                ghosts[cell] = item.colour_name
+        elif isinstance(item, QGraphicsEllipseItem) and item.pen().color().name() in inks:
+            if item.brush().style() != Qt.BrushStyle.NoBrush or item.zValue() < 20:
+                continue
+            cell = scene.cell_at(item.sceneBoundingRect().center())
+            if cell is not None:
+                rings[cell] = inks[item.pen().color().name()]
+    return {cell: (ink, ghosts.get(cell, "")) for cell, ink in rings.items()}
 
 
 def expected_stones(window: MainWindow) -> dict[int, str]:

@@ -1,7 +1,7 @@
 """Study mode in the window: set-up, typed input, variations, comments, whole-game analysis."""
 
 import pytest
-from drawn import mismatches
+from drawn import mismatches, mistake_marks
 from gui_helpers import click_cell, make_window, variation_window
 from PySide6.QtCore import Qt, QTimer
 
@@ -240,15 +240,38 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     assert 9 in window.review_panel.graph.marks
     assert "mistake" in window.review_panel.review_label.text()
     window.session.go_to_main_line(8)
+    assert mistake_marks(window) == {}
     window.act_mistake.trigger()
-    assert len(window.session.tree.path) == 9
+    # the board shows the position before the mistake, Black to move, with the move played
+    # ringed in red and the better one in green, each a see-through Black stone (it showed
+    # the position after it, White to move: a tester's)
+    assert len(window.session.tree.path) == 8 and window.game.to_move == BLACK
+    assert not mismatches(window)
+    g = window.game.geometry
+    assert mistake_marks(window) == {
+        g.cell("b2"): ("red", "Black"),
+        g.cell("e1"): ("green", "Black"),
+    }
     # the mistake says what it cost and what the engine wanted instead: e1, the win
     note = window.review_panel.review_label.text()
-    assert note.startswith("Move 9: lost ") and note.endswith("; e1 was better.")
+    assert note.startswith("Move 9 (Black): lost ") and "; e1 was better." in note
+    assert note.endswith("b2, the move played, ringed in red; e1, the better one, in green.")
     moves = window.game_panel.moves_list
     assert any(moves.item(r).text().endswith("e1 was better") for r in range(moves.count()))
+    # the marks are drawn again in the other theme
+    window.act_dark.trigger()
+    assert len(mistake_marks(window)) == 2
+    window.act_dark.trigger()
+    window.session.forward()  # the mistake played: the marks go with the position
+    assert mistake_marks(window) == {} and not mismatches(window)
+    window.session.back()  # back at it: the note is of another position, and gone too
+    assert mistake_marks(window) == {}
+    assert window.review_panel.review_label.text() == ""
+    window.act_mistake.trigger()  # shown again (it is this position's, not shown)
+    assert len(window.session.tree.path) == 8 and len(mistake_marks(window)) == 2
     window.session.back()  # the note is of move 9: gone at another move (it stayed)
     assert window.review_panel.review_label.text() == ""
+    assert mistake_marks(window) == {}
     # with the review panel out of sight, the note is said in the status bar too
     window.show()
     window.review_panel.show()

@@ -180,3 +180,29 @@ def test_a_first_stone_under_the_pie_rule_is_judged_with_the_swap_in_mind():
     GameTree.set_analysis(plain.root, 0.45, 1000, "a1")
     GameTree.set_analysis(plain.main_line()[0], 0.2, 1000, "b2")
     assert mistake_notes(plain)[1] == "lost 25%; a1 was better"
+
+
+def test_a_mistake_is_told_as_the_move_played_and_the_better_one_before_it():
+    """What Next mistake draws: the stone played, the move the analysis before it preferred,
+    and who played; no better move where the analysis named the one played, a cell taken, a
+    cell of no board, or none."""
+    from ygui.core.game import BLACK, WHITE, Game, Move
+    from ygui.core.study import mistake_moves
+
+    tree = tree_from_game(Game(GameOptions(game="y", size=5, pie=True).validated()))
+    play(tree, "c2")
+    play(tree, "swap")
+    play(tree, "d1")
+    g = tree.game_at([]).geometry
+    line = tree.main_line()
+    GameTree.set_analysis(tree.root, 0.45, 1000, "a1")
+    assert mistake_moves(tree, 1) == (Move(g.cell("c2")), Move(g.cell("a1")), BLACK)
+    GameTree.set_analysis(line[1], 0.5, 1000, "d1")  # the move played
+    assert mistake_moves(tree, 3) == (Move(g.cell("d1")), None, WHITE)
+    for named in ("c2", "z9"):  # taken, and on no board
+        GameTree.set_analysis(line[1], 0.5, 2000, named)
+        assert mistake_moves(tree, 3)[1] is None
+    GameTree.set_analysis(line[0], 0.3, 1000, "swap")
+    assert mistake_moves(tree, 2)[1] is None  # the swap was played
+    GameTree.set_analysis(tree.root, 0.5, 5000, "swap")  # not legal on the empty board
+    assert mistake_moves(tree, 1)[1] is None

@@ -171,6 +171,28 @@ def mistake_notes(tree: GameTree) -> dict[int, str]:
     return notes
 
 
+def mistake_moves(tree: GameTree, number: int) -> tuple[Move, Move | None, int]:
+    """Main-line move ``number``'s stone, the move the analysis of the position before it
+    preferred (None: not known, not legal there, or the one played), and who played it: what
+    the board shows of a mistake, in the position before it."""
+    line = tree.main_line()
+    node = line[number - 1]
+    if node.move is None:
+        raise ValueError(f"move {number} of the main line is a setup")
+    game = tree.game_at(line[: number - 1])
+    before = line[number - 2] if number >= 2 else tree.root
+    text = GameTree.best_move(before)
+    better: Move | None = None
+    if text:
+        try:
+            better = game.parse_move(text)
+        except BoardError:
+            better = None  # (a record's analysis naming no cell of this board)
+        if better is not None and (better == node.move or not game.is_legal(better)):
+            better = None
+    return node.move, better, node.colour
+
+
 def mistakes(tree: GameTree) -> list[int]:
     """Main-line moves that lost at least MISTAKE_DROP, in order of play."""
     return sorted(i for i, d in drops(tree).items() if d >= MISTAKE_DROP)

@@ -135,6 +135,9 @@ class BoardScene(QGraphicsScene):
         self._solution_items: dict[int, QGraphicsEllipseItem] = {}
         self.solution: tuple[set[int], set[int]] | None = None
         self._hint_items: list[QGraphicsItem] = []
+        self._mistake_items: list[QGraphicsItem] = []
+        self._mistake_given: tuple[int | None, int | None, int] | None = None
+        self.mistake_rings: dict[int, str] = {}  # cell: "played" or "better", as drawn
         self._preview_items: list[QGraphicsItem] = []
         self._preview_backs: list[QGraphicsItem] = []
         self._candidate_items: list[QGraphicsItem] = []
@@ -153,6 +156,8 @@ class BoardScene(QGraphicsScene):
         same_board = game.geometry is self.game.geometry and game.options == self.game.options
         if not same_board:
             self.solution = None  # the solver's map was of another board
+        if self._mistake_given and list(game.colours) != list(self.game.colours):
+            self.set_mistake(None, None, 0)  # (a mistake is shown in the position before it)
         self.game = game
         if orientation is not None and orientation.normal(game.geometry) != self.orientation:
             self.orientation = orientation
@@ -171,12 +176,13 @@ class BoardScene(QGraphicsScene):
         what the analysis had drawn on it: the heat map, the candidates, the hint's ring and
         the line shown. (``_build`` alone drops them: it also draws a new board.)"""
         heat, candidates, first = self._heat_given, self._candidates_given, self._first_is_best
-        hint, preview = self._hint_given, self._preview_given
+        hint, preview, mistake = self._hint_given, self._preview_given, self._mistake_given
         self._build()
         self.set_heat(heat)
         self.set_candidates(candidates, first)
         self.set_hint(hint)
         self.set_preview(preview)
+        self.set_mistake(*(mistake or (None, None, 0)))
 
     def _remove(self, items: list[Item]) -> None:
         """Take ``items`` off the board, and empty the list."""
@@ -295,6 +301,9 @@ class BoardScene(QGraphicsScene):
         self._first_is_best = True
         self._hint_given: int | None = None
         self._preview_given: list[tuple[int, int]] | None = None
+        self._mistake_given = None
+        self._mistake_items = []
+        self.mistake_rings = {}
         self._heat_items = []
         if self.heat is not None:
             self.heat = None
@@ -834,6 +843,34 @@ class BoardScene(QGraphicsScene):
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.addItem(item)
         self._hint_items.append(item)
+
+    def set_mistake(self, played: int | None, better: int | None, colour: int) -> None:
+        """Show a mistake in the position before it: a see-through stone of ``colour`` on the
+        cell played, ringed in red, and on the better cell, ringed in green (None: no such
+        cell; both None clear them). The rings go over the analysis's marks."""
+        self._remove(self._mistake_items)
+        self.mistake_rings = {}
+        given = played is not None or better is not None
+        self._mistake_given = (played, better, colour) if given else None
+        if not given:
+            return
+        name = self.game.colour_name(colour)
+        for cell, kind, ink in ((played, "played", "#d32f2f"), (better, "better", "#2e7d32")):
+            if cell is None or self.game.colours[cell]:
+                continue
+            p = self.cell_position(cell)
+            radius = self.radii[cell]
+            stone = StoneItem(p, radius, name, ghost=True)  # (under the candidates' marks)
+            ring = QGraphicsEllipseItem(
+                p.x() - 1.1 * radius, p.y() - 1.1 * radius, 2.2 * radius, 2.2 * radius
+            )
+            ring.setPen(QPen(QColor(ink), max(2.5, radius * 0.2)))
+            ring.setZValue(21)
+            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            for item in (stone, ring):
+                self.addItem(item)
+                self._mistake_items.append(item)
+            self.mistake_rings[cell] = kind
 
     # ----- hover and hit testing --------------------------------------------------------
     def show_ghost(self, cell: int | None) -> None:

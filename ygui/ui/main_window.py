@@ -225,6 +225,7 @@ class MainWindow(QMainWindow):
         column.addStretch(1)
         self.setup_dock.setWidget(body)
         self.review_panel = self._dock(ReviewPanel(self.session, lambda: self.computer.ready))
+        self.review_panel.mistakeShown.connect(self.scene.set_mistake)
         analysis = self._dock(self.computer.dock)
         self.solver_panel = self._dock(
             SolverPanel(self.session, self.scene, lambda text: self.show_status(text, 5000))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from ygui.ai.engine import SearchLimits, SearchResult
 from ygui.core.game import BLACK, WHITE
 from ygui.core.record import RecordNode
-from ygui.core.study import MISTAKE_DROP, mistake_notes, mistakes
+from ygui.core.study import MISTAKE_DROP, mistake_moves, mistake_notes, mistakes
 from ygui.core.tree import GameTree, path_to
 from ygui.core.wording import counted
 from ygui.session import Session
@@ -120,6 +120,10 @@ class ReviewPanel(QDockWidget):
     """Analyses the main line in the background, with an engine of its own: the user goes on
     browsing, playing or analysing meanwhile, and the graph fills in as it goes."""
 
+    # a mistake to show on the board, in the position before it: the cell played, the better
+    # cell (or None), the colour that played
+    mistakeShown = Signal(object, object, int)
+
     def __init__(self, session: Session, is_ready: Callable[[], bool]) -> None:
         super().__init__("Game review")
         self.setObjectName("review")
@@ -158,7 +162,8 @@ class ReviewPanel(QDockWidget):
         self.review_bar = QProgressBar()
         self.review_bar.setVisible(False)
         self.review_label = QLabel()
-        self._noted: int | None = None  # the move whose mistake note the label shows
+        # the mistake whose note the label shows (the board shows the position before it)
+        self._noted: int | None = None
         self.review_label.setWordWrap(True)
         for widget in (self.graph_title, self.graph, self.budget):
             layout.addWidget(widget)
@@ -193,7 +198,7 @@ class ReviewPanel(QDockWidget):
         path = tree.path
         self.graph.current = len(path) if path == line[: len(path)] else 0
         self.graph.update()
-        if self._noted is not None and self.graph.current != self._noted:
+        if self._noted is not None and self.graph.current != self._noted - 1:
             # the mistake's note is of its move: gone once the board shows another (it stayed
             # under the buttons at move 18, a tester's finding)
             self._noted = None
@@ -314,16 +319,35 @@ class ReviewPanel(QDockWidget):
         self._review_next()
 
     def next_mistake(self) -> None:
-        found = mistakes(self.session.tree)
+        """Go to the position before the next mistake of the main line, and show on the board
+        the move played (ringed in red) and the better one (in green): the player to move
+        there sees the choice the mistake was, and the analysis, if on, its candidates.
+        (It showed the position after it, whose marks were the opponent's: a tester's.)"""
+        tree = self.session.tree
+        found = mistakes(tree)
         here = self.session.move_number
-        later = [i for i in found if i > here] or found
+        # the next one whose position is still to come, or this position's if not shown yet
+        later = [i for i in found if i - 1 > here or (i - 1 == here and i != self._noted)]
+        later = later or found
         if not later:
             self.review_label.setText("No mistakes marked: analyse the game first.")
             return
-        self.session.go_to_main_line(later[0])
-        note = mistake_notes(self.session.tree).get(later[0], "")
-        self.review_label.setText(f"Move {later[0]}: {note}.")
-        self._noted = later[0]
+        number = later[0]
+        played, better, colour = mistake_moves(tree, number)
+        self.session.go_to_main_line(number - 1)
+        game = self.session.game
+        note = mistake_notes(tree).get(number, "")
+        said = f"Move {number} ({game.colour_name(colour)}): {note}."
+        if played.cell is not None:
+            said += f" Shown before it: {game.move_text(played)}, the move played, ringed in red"
+            said += (
+                f"; {game.move_text(better)}, the better one, in green."
+                if better is not None and better.cell is not None
+                else "."
+            )
+        self.review_label.setText(said)
+        self._noted = number
+        self.mistakeShown.emit(played.cell, better.cell if better else None, colour)
 
 
 def _shallower(node: RecordNode, playouts: int) -> bool:
