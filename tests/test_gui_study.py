@@ -284,6 +284,13 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     assert window.statusBar().currentMessage() == note
     values = [GameTree.analysis(n) for n in window.session.tree.main_line()]
     assert all(v is not None for v in values)
+    # a new game's board shows none of the last one's marks (its first position can be
+    # the same as the one the mistake was shown in)
+    window.session.go_to_main_line(0)
+    window.act_mistake.trigger()
+    assert mistake_marks(window)
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("Ann", "Bo"))
+    assert mistake_marks(window) == {}
 
 
 def test_the_review_judges_a_forced_block_by_searching_it(qtbot, window):

@@ -137,7 +137,6 @@ class BoardScene(QGraphicsScene):
         self._hint_items: list[QGraphicsItem] = []
         self._mistake_items: list[QGraphicsItem] = []
         self._mistake_given: tuple[int | None, int | None, int] | None = None
-        self.mistake_rings: dict[int, str] = {}  # cell: "played" or "better", as drawn
         self._preview_items: list[QGraphicsItem] = []
         self._preview_backs: list[QGraphicsItem] = []
         self._candidate_items: list[QGraphicsItem] = []
@@ -156,8 +155,6 @@ class BoardScene(QGraphicsScene):
         same_board = game.geometry is self.game.geometry and game.options == self.game.options
         if not same_board:
             self.solution = None  # the solver's map was of another board
-        if self._mistake_given and list(game.colours) != list(self.game.colours):
-            self.set_mistake(None, None, 0)  # (a mistake is shown in the position before it)
         self.game = game
         if orientation is not None and orientation.normal(game.geometry) != self.orientation:
             self.orientation = orientation
@@ -303,7 +300,6 @@ class BoardScene(QGraphicsScene):
         self._preview_given: list[tuple[int, int]] | None = None
         self._mistake_given = None
         self._mistake_items = []
-        self.mistake_rings = {}
         self._heat_items = []
         if self.heat is not None:
             self.heat = None
@@ -847,15 +843,15 @@ class BoardScene(QGraphicsScene):
     def set_mistake(self, played: int | None, better: int | None, colour: int) -> None:
         """Show a mistake in the position before it: a see-through stone of ``colour`` on the
         cell played, ringed in red, and on the better cell, ringed in green (None: no such
-        cell; both None clear them). The rings go over the analysis's marks."""
+        cell; both None clear them). The rings go over the analysis's marks. The window
+        clears them when the position changes."""
         self._remove(self._mistake_items)
-        self.mistake_rings = {}
         given = played is not None or better is not None
         self._mistake_given = (played, better, colour) if given else None
         if not given:
             return
         name = self.game.colour_name(colour)
-        for cell, kind, ink in ((played, "played", "#d32f2f"), (better, "better", "#2e7d32")):
+        for cell, ink in ((played, "#d32f2f"), (better, "#2e7d32")):
             if cell is None or self.game.colours[cell]:
                 continue
             p = self.cell_position(cell)
@@ -870,7 +866,6 @@ class BoardScene(QGraphicsScene):
             for item in (stone, ring):
                 self.addItem(item)
                 self._mistake_items.append(item)
-            self.mistake_rings[cell] = kind
 
     # ----- hover and hit testing --------------------------------------------------------
     def show_ghost(self, cell: int | None) -> None:

@@ -695,6 +695,7 @@ class MainWindow(QMainWindow):
             if self.message and self.statusBar().currentMessage() == self.message:
                 self.statusBar().clearMessage()  # a refusal is stale once play goes on
             self.message = ""
+            self.scene.set_mistake(None, None, 0)  # (shown in the position before it, alone)
         if change is Change.POSITION and self.session.dirty:
             self._viewed_timer.start()
         if change is Change.GAME:  # each game's board as the user last turned it
