@@ -255,7 +255,7 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     # the mistake says what it cost and what the engine wanted instead: e1, the win
     note = window.review_panel.review_label.text()
     assert note.startswith("Move 9 (Black): lost ") and "; e1 was better." in note
-    assert note.endswith("b2, the move played, ringed in red; e1, the better one, in green.")
+    assert note.endswith("b2, the move played, ✗ in red; e1, the better one, ✓ in green.")
     moves = window.game_panel.moves_list
     assert any(moves.item(r).text().endswith("e1 was better") for r in range(moves.count()))
     # the marks are drawn again in the other theme
@@ -284,6 +284,24 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     assert window.statusBar().currentMessage() == note
     values = [GameTree.analysis(n) for n in window.session.tree.main_line()]
     assert all(v is not None for v in values)
+    # the better move played there: the rings go with the position (they stayed, a tester's)
+    window.session.go_to_main_line(7)  # (N again at a mistake shown goes on to the next)
+    window.session.go_to_main_line(8)
+    window.act_mistake.trigger()
+    assert len(mistake_marks(window)) == 2
+    click(qtbot, window, "e1")
+    assert labels(window)[-1] == "e1" and len(labels(window)) == 9
+    assert mistake_marks(window) == {}
+    assert not mismatches(window)
+    # a deeper analysis finds the move lost less: the note says so and the rings go (they
+    # stayed with the note, while the move list no longer marked the move, a tester's)
+    window.session.go_to_main_line(8)
+    window.act_mistake.trigger()
+    assert len(mistake_marks(window)) == 2
+    window.session.keep_analysis(window.session.tree.main_line()[7], 0.03, 10**9, "e1")
+    assert 9 not in window.review_panel.graph.marks
+    said = window.review_panel.review_label.text()
+    assert said.startswith("Move 9 is no longer marked") and mistake_marks(window) == {}
     # a new game's board shows none of the last one's marks (its first position can be
     # the same as the one the mistake was shown in)
     window.session.go_to_main_line(0)

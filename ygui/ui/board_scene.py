@@ -842,16 +842,17 @@ class BoardScene(QGraphicsScene):
 
     def set_mistake(self, played: int | None, better: int | None, colour: int) -> None:
         """Show a mistake in the position before it: a see-through stone of ``colour`` on the
-        cell played, ringed in red, and on the better cell, ringed in green (None: no such
-        cell; both None clear them). The rings go over the analysis's marks. The window
-        clears them when the position changes."""
+        cell played, ringed in red with a ✗, and on the better cell, ringed in green with a ✓
+        (None: no such cell; both None clear them). The analysis's marks, if any, go over the
+        stones and signs, the rings over them. The window clears them when the position
+        changes."""
         self._remove(self._mistake_items)
         given = played is not None or better is not None
         self._mistake_given = (played, better, colour) if given else None
         if not given:
             return
         name = self.game.colour_name(colour)
-        for cell, ink in ((played, "#d32f2f"), (better, "#2e7d32")):
+        for cell, ink, sign in ((played, "#d32f2f", "✗"), (better, "#2e7d32", "✓")):
             if cell is None or self.game.colours[cell]:
                 continue
             p = self.cell_position(cell)
@@ -862,8 +863,18 @@ class BoardScene(QGraphicsScene):
             )
             ring.setPen(QPen(QColor(ink), max(2.5, radius * 0.2)))
             ring.setZValue(21)
-            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            for item in (stone, ring):
+            # (a sign too: the last move's mark is a red ring as well, a tester's finding)
+            mark = QGraphicsSimpleTextItem(sign)
+            font = QFont()
+            font.setPixelSize(max(9, int(radius * 1.2)))
+            font.setBold(True)
+            mark.setFont(font)
+            mark.setBrush(QColor(ink))
+            rect = mark.boundingRect()
+            mark.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
+            mark.setZValue(9.5)
+            for item in (stone, ring, mark):
+                item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
                 self.addItem(item)
                 self._mistake_items.append(item)
 

@@ -164,6 +164,7 @@ class ReviewPanel(QDockWidget):
         self.review_label = QLabel()
         # the mistake whose note the label shows (the board shows the position before it)
         self._noted: int | None = None
+        self._told: tuple[str, int | None, int | None, int] | None = None  # (as said, drawn)
         self.review_label.setWordWrap(True)
         for widget in (self.graph_title, self.graph, self.budget):
             layout.addWidget(widget)
@@ -198,11 +199,25 @@ class ReviewPanel(QDockWidget):
         path = tree.path
         self.graph.current = len(path) if path == line[: len(path)] else 0
         self.graph.update()
-        if self._noted is not None and self.graph.current != self._noted - 1:
+        if self._noted is None:
+            return
+        if self.graph.current != self._noted - 1:
             # the mistake's note is of its move: gone once the board shows another (it stayed
-            # under the buttons at move 18, a tester's finding)
+            # under the buttons at move 18, a tester's finding; the window clears the rings)
             self._noted = None
+            self._told = None
             self.review_label.setText("")
+        elif self._noted not in self.graph.marks:
+            # an analysis since, deeper, found the move lost less: the note and the rings had
+            # stayed, saying what the move list no longer did (a tester's finding)
+            number, self._noted, self._told = self._noted, None, None
+            self.review_label.setText(
+                f"Move {number} is no longer marked: an analysis since found it lost less "
+                f"than {100 * MISTAKE_DROP:.0f}%."
+            )
+            self.mistakeShown.emit(None, None, 0)
+        else:
+            self._tell(self._noted)  # (its figures, or the better move, may have changed)
 
     # ----- analysing the whole game ------------------------------------------------------
     def toggle_review(self) -> None:
@@ -333,21 +348,33 @@ class ReviewPanel(QDockWidget):
             self.review_label.setText("No mistakes marked: analyse the game first.")
             return
         number = later[0]
-        played, better, colour = mistake_moves(tree, number)
         self.session.go_to_main_line(number - 1)
+        self._noted = number
+        self._told = None
+        self._tell(number)
+
+    def _tell(self, number: int) -> None:
+        """Say mistake ``number``'s note under the buttons and show it on the board (again
+        only where either changed)."""
+        tree = self.session.tree
+        played, better, colour = mistake_moves(tree, number)
         game = self.session.game
         note = mistake_notes(tree).get(number, "")
         said = f"Move {number} ({game.colour_name(colour)}): {note}."
         if played.cell is not None:
-            said += f" Shown before it: {game.move_text(played)}, the move played, ringed in red"
-            said += (
-                f"; {game.move_text(better)}, the better one, in green."
-                if better is not None and better.cell is not None
-                else "."
-            )
+            said += f" Shown before it: {game.move_text(played)}, the move played, ✗ in red"
+            if better is None:
+                said += "."
+            elif better.cell is None:  # (no cell to ring)
+                said += "; the better move is the swap (Play ▸ Swap)."
+            else:
+                said += f"; {game.move_text(better)}, the better one, ✓ in green."
+        told = (said, played.cell, better.cell if better else None, colour)
+        if told == self._told:
+            return
+        self._told = told
         self.review_label.setText(said)
-        self._noted = number
-        self.mistakeShown.emit(played.cell, better.cell if better else None, colour)
+        self.mistakeShown.emit(*told[1:])
 
 
 def _shallower(node: RecordNode, playouts: int) -> bool:
