@@ -612,3 +612,18 @@ def test_the_review_counts_the_mistakes_an_analysis_found_before_it(qtbot, windo
     assert len(efforts) == 7  # the first pass; nothing to judge again more deeply
     assert panel.graph.marks == {6}
     assert panel.review_label.text().startswith("Done. 1 mistake (a drop of 15% or more)")
+
+
+def test_the_reviews_effort_is_kept_for_the_next_window(qtbot, window):
+    """The review's playouts a position, as chosen, in the next window (it was back at
+    10,000 after a restart, a tester's); a settings file's value out of range is not taken."""
+    from ygui.settings import validated
+    from ygui.ui.main_window import MainWindow
+
+    window.review_panel.budget.setValue(2500)
+    assert window.settings.get("review_playouts") == 2500
+    again = MainWindow(window.settings, warm_up_engine=False)
+    qtbot.addWidget(again)
+    assert again.review_panel.budget.value() == 2500
+    kept, problems = validated({"review_playouts": 5})
+    assert kept["review_playouts"] == 10_000 and problems

@@ -23,6 +23,7 @@ from platformdirs import user_cache_dir, user_config_dir, user_data_dir, user_lo
 
 from ygui.core.limits import MAX_SETTINGS_BYTES
 from ygui.core.record import atomic_write_text
+from ygui.core.study import REVIEW_PLAYOUTS, REVIEW_RANGE
 from ygui.core.variants import MAX_HANDICAP, TURN_STRUCTURES, VARIANTS
 from ygui.engines import MAX_NAME as MAX_ENGINE_NAME
 from ygui.engines import is_engine_list
@@ -125,6 +126,7 @@ SCHEMA: dict[str, tuple[Any, Check]] = {
     "window": ({}, lambda v: isinstance(v, dict)),
     "engines": ([], is_engine_list),  # attached GTP engines (EngineSpec.to_json each)
     "match": ({}, lambda v: isinstance(v, dict)),  # the match dialog's last choices
+    "review_playouts": (REVIEW_PLAYOUTS, _int_in(*REVIEW_RANGE)),  # the review's effort
 }
 DEFAULTS: dict[str, Any] = {
     **{k: d for k, (d, _) in SCHEMA.items()},

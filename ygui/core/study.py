@@ -10,6 +10,8 @@ from ygui.core.rules.win import PerimeterRule
 from ygui.core.tree import GameTree
 
 MISTAKE_DROP = 0.15  # a move that lowers its player's win probability this much is marked
+REVIEW_PLAYOUTS = 10_000  # the whole-game review's effort a position, to begin with
+REVIEW_RANGE = (100, 1_000_000)  # the efforts a user can choose
 
 # (brackets separate words as spaces do: "B: a1 (to move: W)")
 _TOKEN = re.compile(r"[^\s,;()]+")

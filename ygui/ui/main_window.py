@@ -226,6 +226,11 @@ class MainWindow(QMainWindow):
         self.setup_dock.setWidget(body)
         self.review_panel = self._dock(ReviewPanel(self.session, lambda: self.computer.ready))
         self.review_panel.mistakeShown.connect(self.scene.set_mistake)
+        # (the effort chosen is kept: it was back at 10,000 after a restart, a tester's)
+        self.review_panel.budget.setValue(self.settings.get("review_playouts"))
+        self.review_panel.budget.valueChanged.connect(
+            lambda value: self.remember("review_playouts", value)
+        )
         analysis = self._dock(self.computer.dock)
         self.solver_panel = self._dock(
             SolverPanel(self.session, self.scene, lambda text: self.show_status(text, 5000))

@@ -21,7 +21,14 @@ from PySide6.QtWidgets import (
 from ygui.ai.engine import SearchLimits, SearchResult
 from ygui.core.game import BLACK, WHITE
 from ygui.core.record import RecordNode
-from ygui.core.study import MISTAKE_DROP, mistake_moves, mistake_notes, mistakes
+from ygui.core.study import (
+    MISTAKE_DROP,
+    REVIEW_PLAYOUTS,
+    REVIEW_RANGE,
+    mistake_moves,
+    mistake_notes,
+    mistakes,
+)
 from ygui.core.tree import GameTree, path_to
 from ygui.core.wording import counted
 from ygui.session import Session
@@ -29,7 +36,6 @@ from ygui.ui.ai_runner import AiRunner, Request
 from ygui.ui.game_panel import MISTAKE_COLOUR
 from ygui.ui.theme import LIGHT, Theme
 
-REVIEW_PLAYOUTS = 10_000  # the review's effort a position, to begin with
 # Each mistake the first pass finds is judged again, the positions before and after it, with
 # this many times the effort: a short search's rate swings, and a move it marks can be one a
 # longer search finds fine (a tester's Starboard game: 10 mistakes, several gone after ten
@@ -141,7 +147,7 @@ class ReviewPanel(QDockWidget):
         self.graph = WinRateGraph(session.go_to_main_line)
         row = QHBoxLayout()
         self.budget = QSpinBox()
-        self.budget.setRange(100, 1_000_000)
+        self.budget.setRange(*REVIEW_RANGE)
         self.budget.setSingleStep(1000)
         self.budget.setValue(REVIEW_PLAYOUTS)
         self.budget.setSuffix(" playouts")
