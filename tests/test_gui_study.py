@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt, QTimer
 
 from ygui.core.game import BLACK, EMPTY, WHITE
 from ygui.core.limits import MAX_COMMENT_CHARS
-from ygui.core.study import drops
+from ygui.core.study import drops, mistakes
 from ygui.core.tree import GameTree
 from ygui.core.variants import GameOptions
 
@@ -302,6 +302,15 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     assert 9 not in window.review_panel.graph.marks
     said = window.review_panel.review_label.text()
     assert said.startswith("Move 9 is no longer marked") and mistake_marks(window) == {}
+    # the mistake's move deleted while it is shown (from the tree): the note and rings go
+    last = max(mistakes(window.session.tree))
+    window.session.go_to_main_line(last - 2)
+    window.session.go_to_main_line(last - 1)
+    window.act_mistake.trigger()
+    assert len(window.session.tree.path) == last - 1 and mistake_marks(window)
+    window.session.delete(window.session.tree.main_line()[last - 1])
+    assert len(window.session.tree.path) == last - 1
+    assert mistake_marks(window) == {} and window.review_panel.review_label.text() == ""
     # a new game's board shows none of the last one's marks (its first position can be
     # the same as the one the mistake was shown in)
     window.session.go_to_main_line(0)

@@ -207,9 +207,10 @@ class ReviewPanel(QDockWidget):
         self.graph.update()
         if self._noted is None:
             return
-        if self.graph.current != self._noted - 1:
+        if self.graph.current != self._noted - 1 or self._noted > len(line):
             # the mistake's note is of its move: gone once the board shows another (it stayed
-            # under the buttons at move 18, a tester's finding; the window clears the rings)
+            # under the buttons at move 18, a tester's finding; the window clears the rings),
+            # and with the move, deleted
             self._noted = None
             self._told = None
             self.review_label.setText("")
