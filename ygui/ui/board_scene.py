@@ -843,9 +843,9 @@ class BoardScene(QGraphicsScene):
     def set_mistake(self, played: int | None, better: int | None, colour: int) -> None:
         """Show a mistake in the position before it: a see-through stone of ``colour`` on the
         cell played, ringed in red with a ✗, and on the better cell, ringed in green with a ✓
-        (None: no such cell; both None clear them). The analysis's marks, if any, go over the
-        stones and signs, the rings over them. The window clears them when the position
-        changes."""
+        on a badge (None: no such cell; both None clear them). The analysis's marks, if any,
+        go over the stones, the rings and badges over them. The window clears them when the
+        position changes."""
         self._remove(self._mistake_items)
         given = played is not None or better is not None
         self._mistake_given = (played, better, colour) if given else None
@@ -863,17 +863,24 @@ class BoardScene(QGraphicsScene):
             )
             ring.setPen(QPen(QColor(ink), max(2.5, radius * 0.2)))
             ring.setZValue(21)
-            # (a sign too: the last move's mark is a red ring as well, a tester's finding)
+            # a sign too, the last move's mark being a red ring as well (a tester's finding):
+            # on a badge on the ring, clear of the cell's name and a candidate's rate
+            centre = QPointF(p.x() + 0.78 * radius, p.y() - 0.78 * radius)
+            size = max(6.0, 0.42 * radius)
+            badge = QGraphicsEllipseItem(centre.x() - size, centre.y() - size, 2 * size, 2 * size)
+            badge.setBrush(QColor("#ffffff"))
+            badge.setPen(QPen(QColor(ink), max(1.5, radius * 0.08)))
+            badge.setZValue(21.1)
             mark = QGraphicsSimpleTextItem(sign)
             font = QFont()
-            font.setPixelSize(max(9, int(radius * 1.2)))
+            font.setPixelSize(max(8, int(size * 1.5)))
             font.setBold(True)
             mark.setFont(font)
             mark.setBrush(QColor(ink))
             rect = mark.boundingRect()
-            mark.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
-            mark.setZValue(9.5)
-            for item in (stone, ring, mark):
+            mark.setPos(centre.x() - rect.width() / 2, centre.y() - rect.height() / 2)
+            mark.setZValue(21.2)
+            for item in (stone, ring, badge, mark):
                 item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
                 self.addItem(item)
                 self._mistake_items.append(item)
