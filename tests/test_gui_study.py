@@ -308,6 +308,9 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     window.session.go_to_main_line(last - 1)
     window.act_mistake.trigger()
     assert len(window.session.tree.path) == last - 1 and mistake_marks(window)
+    assert len(window.session.tree.main_line()) > last
+    window.session.delete(window.session.tree.main_line()[last])  # a change of the tree
+    assert len(mistake_marks(window)) == 2  # (the position stays: so do they)
     window.session.delete(window.session.tree.main_line()[last - 1])
     assert len(window.session.tree.path) == last - 1
     assert mistake_marks(window) == {} and window.review_panel.review_label.text() == ""

@@ -224,7 +224,9 @@ class ReviewPanel(QDockWidget):
             )
             self.mistakeShown.emit(None, None, 0)
         else:
-            self._tell(self._noted)  # (its figures, or the better move, may have changed)
+            # (its figures, or the better move, may have changed; and the window takes the
+            # rings off at a change of the tree, where the position can stay: drawn again)
+            self._tell(self._noted, again=True)
 
     # ----- analysing the whole game ------------------------------------------------------
     def toggle_review(self) -> None:
@@ -360,9 +362,9 @@ class ReviewPanel(QDockWidget):
         self._told = None
         self._tell(number)
 
-    def _tell(self, number: int) -> None:
-        """Say mistake ``number``'s note under the buttons and show it on the board (again
-        only where either changed)."""
+    def _tell(self, number: int, again: bool = False) -> None:
+        """Say mistake ``number``'s note under the buttons and show it on the board (only
+        where either changed, unless ``again``)."""
         tree = self.session.tree
         played, better, colour = mistake_moves(tree, number)
         game = self.session.game
@@ -377,10 +379,11 @@ class ReviewPanel(QDockWidget):
             else:
                 said += f"; {game.move_text(better)}, the better one, ✓ in green."
         told = (said, played.cell, better.cell if better else None, colour)
-        if told == self._told:
+        if told == self._told and not again:
             return
-        self._told = told
-        self.review_label.setText(said)
+        if told != self._told:
+            self._told = told
+            self.review_label.setText(said)
         self.mistakeShown.emit(*told[1:])
 
 
