@@ -60,6 +60,8 @@ def last_move_mark(window: MainWindow) -> set[int]:
     scene = window.scene
     cells = set()
     for item in scene._marks:
+        if not item.isVisible():
+            continue
         if item.pen().color() == QColor(window.theme.win) and item.brush().style() == (
             Qt.BrushStyle.NoBrush
         ):
@@ -73,7 +75,10 @@ def last_move_mark(window: MainWindow) -> set[int]:
 def expected_last_move(window: MainWindow) -> set[int]:
     """Every stone of the latest turn with stones (a Hexagonal Y pair counts both), and of
     the turn before it while the game goes on in the middle of a turn, found by replaying the
-    game and noting each placement's turn."""
+    game and noting each placement's turn. None while a mistake is shown (its rings would be
+    taken for it)."""
+    if mistake_marks(window):
+        return set()
     game = window.session.game
     replay = game.copy()
     replay.go_to(0)

@@ -1,7 +1,7 @@
 """Study mode in the window: set-up, typed input, variations, comments, whole-game analysis."""
 
 import pytest
-from drawn import mismatches, mistake_marks
+from drawn import last_move_mark, mismatches, mistake_marks
 from gui_helpers import click_cell, make_window, variation_window
 from PySide6.QtCore import Qt, QTimer
 
@@ -247,6 +247,8 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     # the position after it, White to move: a tester's)
     assert len(window.session.tree.path) == 8 and window.game.to_move == BLACK
     assert not mismatches(window)
+    # (and no last move's mark meanwhile: a red ring too, it was taken for the mistake's)
+    assert last_move_mark(window) == set() and window.game.moves
     g = window.game.geometry
     assert mistake_marks(window) == {
         g.cell("b2"): ("red", "Black"),
@@ -262,6 +264,16 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     window.act_dark.trigger()
     assert len(mistake_marks(window)) == 2
     window.act_dark.trigger()
+    # and they stay while the analysis runs there, and after (they went as it started, with
+    # the review's panel in front, a tester's)
+    window.review_panel.raise_()
+    window.act_analyse.trigger()
+    qtbot.wait(1000)
+    assert len(mistake_marks(window)) == 2
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: not window.computer.runner.busy, timeout=10_000)
+    assert len(mistake_marks(window)) == 2
+    window.review_panel.raise_()  # (the analysis's panel came in front)
     window.session.forward()  # the mistake played: the marks go with the position
     assert mistake_marks(window) == {} and not mismatches(window)
     window.session.back()  # back at it: the note is of another position, and gone too
@@ -293,15 +305,19 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     assert labels(window)[-1] == "e1" and len(labels(window)) == 9
     assert mistake_marks(window) == {}
     assert not mismatches(window)
-    # a deeper analysis finds the move lost less: the note says so and the rings go (they
-    # stayed with the note, while the move list no longer marked the move, a tester's)
+    # a deeper analysis finds the move lost less: the note says so, and the rings stay (the
+    # note had stayed saying what the move list no longer did; then the rings went, with
+    # the analysis turned on, a tester's); the status bar says what changed
     window.session.go_to_main_line(8)
     window.act_mistake.trigger()
-    assert len(mistake_marks(window)) == 2
+    assert len(mistake_marks(window)) == 2 and last_move_mark(window) == set()
     window.session.keep_analysis(window.session.tree.main_line()[7], 0.03, 10**9, "e1")
     assert 9 not in window.review_panel.graph.marks
     said = window.review_panel.review_label.text()
-    assert said.startswith("Move 9 is no longer marked") and mistake_marks(window) == {}
+    assert said.startswith("Move 9 (Black): no longer marked: an analysis since found it lost 3%")
+    assert len(mistake_marks(window)) == 2 and not mismatches(window)
+    status = window.statusBar().currentMessage()
+    assert status.startswith("The analysis refined the review: ") and "move 9 no longer" in status
     # the mistake's move deleted while it is shown (from the tree): the note and rings go
     last = max(mistakes(window.session.tree))
     window.session.go_to_main_line(last - 2)
@@ -639,3 +655,33 @@ def test_the_reviews_effort_is_kept_for_the_next_window(qtbot, window):
     assert again.review_panel.budget.value() == 2500
     kept, problems = validated({"review_playouts": 5})
     assert kept["review_playouts"] == 10_000 and problems
+
+
+def test_next_mistake_says_when_it_wraps_and_when_none_is_marked(qtbot, window):
+    """N after the last mistake goes back to the first and says so; with the game analysed
+    and nothing marked it says that (not "analyse the game first", a tester's finding)."""
+    window.entry_panel.entry.setText("c2 a1 c3 b1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    tree = window.session.tree
+    line = tree.main_line()
+    for node, black in zip([tree.root, *line], (0.5, 0.5, 0.5, 0.5, 0.5), strict=True):
+        window.session.set_analysis(node, black, 1000, "e1")
+    window.act_mistake.trigger()
+    assert window.review_panel.review_label.text() == (
+        "No mistakes marked: no move lost 15% or more."
+    )
+    # Black's c3 (move 3) and White's b1 (move 4) lose much
+    for node, black in zip([tree.root, *line], (0.5, 0.5, 0.5, 0.2, 0.9), strict=True):
+        window.session.set_analysis(node, black, 2000, "e1")
+    window.session.go_to_main_line(0)
+    window.act_mistake.trigger()
+    assert len(window.session.tree.path) == 2 and len(mistake_marks(window)) == 2
+    assert window.review_panel.review_label.text().startswith("Move 3 (Black): lost 30%")
+    window.act_mistake.trigger()
+    assert len(window.session.tree.path) == 3
+    assert window.review_panel.review_label.text().startswith("Move 4 (White): lost 70%")
+    window.act_mistake.trigger()
+    assert len(window.session.tree.path) == 2 and len(mistake_marks(window)) == 2
+    assert window.review_panel.review_label.text().startswith(
+        "Back to the first mistake. Move 3 (Black)"
+    )

@@ -110,6 +110,9 @@ class Session:
         self.autosave_file: Path | None = None  # the window gives each session its own
         self._listeners: list[Listener] = []
         self.autosave_problem: str | None = None  # the last autosave's failure, if any
+        # while views are told of it: the main line's mistakes before and after an analysis
+        # panel's figures changed them (``keep_analysis``)
+        self.refined: tuple[list[int], list[int]] | None = None
         self._analysis_autosaved = 0.0  # when an analysis last caused an autosave
         self.editing = False  # a position is being set up: nobody moves (the analysis follows it)
         self.clock: Clock | None = None  # the game's clocks, under a time control
@@ -551,11 +554,13 @@ class Session:
         every view of them is told (the move list and graph showed them at the next step,
         the tree not at all, a tester's finding)."""
         before = mistakes(self.tree)
-        if (
-            GameTree.set_analysis(node, black_win_rate, visits, best)
-            and mistakes(self.tree) != before
-        ):
+        if not GameTree.set_analysis(node, black_win_rate, visits, best):
+            return
+        after = mistakes(self.tree)
+        if after != before:
+            self.refined = (before, after)  # (for the review to say, which takes it)
             self.notify(Change.ANALYSIS)
+            self.refined = None
 
     def set_analysis(
         self, node: RecordNode, black_win_rate: float, visits: int, best: str | None = None

@@ -300,6 +300,7 @@ class BoardScene(QGraphicsScene):
         self._preview_given: list[tuple[int, int]] | None = None
         self._mistake_given = None
         self._mistake_items = []
+        self._last_move_items: list[QGraphicsItem] = []
         self._heat_items = []
         if self.heat is not None:
             self.heat = None
@@ -558,6 +559,8 @@ class BoardScene(QGraphicsScene):
                     self._mark(cell, self.radii[cell] * 0.92, ring=dot)
                 else:
                     self._mark(cell, self.radii[cell] * 0.28, fill=dot)
+        self._last_move_items = list(self._marks)
+        self._show_last_move()
         winning = game.winning_groups()
         edge = QColor(self.theme.colour("win")).darker(260)
         for group in winning:
@@ -840,15 +843,22 @@ class BoardScene(QGraphicsScene):
         self.addItem(item)
         self._hint_items.append(item)
 
+    def _show_last_move(self) -> None:
+        """The last move's mark, hidden while a mistake is shown: a red ring too, it was taken
+        for the mistake's (a tester's finding)."""
+        for item in self._last_move_items:
+            item.setVisible(self._mistake_given is None)
+
     def set_mistake(self, played: int | None, better: int | None, colour: int) -> None:
         """Show a mistake in the position before it: a see-through stone of ``colour`` on the
         cell played, ringed in red with a ✗, and on the better cell, ringed in green with a ✓
-        on a badge (None: no such cell; both None clear them). The analysis's marks, if any,
-        go over the stones, the rings and badges over them. The window clears them when the
-        position changes."""
+        on a badge (None: no such cell; both None clear them), the last move's mark hidden
+        meanwhile. The analysis's marks, if any, go over the stones, the rings and badges over
+        them. The window clears them when the position changes."""
         self._remove(self._mistake_items)
         given = played is not None or better is not None
         self._mistake_given = (played, better, colour) if given else None
+        self._show_last_move()
         if not given:
             return
         name = self.game.colour_name(colour)

@@ -226,6 +226,7 @@ class MainWindow(QMainWindow):
         self.setup_dock.setWidget(body)
         self.review_panel = self._dock(ReviewPanel(self.session, lambda: self.computer.ready))
         self.review_panel.mistakeShown.connect(self.scene.set_mistake)
+        self.review_panel.told.connect(lambda text: self.show_status(text, 15000))
         # (the effort chosen is kept: it was back at 10,000 after a restart, a tester's)
         self.review_panel.budget.setValue(self.settings.get("review_playouts"))
         self.review_panel.budget.valueChanged.connect(

@@ -25,6 +25,7 @@ from ygui.core.study import (
     MISTAKE_DROP,
     REVIEW_PLAYOUTS,
     REVIEW_RANGE,
+    drops,
     mistake_moves,
     mistake_notes,
     mistakes,
@@ -129,6 +130,9 @@ class ReviewPanel(QDockWidget):
     # a mistake to show on the board, in the position before it: the cell played, the better
     # cell (or None), the colour that played
     mistakeShown = Signal(object, object, int)
+    # what changed on its own and the player may not see (the panel behind another's tab):
+    # the window says it in the status bar
+    told = Signal(str)
 
     def __init__(self, session: Session, is_ready: Callable[[], bool]) -> None:
         super().__init__("Game review")
@@ -171,6 +175,7 @@ class ReviewPanel(QDockWidget):
         # the mistake whose note the label shows (the board shows the position before it)
         self._noted: int | None = None
         self._told: tuple[str, int | None, int | None, int] | None = None  # (as said, drawn)
+        self._last_told = 0  # the mistake N showed last
         self.review_label.setWordWrap(True)
         for widget in (self.graph_title, self.graph, self.budget):
             layout.addWidget(widget)
@@ -201,6 +206,11 @@ class ReviewPanel(QDockWidget):
             self.graph_title.setText(f"{first}'s win probability along the main line")
         self.graph.values = values
         self.graph.marks = set(mistakes(tree))
+        refined = self.session.refined
+        if refined is not None:
+            # the analysis panel's figures changed the review's marks (they came and went
+            # with nothing said, a tester's finding)
+            self.told.emit(_refined(set(refined[0]), set(refined[1])))
         self.graph.theme = theme
         path = tree.path
         self.graph.current = len(path) if path == line[: len(path)] else 0
@@ -214,19 +224,10 @@ class ReviewPanel(QDockWidget):
             self._noted = None
             self._told = None
             self.review_label.setText("")
-        elif self._noted not in self.graph.marks:
-            # an analysis since, deeper, found the move lost less: the note and the rings had
-            # stayed, saying what the move list no longer did (a tester's finding)
-            number, self._noted, self._told = self._noted, None, None
-            self.review_label.setText(
-                f"Move {number} is no longer marked: an analysis since found it lost less "
-                f"than {100 * MISTAKE_DROP:.0f}%."
-            )
-            self.mistakeShown.emit(None, None, 0)
         else:
             # (its figures, or the better move, may have changed; and the window takes the
             # rings off at a change of the tree, where the position can stay: drawn again)
-            self._tell(self._noted, again=True)
+            self._tell(self._noted, again=True, quiet=refined is not None)
 
     # ----- analysing the whole game ------------------------------------------------------
     def toggle_review(self) -> None:
@@ -354,21 +355,43 @@ class ReviewPanel(QDockWidget):
         later = [i for i in found if i - 1 > here or (i - 1 == here and i != self._noted)]
         later = later or found
         if not later:
-            self.review_label.setText("No mistakes marked: analyse the game first.")
+            analysed = any(GameTree.analysis(node) for node in tree.main_line())
+            self.review_label.setText(
+                f"No mistakes marked: no move lost {100 * MISTAKE_DROP:.0f}% or more."
+                if analysed
+                else "No mistakes marked: analyse the game first."
+            )
             return
         number = later[0]
         self.session.go_to_main_line(number - 1)
         self._noted = number
         self._told = None
         self._tell(number)
+        if number == self._last_told and len(found) == 1:
+            self._say(f"The only mistake. {self.review_label.text()}")
+        elif number <= here and len(found) > 1:
+            self._say(f"Back to the first mistake. {self.review_label.text()}")
+        self._last_told = number
 
-    def _tell(self, number: int, again: bool = False) -> None:
+    def _say(self, text: str) -> None:
+        self.review_label.setText(text)  # (until the note changes: ``_told`` keeps the note)
+
+    def _tell(self, number: int, again: bool = False, quiet: bool = False) -> None:
         """Say mistake ``number``'s note under the buttons and show it on the board (only
-        where either changed, unless ``again``)."""
+        where either changed, unless ``again``); a note changed on its own is said in the
+        status bar too, unless ``quiet``."""
         tree = self.session.tree
         played, better, colour = mistake_moves(tree, number)
         game = self.session.game
-        note = mistake_notes(tree).get(number, "")
+        note = mistake_notes(tree).get(number)
+        if note is None:
+            # a deeper analysis since found it lost less: said, and still shown (the rings
+            # went, and the note stayed, a tester's finding)
+            drop = max(0.0, drops(tree).get(number, 0.0))
+            note = (
+                f"no longer marked: an analysis since found it lost {100 * drop:.0f}% "
+                f"(under {100 * MISTAKE_DROP:.0f}%)"
+            )
         said = f"Move {number} ({game.colour_name(colour)}): {note}."
         if played.cell is not None:
             said += f" Shown before it: {game.move_text(played)}, the move played, ✗ in red"
@@ -381,10 +404,27 @@ class ReviewPanel(QDockWidget):
         told = (said, played.cell, better.cell if better else None, colour)
         if told == self._told and not again:
             return
+        if self._told is not None and told[0] != self._told[0] and not quiet:
+            self.told.emit(said)  # (changed on its own: said where it can be seen)
         if told != self._told:
             self._told = told
             self.review_label.setText(said)
         self.mistakeShown.emit(*told[1:])
+
+
+def _refined(before: set[int], after: set[int]) -> str:
+    """What an analysis changed in the review's marks, in words."""
+    parts = []
+    if after - before:
+        parts.append(f"{_moves(after - before)} now marked")
+    if before - after:
+        parts.append(f"{_moves(before - after)} no longer")
+    return f"The analysis refined the review: {'; '.join(parts)}."
+
+
+def _moves(numbers: set[int]) -> str:
+    listed = ", ".join(str(n) for n in sorted(numbers))
+    return f"move {listed}" if len(numbers) == 1 else f"moves {listed}"
 
 
 def _shallower(node: RecordNode, playouts: int) -> bool:
