@@ -297,9 +297,11 @@ def main() -> None:
     tally: dict[int, list[int]] = {}  # self-play: a first stone's wins and games
     at_level: dict[str, dict[int, list[int]]] = {}  # the same, kept per level (--at-level)
     runs: list[Any] = []  # what each build that made the file did
+    kept_keys: dict[str, Any] = {}  # the file's settings a build keeps (``opens_to_level``)
     if out.exists():
         old = json.loads(out.read_text(encoding="utf-8"))
         runs = list(old.get("built", []))
+        kept_keys = {k: old[k] for k in ("opens_to_level",) if k in old}
         for label, counts in old["positions"][0].get("games", {}).items():
             tally[geometry.cell(label)] = list(counts)
         for level, games in old["positions"][0].get("at_level", {}).items():
@@ -425,6 +427,7 @@ def main() -> None:
                 "positions": len(known) - kept,
             },
         ],
+        **kept_keys,
         "positions": positions,
     }
     out.parent.mkdir(parents=True, exist_ok=True)

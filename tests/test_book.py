@@ -468,6 +468,35 @@ def test_at_a_level_the_first_stone_and_the_swap_follow_that_levels_games() -> N
     }
 
 
+def test_above_its_opening_level_the_book_leaves_the_first_stone_and_swap_to_the_search():
+    """``opens_to_level``: above it the book chooses neither the first stone nor the swap of
+    the pie rule (Hexagonal Y 7's, by its level-7 games, gave the first player 61% at level
+    10), unless it has games at that level; it still answers later moves, and opens without
+    the pie rule."""
+    data = json.loads(json.dumps(SMALL))
+    data["opens_to_level"] = 9
+    book = Book.from_dict(data)
+    for game in (_game(True), _game(True, "c2")):
+        assert book.move(game, level=9) is not None and book.move(game, level=None)
+        assert book.move(game, level=10) is None
+    assert book.move(_game(True, "c2"), level=9).move == SWAP  # (worth 0.7)
+    # without the pie rule, its strongest first stone still; and replies
+    assert book.move(_game(False), level=10).value == pytest.approx(0.7)
+    reply = book.move(_game(False, "c2"), level=10)
+    assert reply is not None and reply.value == pytest.approx(0.3)
+    data["positions"][0]["at_level"] = {"10": {"c2": [10, 20], "b1": [16, 20]}}
+    assert Book.from_dict(data).move(_game(True), level=10) is not None  # (its own games)
+    for bad in ("9", 0, True, 2.5):
+        data["opens_to_level"] = bad
+        with pytest.raises(BookError, match="opens_to_level"):
+            Book.from_dict(data)
+    # the shipped Hexagonal Y book: at level 10 under the pie rule the search decides
+    hexagonal = next(b for b in books() if b.options.game == "hexagonal-y")
+    game = Game(GameOptions(game="hexagonal-y", pie=True).validated())
+    assert hexagonal.opens_to == 9 and hexagonal.move(game, level=10) is None
+    assert hexagonal.move(game, level=7) is not None
+
+
 @pytest.mark.parametrize(
     "at_level",
     [{"ten": {"c2": [1, 2]}}, {"10": {"c2": [3, 2]}}, {"10": {"z9": [1, 2]}}, {"10": [1, 2]}],
@@ -494,7 +523,10 @@ def test_the_builder_keeps_games_at_a_level_apart(tmp_path) -> None:
     out = tmp_path / "y-4.json"
     command = [sys.executable, str(script), "y", "size=4", "--playouts", "200", "--jobs", "1"]
     subprocess.run([*command, "--out", str(out)], check=True, capture_output=True)
-    before = json.loads(out.read_text(encoding="utf-8"))["positions"][0]
+    written = json.loads(out.read_text(encoding="utf-8"))
+    before = written["positions"][0]
+    written["opens_to_level"] = 9  # (a setting of the file: a build keeps it)
+    out.write_text(json.dumps(written), encoding="utf-8")
     for level in ("2", "1"):
         run = [*command, "--out", str(out), "--self-play", "3", "--level", level, "--at-level"]
         subprocess.run(run, check=True, capture_output=True)
@@ -502,6 +534,7 @@ def test_the_builder_keeps_games_at_a_level_apart(tmp_path) -> None:
     root = data["positions"][0]
     assert root["values"] == before["values"] and "games" not in root
     assert list(root["at_level"]) == ["1", "2"]  # (in order)
+    assert data["opens_to_level"] == 9
     assert set(root["at_level"]["1"]) == set(root["values"])  # every first stone's class
     book = Book.from_dict(data)
     geometry = book.options.board()

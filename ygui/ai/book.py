@@ -147,6 +147,7 @@ class Book:
         options: GameOptions,
         positions: dict[Position, dict[int, float]],
         levels: dict[int, dict[int, float]] | None = None,
+        opens_to: int | None = None,
     ):
         self.options = options.validated()
         self.key = book_key(self.options)
@@ -156,6 +157,12 @@ class Book:
         # differs from a search's (Y 11's book opening won 58% of its games at level 7, 21%
         # at level 10)
         self.levels = levels or {}
+        # the highest level whose first stone and swap under the pie rule the book chooses,
+        # where it has no games
+        # at a level (``opens_to_level`` in the file; None: every level): above it the search
+        # does (Hexagonal Y 7's book, by its level-7 games, gave the first player 61% at level
+        # 10, the search alone 50%)
+        self.opens_to = opens_to
 
     # ----- reading and writing -------------------------------------------------------
     @staticmethod
@@ -193,7 +200,12 @@ class Book:
                 for c, v in values.items():
                     mapped.setdefault(perm[c], v)
         levels = _levels(entries[0] if entries else {}, geometry, syms)
-        return Book(options, positions, levels)
+        opens_to = data.get("opens_to_level")
+        if opens_to is not None and (
+            not isinstance(opens_to, int) or isinstance(opens_to, bool) or opens_to < 1
+        ):
+            raise BookError(f"opens_to_level {opens_to!r} is not a level")
+        return Book(options, positions, levels, opens_to)
 
     @staticmethod
     def from_json(text: str) -> Book:
@@ -229,10 +241,22 @@ class Book:
             return self.levels[max(known)]
         return self.positions.get(EMPTY, {})
 
+    def _steps_aside(self, level: int | None) -> bool:
+        """Whether the search, not the book, chooses the first stone and the swap at
+        ``level``: above the book's ``opens_to``, where it has no games at that level."""
+        if self.opens_to is None or level is None or level <= self.opens_to:
+            return False
+        return not any(at <= level for at in self.levels if at > self.opens_to)
+
     def move(self, game: Game, seed: int = 1, level: int | None = None) -> BookMove | None:
         """The book's move here, or None if the book does not know the position; the first
         stone and the swap are chosen by their worth at ``level`` where the book has it."""
         values = self.values(game)
+        # (the first stone and the swap under the pie rule: without it, the strongest first
+        # stone is the book's to play at every level)
+        deciding = game.options.pie_value and not game.setup and (not game.moves or game.can_swap)
+        if deciding and self._steps_aside(level):
+            return None
         if values is not None and not game.moves and not game.setup:
             values = self.first_stones(level) or values
         if not values:
