@@ -839,3 +839,25 @@ def test_the_dark_themes_panel_buttons_can_be_seen(qtbot, window):
     ]
     assert max(right) > 0.75  # (Fusion's: below 0.5)
     window.act_dark.setChecked(False)
+
+
+def test_the_move_list_keeps_the_next_move_in_sight(qtbot, window):
+    """Stepping through a game longer than the list, the current move and the one after it
+    are both wholly in sight (at the position before a mistake, the mistake below was cut in
+    half, a tester's finding)."""
+    start(window, "y", size=7, pie=False)
+    for cell in range(20):
+        click_cell(qtbot, window, cell)
+    moves = window.game_panel.moves_list
+    moves.setFixedHeight(100)  # (as in a short window: a few rows)
+    qtbot.waitUntil(lambda: moves.viewport().height() < 100)
+    view = moves.viewport().rect()
+    window.session.go_to_main_line(0)
+    assert moves.count() == 21 and not view.contains(moves.visualItemRect(moves.item(12)))
+    for k in range(1, 20):
+        window.session.forward()
+        for row in (k, k + 1):
+            rect = moves.visualItemRect(moves.item(row))
+            assert view.contains(rect), (k, row, rect, view)
+    window.session.go_to_main_line(3)  # (and going back up)
+    assert view.contains(moves.visualItemRect(moves.item(4)))

@@ -108,9 +108,19 @@ class MoveList(QListWidget):
         """The current move stays in sight when the list is made shorter (a result line or
         the thinking bar appearing above it cut it off: a tester's finding)."""
         super().resizeEvent(event)
+        self.keep_in_sight()
+
+    def keep_in_sight(self) -> None:
+        """Scroll to the current move, with the one after it in sight too where the list has
+        room (at the position before a mistake, the mistake was cut in half below it: a
+        tester's finding)."""
         current = self.currentItem()
-        if current is not None:
-            self.scrollToItem(current)
+        if current is None:
+            return
+        following = self.item(self.row(current) + 1)
+        if following is not None:
+            self.scrollToItem(following)
+        self.scrollToItem(current)
 
 
 class GamePanel(QWidget):
@@ -345,7 +355,7 @@ class GamePanel(QWidget):
             parent = node
         current = self.moves_list.item(self.session.move_number)
         self.moves_list.setCurrentItem(current)
-        self.moves_list.scrollToItem(current)
+        self.moves_list.keep_in_sight()
 
     def _move_clicked(self, item: QListWidgetItem) -> None:
         self.session.navigate(int(item.data(Qt.ItemDataRole.UserRole)))
