@@ -304,6 +304,8 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     click(qtbot, window, "e1")
     assert labels(window)[-1] == "e1" and len(labels(window)) == 9
     assert mistake_marks(window) == {}
+    # the graph's cursor where the variation leaves the main line (it stood at 0, a tester's)
+    assert window.review_panel.graph.current == 8
     assert not mismatches(window)
     # a deeper analysis finds the move lost less: the note says so, and the rings stay (the
     # note had stayed saying what the move list no longer did; then the rings went, with

@@ -213,11 +213,16 @@ class ReviewPanel(QDockWidget):
             self.told.emit(_refined(set(refined[0]), set(refined[1])))
         self.graph.theme = theme
         path = tree.path
-        self.graph.current = len(path) if path == line[: len(path)] else 0
+        on_line = path == line[: len(path)]
+        # on a variation, the cursor stands where it leaves the main line (it stood at 0, a
+        # tester's finding)
+        pairs = enumerate(zip(path, line, strict=False))
+        shared = next((i for i, (a, b) in pairs if a is not b), 0)
+        self.graph.current = len(path) if on_line else shared
         self.graph.update()
         if self._noted is None:
             return
-        if self.graph.current != self._noted - 1 or self._noted > len(line):
+        if not on_line or len(path) != self._noted - 1 or self._noted > len(line):
             # the mistake's note is of its move: gone once the board shows another (it stayed
             # under the buttons at move 18, a tester's finding; the window clears the rings),
             # and with the move, deleted
