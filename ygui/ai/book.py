@@ -158,10 +158,9 @@ class Book:
         # at level 10)
         self.levels = levels or {}
         # the highest level whose first stone and swap under the pie rule the book chooses,
-        # where it has no games
-        # at a level (``opens_to_level`` in the file; None: every level): above it the search
-        # does (Hexagonal Y 7's book, by its level-7 games, gave the first player 61% at level
-        # 10, the search alone 50%)
+        # where it has no games at a level (``opens_to_level`` in the file; None: every
+        # level): above it the search does (Hexagonal Y 7's book, by its level-7 games, gave
+        # the first player 61% at level 10, the search alone 52%)
         self.opens_to = opens_to
 
     # ----- reading and writing -------------------------------------------------------

@@ -213,12 +213,11 @@ class ReviewPanel(QDockWidget):
             self.told.emit(_refined(set(refined[0]), set(refined[1])))
         self.graph.theme = theme
         path = tree.path
-        on_line = path == line[: len(path)]
-        # on a variation, the cursor stands where it leaves the main line (it stood at 0, a
-        # tester's finding)
+        # the moves the path shares with the main line: on a variation, the cursor stands
+        # where it leaves it (it stood at 0, a tester's finding)
         pairs = enumerate(zip(path, line, strict=False))
-        shared = next((i for i, (a, b) in pairs if a is not b), 0)
-        self.graph.current = len(path) if on_line else shared
+        self.graph.current = next((i for i, (a, b) in pairs if a is not b), len(path))
+        on_line = self.graph.current == len(path)
         self.graph.update()
         if self._noted is None:
             return
