@@ -169,8 +169,8 @@ def _cell_of(game: Game, spiel_label: str, size: int) -> int:
 
 def level_match(
     games: int, name: str, strong: int, weak: int, pie: bool | None, first: int = 0
-) -> None:
-    duel(
+) -> int:
+    return duel(
         games,
         name,
         pie,
@@ -213,10 +213,23 @@ def prior_match(
 Player = tuple[str, Callable[[int], Engine], Callable[[int], SearchLimits]]
 
 
-def duel(games: int, name: str, pie: bool | None, first: int, a: Player, b: Player) -> None:
+def level_ladder(
+    games: int, name: str, strong: int, weak: int, pie: bool | None, first: int = 0
+) -> None:
+    """Each level from ``weak + 1`` to ``strong`` against the level below it, ``games`` games
+    a step; then the steps again, as the README's table of the level ladder has them."""
+    rows = []
+    for level in range(weak + 1, strong + 1):
+        wins = level_match(games, name, level, level - 1, pie, first)
+        low, high = wilson(wins, games)
+        rows.append(f"{level} vs {level - 1}: {wins}/{games} ({100 * low:.0f}-{100 * high:.0f}%)")
+    print(f"the level ladder, {name}: " + "; ".join(rows), flush=True)
+
+
+def duel(games: int, name: str, pie: bool | None, first: int, a: Player, b: Player) -> int:
     """Games between two players (a label, an engine for a seed, limits for a seed); the first
-    moves first in even-numbered games. Prints the first player's results. Mudcrack Y draws a
-    board for each game (seed = the game's number)."""
+    moves first in even-numbered games. Prints the first player's results, and returns its
+    wins. Mudcrack Y draws a board for each game (seed = the game's number)."""
     wins = 0
     for number in range(first, first + games):
         a_colour = BLACK if number % 2 == 0 else 3 - BLACK
@@ -245,6 +258,7 @@ def duel(games: int, name: str, pie: bool | None, first: int, a: Player, b: Play
         )
     rules = "pie rule" if game.options.pie_value else "no pie rule"
     report(f"{a[0]} against {b[0]}, {name}, {rules}", wins, games)
+    return wins
 
 
 def pie_match(
@@ -400,10 +414,12 @@ def checkout_match(
 Side = tuple[int, bool, float]  # threads, a tree each (root parallel), seconds a move
 
 
-def threads_match(games: int, name: str, a: Side, b: Side, playouts: int, first: int) -> None:
+def threads_match(
+    games: int, name: str, size: int | None, a: Side, b: Side, playouts: int, first: int
+) -> None:
     """The engine with one number of threads against another, each at its time a move (or
     both at ``playouts`` a move, if not 0), without the pie rule."""
-    options = GameOptions(game=name, pie=False).validated()
+    options = GameOptions(game=name, size=size, pie=False).validated()
     cells = Game(options).geometry.size
     wins = 0
     for number in range(first, first + games):
@@ -474,6 +490,11 @@ def main() -> None:
     levels.add_argument("--strong", type=int, default=10)
     levels.add_argument("--weak", type=int, default=7)
     levels.add_argument("--no-pie", action="store_true", help="play without the pie rule")
+    levels.add_argument(
+        "--ladder",
+        action="store_true",
+        help="each level from weak + 1 to strong against the one below",
+    )
     levels.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     priors = sub.add_parser("priors")
     priors.add_argument("--games", type=int, default=100)
@@ -509,6 +530,7 @@ def main() -> None:
     threads = sub.add_parser("threads")
     threads.add_argument("--games", type=int, default=200)
     threads.add_argument("--game", default="y")
+    threads.add_argument("--size", type=int, help="the board's size (the game's default)")
     threads.add_argument("--seconds", type=float, default=0.25)
     threads.add_argument("--playouts", type=int, default=0, help="a budget, not a time")
     threads.add_argument("--threads", type=int, default=2, help="player A's threads (2)")
@@ -523,6 +545,7 @@ def main() -> None:
         threads_match(
             args.games,
             args.game,
+            args.size,
             (args.threads, args.root, args.seconds),
             (args.against, args.against_root, b_seconds),
             args.playouts,
@@ -552,7 +575,8 @@ def main() -> None:
         return
     pie = False if args.no_pie else None
     if args.kind == "levels":
-        level_match(args.games, args.game, args.strong, args.weak, pie, args.first)
+        play = level_ladder if args.ladder else level_match
+        play(args.games, args.game, args.strong, args.weak, pie, args.first)
     else:
         prior_match(
             args.games,
