@@ -7,9 +7,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsEllipseItem
 
-from ygui.core.game import EMPTY
+from ygui.core.game import EMPTY, Move
 from ygui.core.markup import marks_of
-from ygui.ui.board_scene import StoneItem
+from ygui.ui.board_scene import FORBIDDEN, StoneItem
 from ygui.ui.game_panel import turn_text
 from ygui.ui.main_window import MainWindow
 
@@ -60,7 +60,7 @@ def last_move_mark(window: MainWindow) -> set[int]:
     scene = window.scene
     cells = set()
     for item in scene._marks:
-        if not item.isVisible():
+        if not item.isVisible() or item.data(0) == FORBIDDEN:
             continue
         if item.pen().color() == QColor(window.theme.win) and item.brush().style() == (
             Qt.BrushStyle.NoBrush
@@ -105,6 +105,33 @@ def expected_last_move(window: MainWindow) -> set[int]:
     return cells
 
 
+def this_turn_marks(window: MainWindow) -> set[int]:
+    """The cells whose last-move mark is a turn's under way: hollow (or dashed) rings, where
+    the turn before has dots (or whole rings)."""
+    scene = window.scene
+    cells = set()
+    dotted = not scene.show_labels and scene.numbers_from is None
+    for item in scene._last_move_items:
+        if not item.isVisible():
+            continue
+        pen, hollow = item.pen(), item.brush().style() == Qt.BrushStyle.NoBrush
+        if (dotted and hollow) or pen.style() == Qt.PenStyle.DashLine:
+            cell = scene.cell_at(item.sceneBoundingRect().center())
+            if cell is not None:
+                cells.add(cell)
+    return cells
+
+
+def expected_this_turn(window: MainWindow) -> set[int]:
+    """The stones placed in the turn under way (a Hexagonal Y pair counts both), while the game
+    goes on and no mistake is shown."""
+    game = window.session.game
+    if game.winner is not None or mistake_marks(window):
+        return set()
+    cells = set(game.turn_stones)
+    return cells | {game.geometry.opposite[c] for c in cells if c in game.geometry.opposite}
+
+
 def mismatches(window: MainWindow) -> list[str]:
     """Every way what the window shows differs from the session's current position."""
     session = window.session
@@ -134,6 +161,17 @@ def mismatches(window: MainWindow) -> list[str]:
     expected_marks = marks_of(session.current, session.game.geometry)
     if window.scene.drawn_marks != expected_marks:
         found.append(f"marks drawn {window.scene.drawn_marks}, the position's {expected_marks}")
+    game = session.game
+    forbidden = {
+        c
+        for c, stone in enumerate(game.colours)
+        if stone == EMPTY and game.stone_count and game.why_illegal(Move(c)) is not None
+    }
+    if window.scene.forbidden_cells != (set() if game.winner is not None else forbidden):
+        found.append(f"crosses on {window.scene.forbidden_cells}, forbidden {forbidden}")
+    under_way = this_turn_marks(window)
+    if under_way != expected_this_turn(window):
+        found.append(f"this turn's marks on {under_way}, its stones {expected_this_turn(window)}")
     if window.game_panel.turn_label.text() != turn_text(session):
         found.append(f"turn text {window.game_panel.turn_label.text()!r}")
     return found

@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from drawn import mismatches, pixel_mismatches
+from drawn import mismatches, pixel_mismatches, this_turn_marks
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
@@ -639,12 +639,51 @@ def test_every_stone_of_the_last_turn_is_marked(qtbot, answers, turns):
         if window.game.turn != turn or window.game.is_over:  # the turn is over: all of it
             assert last_move_mark(window) == set(current)
             before, current = current, []
-        else:  # under way: the opponent's last turn stays marked beside it
+        else:  # under way: the opponent's last turn stays marked beside it, told apart
             assert last_move_mark(window) == set(before) | set(current)
+            assert this_turn_marks(window) == set(current)
+            window.set_show_labels(True)  # (rings round the names: this turn's dashed)
+            assert this_turn_marks(window) == set(current) and mismatches(window) == []
+            window.set_show_labels(False)
     qtbot.keyClick(window, Qt.Key.Key_Left)
     assert mismatches(window) == []
     qtbot.keyClick(window, Qt.Key.Key_Right)
     assert mismatches(window) == []
+
+
+def test_the_cells_forbidden_now_are_crossed_on_the_board(qtbot, answers):
+    """Tabu's cells beside the opponent's last stone, and a turn's stone that would join
+    another of the same turn, are drawn crossed before a click is refused (a tester found
+    nothing telling them apart); the crosses follow the position step by step."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(
+        GameOptions(game="y", size=7, pie=False, turns="tabu").validated(), ("Ann", "Bo")
+    )
+    g = window.game.geometry
+    assert window.scene.forbidden_cells == set()
+    click(qtbot, window, "d4")
+    beside = {nb for nb in g.neighbours[g.cell("d4")]}
+    assert window.scene.forbidden_cells == beside and mismatches(window) == []
+    crossed = min(beside)
+    click_cell(qtbot, window, crossed)
+    assert "Tabu" in window.game_panel.refusal.text() and len(window.game.moves) == 1
+    click(qtbot, window, "a1")
+    assert window.scene.forbidden_cells == {
+        nb for nb in g.neighbours[g.cell("a1")] if window.game.colours[nb] == 0
+    }
+    qtbot.keyClick(window, Qt.Key.Key_Left)  # back: the first crosses again
+    assert window.scene.forbidden_cells == beside and mismatches(window) == []
+
+    window.start_new_game(
+        GameOptions(game="y", size=7, pie=False, turns="two-stone").validated(), ("Ann", "Bo")
+    )
+    click(qtbot, window, "d4")  # Black's one stone, then White's two
+    click(qtbot, window, "b2")
+    joins = {nb for nb in g.neighbours[g.cell("b2")] if window.game.colours[nb] == 0}
+    assert window.scene.forbidden_cells == joins and this_turn_marks(window) == {g.cell("b2")}
+    assert mismatches(window) == []
+    click(qtbot, window, "f6")
+    assert window.scene.forbidden_cells == set() and mismatches(window) == []
 
 
 def test_a_refusal_is_cleared_once_a_legal_move_is_played(qtbot, answers):

@@ -687,3 +687,72 @@ def test_next_mistake_says_when_it_wraps_and_when_none_is_marked(qtbot, window):
     assert window.review_panel.review_label.text().startswith(
         "Back to the first mistake. Move 3 (Black)"
     )
+
+
+def test_a_position_set_up_is_played_against_the_computer_chosen_in_players(qtbot, window):
+    """A tester set a position up from a figure and found no way to give a side to the
+    computer: the editor's Players… (and Play ▸ Players…) does it, in the middle of a game."""
+    from ygui.core.record import read_record
+    from ygui.ui.players_dialog import PlayersDialog
+
+    window.act_edit.trigger()
+    for label in ("c2", "b2"):
+        click(qtbot, window, label)
+    window.editor.tool_buttons[WHITE].setChecked(True)
+    click(qtbot, window, "d1")
+    window.editor.to_move.setCurrentIndex(window.editor.to_move.findData(WHITE))
+    window.editor.edit_button.toggle()  # done: play from here
+
+    shown: list[PlayersDialog] = []
+
+    def fill(dialog: PlayersDialog, kind: str, level: int) -> bool:
+        shown.append(dialog)
+        combo = dialog.kinds[1]  # White's row
+        combo.setCurrentIndex(combo.findData(kind))
+        dialog.levels[1].setValue(level)
+        return True
+
+    window.run_players_dialog = lambda d: fill(d, "computer", 2)
+    window.editor.players_button.click()
+    names = [shown[0].names[c].text() for c in range(2)]
+    assert names == ["Ann", "Bo"]  # given names stay, whatever the choice
+    assert not shown[0].levels[0].isEnabled() and shown[0].levels[1].isEnabled()
+    seat = window.session.seats[1]
+    assert seat.computer and seat.level == 2 and not window.session.seats[0].computer
+    assert window.game_panel.player_labels[WHITE].text().count("level 2")
+    # the computer, to move, plays at once; its stone is drawn
+    qtbot.waitUntil(lambda: len(window.game.moves) == 1, timeout=60_000)
+    assert window.game.colours[window.game.moves[0].cell] == WHITE
+    assert mismatches(window) == []
+    # the autosave holds the new players: a crash brings the game back against the computer
+    autosaved = read_record(window.session.autosave_file.read_text(encoding="utf-8"))
+    assert '"Bo", true, 2' in autosaved.root.extra["YS"][1]
+
+    # and back to a person: the computer makes no more moves
+    window.run_players_dialog = lambda d: fill(d, "human", 2)
+    window.act_players.trigger()
+    assert not any(seat.computer for seat in window.session.seats)
+    click(qtbot, window, "a1")
+    qtbot.wait(300)
+    assert labels(window)[-1] == "a1" and len(window.game.moves) == 2
+    assert mismatches(window) == []
+
+
+def test_the_players_dialog_keeps_the_seats_order_after_a_swap(qtbot, answers):
+    """After a swap the first seat plays White: the dialog's rows follow the colours, and the
+    seats it gives back keep the session's order."""
+    from ygui.session import COMPUTER_NAME, Seat
+    from ygui.ui.players_dialog import PlayersDialog
+
+    seats = (Seat("Ann"), Seat("Player 2"))
+    dialog = PlayersDialog(seats, ("Black", "White"), True)
+    assert [dialog.names[c].text() for c in range(2)] == ["Player 2", "Ann"]
+    dialog.kinds[0].setCurrentIndex(dialog.kinds[0].findData("computer"))  # Black's row
+    assert dialog.names[0].text() == COMPUTER_NAME  # a default name follows the choice
+    dialog.levels[0].setValue(7)
+    first, second = dialog.seats()
+    assert (first.name, first.computer) == ("Ann", False)
+    assert (second.name, second.computer, second.level) == (COMPUTER_NAME, True, 7)
+    dialog.kinds[0].setCurrentIndex(dialog.kinds[0].findData("human"))
+    assert dialog.names[0].text() == "Player 2"
+    dialog.deleteLater()

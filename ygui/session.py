@@ -666,8 +666,10 @@ class Session:
         self.notify(Change.POSITION)
 
     def set_seats(self, seats: tuple[Seat, Seat]) -> None:
+        """New players for the game (its record keeps them): autosaved at once, so that a
+        crash brings the game back with them."""
         self.seats = list(seats)
-        self.notify(Change.SEATS)
+        self._edited(Change.SEATS)
 
     # ----- files ------------------------------------------------------------------------------
     def record(self) -> GameRecord:

@@ -238,6 +238,20 @@ class Game:
     def is_legal(self, move: Move) -> bool:
         return self.why_illegal(move) is None
 
+    def forbidden_cells(self) -> dict[int, str]:
+        """The empty cells the player to move may not take now (tabu's, a turn's stone that
+        would join another of the same turn), each with the reason; none once the game is
+        won."""
+        if self.winner is not None or self.stone_count == 0:
+            return {}
+        found = {}
+        for cell, stone in enumerate(self.colours):
+            if stone == EMPTY:
+                reason = self.why_illegal(Move(cell))
+                if reason is not None:
+                    found[cell] = reason
+        return found
+
     def legal_cells(self) -> list[int]:
         if self.winner is not None:
             return []

@@ -47,6 +47,9 @@ UNIT = 40.0
 Item = TypeVar("Item", bound=QGraphicsItem)
 
 
+FORBIDDEN = "forbidden"  # the data of a cross on a cell the player to move may not take
+
+
 def scene_point(p: Point) -> QPointF:
     return QPointF(p[0] * UNIT, p[1] * UNIT)
 
@@ -551,16 +554,24 @@ class BoardScene(QGraphicsScene):
                 )
                 if opposite is not None and game.colours[opposite] == game.colours[placed]:
                     cells.append(opposite)
-            stone = game.colour_name(game.colours[latest[-1]])
-            dot = QColor(mark_on(stone) or self.theme.last_move)
+            # the stones of a turn under way are told from the turn before by their mark: a
+            # hollow ring (dashed round a cell's name), not a dot (both were alike: a tester
+            # could not tell which stones belonged to the turn being played)
+            under_way = set(game.turn_stones) if game.winner is None else set()
             numbered = self.numbers_from is not None
             for cell in cells:
+                stone = game.colour_name(game.colours[cell])
+                dot = QColor(mark_on(stone) or self.theme.last_move)
+                this_turn = cell in under_way or game.geometry.opposite.get(cell) in under_way
                 if self.show_labels or numbered:  # a ring round the stone: the text stays readable
-                    self._mark(cell, self.radii[cell] * 0.92, ring=dot)
+                    self._mark(cell, self.radii[cell] * 0.92, ring=dot, dashed=this_turn)
+                elif this_turn:
+                    self._mark(cell, self.radii[cell] * 0.4, ring=dot, width=0.4)
                 else:
                     self._mark(cell, self.radii[cell] * 0.28, fill=dot)
         self._last_move_items = list(self._marks)
         self._show_last_move()
+        self._draw_forbidden()
         winning = game.winning_groups()
         edge = QColor(self.theme.colour("win")).darker(260)
         for group in winning:
@@ -582,6 +593,41 @@ class BoardScene(QGraphicsScene):
                 pen.setColor(self.side_colour(side))
             item.setPen(pen)
 
+    def _draw_forbidden(self) -> None:
+        """A faint cross on each empty cell the player to move may not take now (tabu's
+        cells beside the opponent's last stone, a turn's stone that would join another of
+        the same turn): the game says which, the board only shows them (a tester found
+        nothing telling them apart before a click was refused)."""
+        game = self.game
+        colour = self.theme.colour("refused")
+        colour.setAlpha(170)
+        for cell, reason in game.forbidden_cells().items():
+            p, arm = self.point(game.geometry.centres[cell]), self.radii[cell] * 0.3
+            path = QPainterPath()
+            path.moveTo(p.x() - arm, p.y() - arm)
+            path.lineTo(p.x() + arm, p.y() + arm)
+            path.moveTo(p.x() - arm, p.y() + arm)
+            path.lineTo(p.x() + arm, p.y() - arm)
+            item = QGraphicsPathItem(path)
+            item.setPen(QPen(colour, max(1.5, self.radii[cell] * 0.1)))
+            item.setZValue(11)
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            item.setToolTip(reason[:1].upper() + reason[1:] + ".")
+            item.setData(0, FORBIDDEN)
+            self.addItem(item)
+            self._marks.append(item)
+
+    @property
+    def forbidden_cells(self) -> set[int]:
+        """The cells drawn as not to be taken now, read from the items (for tests)."""
+        found = set()
+        for item in self._marks:
+            if item.data(0) == FORBIDDEN:
+                cell = self.cell_at(item.sceneBoundingRect().center())
+                if cell is not None:
+                    found.add(cell)
+        return found
+
     def _mark(
         self,
         cell: int,
@@ -590,9 +636,10 @@ class BoardScene(QGraphicsScene):
         ring: QColor | None = None,
         width: float = 0.16,
         least: float = 2.0,
+        dashed: bool = False,
     ) -> None:
         """A dot (``fill``) or a ring (``ring``, ``width`` of the radius thick, ``least``
-        pixels at least) on a cell."""
+        pixels at least, ``dashed`` or whole) on a cell."""
         p = self.point(self.game.geometry.centres[cell])
         item = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
         if fill is not None:
@@ -600,7 +647,10 @@ class BoardScene(QGraphicsScene):
             item.setPen(QPen(Qt.PenStyle.NoPen))
         if ring is not None:
             item.setBrush(Qt.BrushStyle.NoBrush)
-            item.setPen(QPen(ring, max(least, radius * width)))
+            pen = QPen(ring, max(least, radius * width))
+            if dashed:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            item.setPen(pen)
         item.setZValue(12)
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.addItem(item)

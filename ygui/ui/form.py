@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QSpinBox, QWidget
+
+from ygui.ai.engine import LEVEL_DESCRIPTIONS
+from ygui.session import Seat
 
 
 def row(*widgets: QWidget) -> QWidget:
@@ -20,3 +23,27 @@ def select(combo: QComboBox, value: object) -> None:
     index = combo.findData(value)
     if index >= 0:
         combo.setCurrentIndex(index)
+
+
+def fill_player_kinds(combo: QComboBox, level: QSpinBox, engines: tuple[str, ...]) -> None:
+    """A player's choices: a person, the computer at a level, or an attached engine."""
+    combo.addItem("Human", "human")
+    combo.addItem("Computer", "computer")
+    for name in engines:
+        combo.addItem(f"Engine: {name}", f"engine:{name}")
+    level.setRange(1, 10)
+    level.setPrefix("level ")
+    level.setToolTip("\n".join(f"{i}: {d}" for i, d in LEVEL_DESCRIPTIONS.items()))
+
+
+def seat_of(name: str, kind: str, level: int) -> Seat:
+    """A player as a choice of ``fill_player_kinds`` says: human, computer or engine:NAME."""
+    engine = kind[len("engine:") :] if kind.startswith("engine:") else ""
+    return Seat(name, kind == "computer" or bool(engine), level, engine)
+
+
+def kind_of(seat: Seat) -> str:
+    """The choice of ``fill_player_kinds`` that ``seat`` is."""
+    if seat.engine:
+        return f"engine:{seat.engine}"
+    return "computer" if seat.computer else "human"

@@ -42,6 +42,8 @@ def turn_text(session: Session) -> str:
             f" Turn {game.turn}: {game.stones_left_in_turn} of "
             f"{game.stones_in_turn()} stones still to place."
         )
+    if game.forbidden_cells():
+        text += " Crossed cells may not be taken now."
     if game.can_swap:
         text += " You may swap instead of placing a stone."
     if isinstance(game.rule, CornerRule):
@@ -324,6 +326,13 @@ class GamePanel(QWidget):
             assert node.move is not None
             colour = replay.colour_name(replay.to_move)
             text = f"{i}. {colour} {move_words(replay, node.move)}"
+            if replay.stones_in_turn() > 1 and not node.move.is_swap:
+                # a turn of several stones: its first names the turn, the others follow it
+                # (a tester could not tell where a turn ended)
+                if replay.placed_in_turn == 0:
+                    text += f"  (turn {replay.turn}, {replay.stones_in_turn()} stones)"
+                else:
+                    text = f"{i}.      + {move_words(replay, node.move)}"
             if node.move.is_swap:
                 # (the next line names the other colour's player: "2. White swap, 3. White d3"
                 # read as White playing twice, a tester's finding)

@@ -81,6 +81,7 @@ from ygui.ui.help import AboutText, RulesDialog, shortcuts_text
 from ygui.ui.match_dialog import MatchDialog
 from ygui.ui.menus import Entry, build_menus
 from ygui.ui.new_game_dialog import NewGameDialog
+from ygui.ui.players_dialog import PlayersDialog
 from ygui.ui.position_editor import PositionEditor
 from ygui.ui.render import RenderError, render_scene, scene_image
 from ygui.ui.review_panel import ReviewPanel
@@ -215,7 +216,7 @@ class MainWindow(QMainWindow):
         self.game_dock.setWidget(self.game_panel)
         self.tree_panel = self._dock(TreePanel(self.session))
         self.entry_panel = EntryPanel(self.session, self.maybe_keep_changes)
-        self.editor = PositionEditor(self.session, self.maybe_keep_changes)
+        self.editor = PositionEditor(self.session, self.maybe_keep_changes, self.change_players)
         self.setup_dock = self._dock(QDockWidget("Set up"))
         self.setup_dock.setObjectName("setup")
         body = QWidget()
@@ -430,6 +431,7 @@ class MainWindow(QMainWindow):
                 ("Ctrl+G",),
             ),
             ("&Play", "move_now", "&Move now", c.move_now, ("Ctrl+Space",)),
+            ("&Play", "players", "P&layers…", self.change_players, ()),
             ("&Play", "pause_computers?", "Pause the c&omputers", c.set_paused, ()),
             ("&Play", "engines", "&Engines…", self.manage_engines, ()),
             ("&Play", "match", "M&atch…", self.open_match, ()),
@@ -895,6 +897,33 @@ class MainWindow(QMainWindow):
         names = (game.colour_name(BLACK), game.colour_name(WHITE))
         dialog = GameInfoDialog(info, names, game.winner is not None, self)
         return dialog.info() if dialog.exec() else None
+
+    def run_players_dialog(self, dialog: PlayersDialog) -> bool:
+        """Show the players dialog (replaced in tests, which fill it in)."""
+        return bool(dialog.exec())
+
+    def change_players(self) -> None:
+        """Who plays each colour from here on: a game handed to the computer or taken back,
+        a set-up position played against it."""
+        if self.match_dialog is not None and self.match_dialog.running:
+            self.inform("A match is being played", "Its players are the match's: stop it first.")
+            return
+        session = self.session
+        game = session.game
+        names = (game.colour_name(BLACK), game.colour_name(WHITE))
+        seats = (session.seats[0], session.seats[1])
+        engines = tuple(self.engine_specs())
+        with self.question():  # (no computer moves while the dialog is open)
+            dialog = PlayersDialog(seats, names, game.swapped, engines, self)
+            chosen = dialog.seats() if self.run_players_dialog(dialog) else None
+        if chosen is None or chosen == seats:
+            return
+        session.set_seats(chosen)
+        self.show_status(
+            f"From here on: {names[0]}, {session.player_name(BLACK)}; "
+            f"{names[1]}, {session.player_name(WHITE)}.",
+            10000,
+        )
 
     def edit_game_info(self) -> None:
         info = self.run_game_info_dialog(self.session.info())

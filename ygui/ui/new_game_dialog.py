@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ygui.ai.engine import LEVEL_DESCRIPTIONS
 from ygui.core.clock import TimeControl
 from ygui.core.game import Game
 from ygui.core.geometry import BoardError
@@ -40,7 +39,7 @@ from ygui.core.wording import capitalised
 from ygui.session import COMPUTER_NAME, Seat
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
-from ygui.ui.form import row, select
+from ygui.ui.form import fill_player_kinds, row, seat_of, select
 from ygui.ui.theme import Theme
 
 
@@ -130,13 +129,7 @@ class NewGameDialog(QDialog):
             (self.first_kind, self.first_level),
             (self.second_kind, self.second_level),
         ):
-            combo.addItem("Human", "human")
-            combo.addItem("Computer", "computer")
-            for name in self.engines:
-                combo.addItem(f"Engine: {name}", f"engine:{name}")
-            level.setRange(1, 10)
-            level.setPrefix("level ")
-            level.setToolTip("\n".join(f"{i}: {d}" for i, d in LEVEL_DESCRIPTIONS.items()))
+            fill_player_kinds(combo, level, self.engines)
             combo.currentIndexChanged.connect(self._kinds_changed)
         self.first_kind.activated.connect(lambda _i: self._engine_named(self.first_kind))
         self.second_kind.activated.connect(lambda _i: self._engine_named(self.second_kind))
@@ -406,18 +399,12 @@ class NewGameDialog(QDialog):
     def seats(self) -> tuple[Seat, Seat]:
         first, second = self.player_names()
         return (
-            _seat(first, str(self.first_kind.currentData()), self.first_level.value()),
-            _seat(second, str(self.second_kind.currentData()), self.second_level.value()),
+            seat_of(first, str(self.first_kind.currentData()), self.first_level.value()),
+            seat_of(second, str(self.second_kind.currentData()), self.second_level.value()),
         )
 
     def player_names(self) -> tuple[str, str]:
         return self.first_name.text().strip(), self.second_name.text().strip()
-
-
-def _seat(name: str, kind: str, level: int) -> Seat:
-    """A player as the dialog's choice says: human, computer or engine:NAME."""
-    engine = kind[len("engine:") :] if kind.startswith("engine:") else ""
-    return Seat(name, kind == "computer" or bool(engine), level, engine)
 
 
 def _board_total(game: str, size: int) -> str:

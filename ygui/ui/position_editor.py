@@ -27,7 +27,12 @@ from ygui.session import Session
 
 
 class PositionEditor(QGroupBox):
-    def __init__(self, session: Session, may_replace: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        session: Session,
+        may_replace: Callable[[], bool],
+        players: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__("Set up a position")
         self.session = session
         self.may_replace = may_replace
@@ -36,9 +41,20 @@ class PositionEditor(QGroupBox):
         self.edit_button = QPushButton("Edit position")
         self.edit_button.setCheckable(True)
         self.edit_button.toggled.connect(self.set_editing)
+        # who plays the position set up: a tester set one up from a figure and found no way
+        # to play it against the computer (Play ▸ Players… does it too)
+        self.players_button = QPushButton("Players…")
+        self.players_button.setToolTip(
+            "Who plays each colour from here on: a person or the computer (Play ▸ Players…)"
+        )
+        if players is not None:
+            self.players_button.clicked.connect(players)
         self.edit_tools = self._build_tools()
         self.edit_tools.setVisible(False)
-        layout.addWidget(self.edit_button)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.edit_button, 1)
+        buttons.addWidget(self.players_button)
+        layout.addLayout(buttons)
         layout.addWidget(self.edit_tools)
 
     def _build_tools(self) -> QWidget:

@@ -1,0 +1,109 @@
+"""PlayersDialog: who plays each colour from here on, a person, the computer at a level or an
+attached engine, changed in the middle of a game (a position set up from a figure, then played
+on against the computer; a game handed over to the computer, or taken back from it)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ygui.session import COMPUTER_NAME, Seat
+from ygui.ui.form import fill_player_kinds, kind_of, row, seat_of, select
+from ygui.ui.game_info_dialog import NAME_CHARS
+
+
+class PlayersDialog(QDialog):
+    """The two seats, in the order of the colours they play now (after a swap the player who
+    began as Black plays White); ``seats()`` gives them back in the session's order."""
+
+    def __init__(
+        self,
+        seats: tuple[Seat, Seat],
+        colour_names: tuple[str, str],
+        swapped: bool,
+        engines: tuple[str, ...] = (),
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Players")
+        self._seats = seats
+        self._swapped = swapped
+        self.names: list[QLineEdit] = []
+        self.kinds: list[QComboBox] = []
+        self.levels: list[QSpinBox] = []
+        form = QFormLayout()
+        for colour in range(2):  # the colours' order: Black's row first
+            seat = seats[colour ^ swapped]
+            name, kind, level = QLineEdit(seat.name), QComboBox(), QSpinBox()
+            name.setMaxLength(NAME_CHARS)
+            fill_player_kinds(kind, level, engines)
+            if seat.engine and kind.findData(kind_of(seat)) < 0:
+                # (an engine no longer attached: kept as it was, the only way to keep it)
+                kind.addItem(f"Engine: {seat.engine}", kind_of(seat))
+            select(kind, kind_of(seat))
+            level.setValue(seat.level)
+            level.setEnabled(kind.currentData() == "computer")
+            kind.currentIndexChanged.connect(lambda _i, c=colour: self._kind_changed(c))
+            self.names.append(name)
+            self.kinds.append(kind)
+            self.levels.append(level)
+            form.addRow(colour_names[colour], row(name, kind, level))
+        note = QLabel(
+            "The game goes on from the position shown, with these players. A computer to "
+            "move starts thinking at once."
+        )
+        note.setWordWrap(True)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        layout.addWidget(buttons)
+        self.resize(480, self.sizeHint().height())
+
+    def _kind_changed(self, colour: int) -> None:
+        """The level is a computer's alone; a default name follows the choice (a person's
+        "Player N" becomes "Computer" and back; an engine's seat takes the engine's name)."""
+        kind = str(self.kinds[colour].currentData())
+        self.levels[colour].setEnabled(kind == "computer")
+        field = self.names[colour]
+        default = f"Player {(colour ^ self._swapped) + 1}"
+        engines = {
+            str(self.kinds[colour].itemData(i))[len("engine:") :]
+            for i in range(self.kinds[colour].count())
+            if str(self.kinds[colour].itemData(i)).startswith("engine:")
+        }
+        generic = field.text() in (default, COMPUTER_NAME) or field.text() in engines
+        if not generic:
+            return  # a name the user gave stays
+        if kind.startswith("engine:"):
+            field.setText(kind[len("engine:") :])
+        else:
+            field.setText(COMPUTER_NAME if kind == "computer" else default)
+
+    def seats(self) -> tuple[Seat, Seat]:
+        """The seats chosen, in the session's order (the first seat began as Black); a
+        computer's time a move (a match's) is kept."""
+        chosen = []
+        for colour in range(2):
+            old = self._seats[colour ^ self._swapped]
+            name = self.names[colour].text().strip() or old.name
+            seat = seat_of(name, str(self.kinds[colour].currentData()), self.levels[colour].value())
+            chosen.append(replace(seat, seconds=old.seconds))
+        if self._swapped:
+            chosen.reverse()
+        return chosen[0], chosen[1]
