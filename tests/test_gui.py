@@ -299,11 +299,12 @@ def test_new_game_dialog_validation(qtbot):
     assert "The pie rule cannot be used with a handicap." in dialog.summary.text()
     assert not dialog.ok_button.isEnabled()  # OK waits for options that make a game
     assert dialog.turns_note.text() == (
-        "One stone a turn. Black places the 3 handicap stones in the first turn, then White "
-        "plays: give Black to the weaker player."
+        "One stone a turn. With the handicap, Black's first turn is 3 stones instead of one; "
+        "then White plays: give Black to the weaker player."
     )
     dialog.turns.setCurrentIndex(dialog.turns.findData("two-stone"))
     assert dialog.turns_note.text().startswith("One stone in the first turn, then two a turn; ")
+    assert "first turn is 3 stones instead of one" in dialog.turns_note.text()
     tip = dialog.turns.itemData(dialog.turns.findData("tabu"), Qt.ItemDataRole.ToolTipRole)
     assert tip == "One stone a turn, never next to the opponent's most recent stone."
     dialog.pie.click()

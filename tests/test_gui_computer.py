@@ -551,12 +551,15 @@ def test_the_analysis_says_when_the_search_proved_the_position(qtbot, answers):
         .startswith(table.item(0, 0).text())
     )
     assert computer.win_bar.isEnabled() and computer.win_bar.value() == 1000 * (mover == "Black")
+    # the bar says it too: all of one colour, it was read as an empty box (a tester's finding)
+    assert computer.win_bar.isTextVisible() and computer.win_bar.text() == f"{mover} 100%"
     window.act_analyse.trigger()
     window.act_hint.trigger()  # the hint says the move is a proved win
     qtbot.waitUntil(lambda: "Hint:" in window.statusBar().currentMessage(), timeout=60_000)
     assert "(a proved win" in window.statusBar().currentMessage()
     window.session.back()  # a position not analysed: nothing said of it, an empty bar
     assert computer.win_label.text() == "Win probability: -" and not computer.win_bar.isEnabled()
+    assert not computer.win_bar.isTextVisible()
 
 
 def test_search_sizes_are_said_in_words():

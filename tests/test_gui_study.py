@@ -756,3 +756,20 @@ def test_the_players_dialog_keeps_the_seats_order_after_a_swap(qtbot, answers):
     dialog.kinds[0].setCurrentIndex(dialog.kinds[0].findData("human"))
     assert dialog.names[0].text() == "Player 2"
     dialog.deleteLater()
+
+
+def test_a_set_up_position_under_the_pie_rule_says_no_swap(qtbot, answers):
+    """The pie rule does not apply to a set-up position: the heading said "pie rule" and a
+    greyed Swap button stood there all the same (a tester's finding)."""
+    w = make_window(qtbot, answers)
+    w.start_new_game(GameOptions(game="y", size=5, pie=True).validated(), ("A", "B"))
+    assert "pie rule" in w.game_panel.title.text() and w.game_panel.swap_button.isVisible()
+    w.act_edit.trigger()
+    click(qtbot, w, "c2")
+    w.editor.edit_button.toggle()  # done: play from here
+    assert w.game_panel.title.text() == "Y, 5 cells per side, set-up position"
+    assert "set-up position" in w.windowTitle() and "pie" not in w.windowTitle()
+    assert not w.game_panel.swap_button.isVisible()
+    click(qtbot, w, "a1")
+    assert not w.game_panel.swap_button.isVisible() and not w.act_swap.isEnabled()
+    assert mismatches(w) == []

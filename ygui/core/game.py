@@ -206,6 +206,12 @@ class Game:
             return "a stone of this turn may not join a group with another stone of this turn"
         return None
 
+    @property
+    def pie_applies(self) -> bool:
+        """The pie rule is part of this game: on in its options, and the game began on an
+        empty board (a set-up position has no swap)."""
+        return bool(self.options.pie_value) and not self.setup
+
     def _why_no_swap(self) -> str | None:
         if not self.options.pie_value:
             return "the pie rule is off in this game"

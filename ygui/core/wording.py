@@ -8,6 +8,8 @@ these; it holds no per-game wording of its own.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ygui.core.game import Game
 from ygui.core.rules.win import CornerRule, PerimeterRule, largest_gap, masks_of
 from ygui.core.variants import ECCENTRIC_BLACK_SIDES, GameOptions
@@ -87,14 +89,17 @@ def is_board_file(game: Game) -> bool:
 def title(game: Game) -> str:
     """The game and the board actually played, as a heading."""
     options = game.options
+    if game.setup:  # (no swap from a set-up position: the heading said "pie rule", a tester's
+        # finding)
+        options = replace(options, pie=False)
     if not is_board_file(game):
-        return options.describe()
+        return options.describe() + (", set-up position" if game.setup else "")
     g = game.geometry
     text = f"{options.variant.title} on a board of one's own ({g.size} cells, {len(g.sides)} sides"
     if isinstance(game.rule, CornerRule):
         text += f", {game.rule.corners} corners"
     text += ")"
-    return text + _rule_options(options)
+    return text + _rule_options(options) + (", set-up position" if game.setup else "")
 
 
 def _rule_options(options: GameOptions) -> str:

@@ -52,7 +52,7 @@ def win_bar_style(game: Game) -> str:
     second = STONE_COLOURS[game.colour_name(WHITE)]
     return (
         f"QProgressBar {{ background: {second[0]}; border: 1px solid #808080; "
-        "border-radius: 3px; }"
+        "border-radius: 3px; color: #808080; font-weight: bold; text-align: center; }"
         f"QProgressBar::chunk {{ background: {first[0]}; }}"
     )
 
@@ -588,7 +588,7 @@ class ComputerPlay(QObject):
                 f"Win probability: {me} {100 * rate:.0f}% · {other} {100 * (1 - rate):.0f}% "
                 f"({me} now plays {game.colour_name(BLACK)})"
             )
-            self.win_bar.setValue(round(1000 * rate))
+            self.set_win_bar(rate, game)
             why = f"Why {me} swapped: "
         self.stats_label.setText(why + self.stats_label.text())
         self._explained = [*request.game.moves, result.move]
@@ -654,6 +654,7 @@ class ComputerPlay(QObject):
         """The panel says nothing of a position it has not analysed (its figures were of the
         position before): an empty, greyed bar (a half-filled one read as an even game)."""
         self.win_bar.setValue(0)
+        self.win_bar.setTextVisible(False)
         self.win_bar.setEnabled(False)
         self.win_bar.setStyleSheet("")
         proved = self.proved(self.session.game) if self.proved is not None else None
@@ -661,12 +662,21 @@ class ComputerPlay(QObject):
         self.line_label.setText("Best line: -")
         self.stats_label.setText("")
 
+    def set_win_bar(self, black: float, game: Game) -> None:
+        """The bar filled to the first colour's share, with the leader's share written on it:
+        a bar all of the second colour (a proved win for White) looked like an empty box, the
+        bar of a position not analysed (a tester's finding)."""
+        self.win_bar.setValue(round(1000 * black))
+        leader, share = (BLACK, black) if black >= 0.5 else (WHITE, 1 - black)
+        self.win_bar.setFormat(f"{game.colour_name(leader)} {100 * share:.0f}%")
+        self.win_bar.setTextVisible(True)
+
     def show_analysis(self, request: Request, result: SearchResult) -> None:
         game = request.game
         mover = game.to_move
         black = result.win_rate if mover == BLACK else 1 - result.win_rate
         self.win_bar.setEnabled(True)
-        self.win_bar.setValue(round(1000 * black))
+        self.set_win_bar(black, game)
         self.win_bar.setStyleSheet(win_bar_style(game))
         self.win_label.setText(
             f"Win probability: {game.colour_name(BLACK)} {100 * black:.0f}% · "
@@ -692,7 +702,7 @@ class ComputerPlay(QObject):
             # and the bar says the same (it stayed at the search's 90%, a tester's finding)
             for colour in (BLACK, WHITE):
                 if proved.startswith(f"{game.colour_name(colour)} wins"):
-                    self.win_bar.setValue(1000 if colour == BLACK else 0)
+                    self.set_win_bar(1.0 if colour == BLACK else 0.0, game)
         words, stones = line_stones(game, result.principal)
         self.line_label.setText("Best line: " + (" ".join(words) or "-"))
         if result.reason == "book":

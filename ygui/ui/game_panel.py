@@ -268,14 +268,18 @@ class GamePanel(QWidget):
         self.turn_label.setText(turn_text(session))
         self.refusal.setStyleSheet(f"color: {theme.refused};")
         self.refusal.setText(message)
+        # two lines kept for it where its messages are long (tabu's, a turn's joining stone):
+        # the moves below jumped as a refusal of two lines came and went (a tester's finding)
+        lines = 1 if game.options.turns == "standard" else 2
+        self.refusal.setMinimumHeight(lines * self.refusal.fontMetrics().lineSpacing())
         # shown until the swap's moment is past (greyed before the first stone)
-        self.swap_button.setVisible(game.options.pie_value and (game.can_swap or not game.moves))
+        self.swap_button.setVisible(game.pie_applies and (game.can_swap or not game.moves))
         self.swap_button.setEnabled(game.can_swap)
         # (its room stays around the swap's moment, so that the moves do not jump up as the
         # offer comes and goes; it goes once the game is past it: it stood as a blank band
         # above the moves all game long)
         policy = self.swap_button.sizePolicy()
-        policy.setRetainSizeWhenHidden(game.options.pie_value and len(game.moves) <= 2)
+        policy.setRetainSizeWhenHidden(game.pie_applies and len(game.moves) <= 2)
         self.swap_button.setSizePolicy(policy)
         result = session.result
         self.result_box.setVisible(result is not None)

@@ -379,7 +379,7 @@ class MainWindow(QMainWindow):
         height = wanted_height(dock)
         if study is not self.tree_panel:
             height = max(height, total - wanted_height(study) - tabs)
-        if total - height <= 0:
+        if total - height <= 0 or height <= 0:
             return
         sizes = [height, total - height]
         self.resizeDocks([dock, study], sizes, Qt.Orientation.Vertical)
@@ -393,7 +393,8 @@ class MainWindow(QMainWindow):
             latest = share == self._shares
             if latest and abs(missed) > 2 and study.isVisible() and dock.isVisible():
                 asked = [sizes[0] - missed, sizes[1] + missed]
-                self.resizeDocks([dock, study], asked, Qt.Orientation.Vertical)
+                if min(asked) > 0:  # (Qt warns of a size not above 0: a small window's)
+                    self.resizeDocks([dock, study], asked, Qt.Orientation.Vertical)
 
         QTimer.singleShot(0, correct)
 

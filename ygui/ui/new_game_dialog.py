@@ -335,9 +335,11 @@ class NewGameDialog(QDialog):
             note = "One stone a turn; a stone on the edge brings a second on the opposite cell."
         handicap = int(self.handicap.currentData())
         if handicap:
+            # the handicap's stones are the first turn: "one stone in the first turn" then
+            # read as a contradiction (a tester's finding)
             note += (
-                f" {first} places the {handicap} handicap stones in the first turn, then "
-                f"{second} plays: give {first} to the weaker player."
+                f" With the handicap, {first}'s first turn is {handicap} stones instead of "
+                f"one; then {second} plays: give {first} to the weaker player."
             )
         self.turns_note.setText(note)
         try:
