@@ -738,7 +738,7 @@ def test_a_proved_position_fills_the_bar_for_its_winner(qtbot, answers):
     game = window.game
     unsure = Engine(seed=1).search(game, SearchLimits(200))
     assert 0.05 < unsure.win_rate < 0.95 and not unsure.proved
-    computer.proved = lambda _game: "Black wins (proved)"
+    computer.proved = lambda _game: ("Black wins (proved)", BLACK)
     computer.show_analysis(SimpleNamespace(game=game), unsure)
     assert computer.win_label.text() == "Black wins (proved)"
     assert computer.win_bar.value() == 1000

@@ -182,9 +182,10 @@ class ComputerPlay(QObject):
         self.warmup: QProcess | None = None
         self.warmup_code: int | None = None  # the warm-up's exit code, once it has ended
         self.hint_cell: int | None = None
-        # the solver's verdict on a position ("Black wins (proved)"), shown instead of the
-        # win probability where there is one (the window sets it)
-        self.proved: Callable[[Game], str | None] | None = None
+        # the solver's verdict on a position, its words ("Black wins (proved)") and winner
+        # (None where the pie rule leaves the colour open), shown instead of the win
+        # probability where there is one (the window sets it)
+        self.proved: Callable[[Game], tuple[str, int | None] | None] | None = None
         # the position right after the computer's own move, whose search the panel shows
         self._explained: list[Move] | None = None
         self._analysis: tuple[Request, SearchResult] | None = None  # its last report
@@ -657,8 +658,8 @@ class ComputerPlay(QObject):
         self.win_bar.setTextVisible(False)
         self.win_bar.setEnabled(False)
         self.win_bar.setStyleSheet("")
-        proved = self.proved(self.session.game) if self.proved is not None else None
-        self.win_label.setText(proved or "Win probability: -")
+        verdict = self.proved(self.session.game) if self.proved is not None else None
+        self.win_label.setText(verdict[0] if verdict else "Win probability: -")
         self.line_label.setText("Best line: -")
         self.stats_label.setText("")
 
@@ -682,27 +683,26 @@ class ComputerPlay(QObject):
             f"Win probability: {game.colour_name(BLACK)} {100 * black:.0f}% · "
             f"{game.colour_name(WHITE)} {100 * (1 - black):.0f}%"
         )
-        proved = self.proved(game) if self.proved is not None else None
+        verdict = self.proved(game) if self.proved is not None else None
+        proved, winner = verdict if verdict is not None else (None, None)
         if proved is None and result.reason == "proved":
-            proved = f"{game.colour_name(mover)} wins (proved)"
+            proved, winner = f"{game.colour_name(mover)} wins (proved)", mover
         if result.proved:
-            winner = mover if result.proved > 0 else 3 - mover
-            said = f"{game.colour_name(winner)} wins (proved"
+            found = mover if result.proved > 0 else 3 - mover
             # (the search's count too where the solver's verdict is the same: going back to a
             # solved position said only "wins (proved)", the first visit the count)
-            if proved is None or proved.startswith(said):
+            if proved is None or winner == found:
                 end = (
                     f"the game ends within {counted(abs(result.proved), 'stone')}"
                     if abs(result.proved) > 1
                     else f"{game.move_text(result.move)} wins at once"
                 )
-                proved = f"{said}: {end})"
+                proved, winner = f"{game.colour_name(found)} wins (proved: {end})", found
         if proved is not None:  # the solver settled it: no probability about it
             self.win_label.setText(proved)
             # and the bar says the same (it stayed at the search's 90%, a tester's finding)
-            for colour in (BLACK, WHITE):
-                if proved.startswith(f"{game.colour_name(colour)} wins"):
-                    self.set_win_bar(1.0 if colour == BLACK else 0.0, game)
+            if winner is not None:
+                self.set_win_bar(1.0 if winner == BLACK else 0.0, game)
         words, stones = line_stones(game, result.principal)
         self.line_label.setText("Best line: " + (" ".join(words) or "-"))
         if result.reason == "book":

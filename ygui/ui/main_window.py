@@ -237,7 +237,7 @@ class MainWindow(QMainWindow):
         self.solver_panel = self._dock(
             SolverPanel(self.session, self.scene, lambda text: self.show_status(text, 5000))
         )
-        self.computer.proved = self.solver_panel.proved_text
+        self.computer.proved = self.solver_panel.verdict
         study = [self.tree_panel, self.setup_dock, self.review_panel, analysis, self.solver_panel]
         for dock in study[1:]:
             self.tabifyDockWidget(self.tree_panel, dock)

@@ -210,14 +210,16 @@ class SolverPanel(QDockWidget):
             self.result_label.setText("Not solved")
             self.progress_label.setText("")
 
-    def proved_text(self, game: Game) -> str | None:
-        """'Black wins (proved)' when the solver has settled ``game``'s position."""
+    def verdict(self, game: Game) -> tuple[str, int | None] | None:
+        """When the solver has settled ``game``'s position: its words ("Black wins
+        (proved)") and the winning colour (None under the pie rule's first turn, where the
+        swap decides who holds it)."""
         proof = self.solver.cache.get(position_signature(game))
         if proof is None or proof.winner is None:
             return None
         if game.swap_ahead:  # whoever holds the winning colour after the swap is chosen
-            return "The second player wins (proved, with the pie rule)"
-        return f"{game.colour_name(proof.winner)} wins (proved)"
+            return "The second player wins (proved, with the pie rule)", None
+        return f"{game.colour_name(proof.winner)} wins (proved)", proof.winner
 
     def shutdown(self) -> None:
         self.cancel()
