@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from ygui.core.wording import capitalised
 from ygui.engines import MAX_COMMAND, MAX_NAME, EngineInfo, EngineSpec, this_ygui_command
 from ygui.ui.engine_play import EngineTest
+from ygui.ui.form import ok_cancel
 from ygui.ui.form import row as form_row
 
 
@@ -129,11 +130,7 @@ class EnginesDialog(QDialog):
         top = QHBoxLayout()
         top.addLayout(left)
         top.addWidget(self.form_box, 1)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
         outer = QVBoxLayout(self)
         outer.addLayout(top, 1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QHBoxLayout, QSpinBox, QWidget
 
 from ygui.ai.engine import LEVEL_DESCRIPTIONS
 from ygui.session import Seat
@@ -47,3 +47,13 @@ def kind_of(seat: Seat) -> str:
     if seat.engine:
         return f"engine:{seat.engine}"
     return "computer" if seat.computer else "human"
+
+
+def ok_cancel(dialog: QDialog) -> QDialogButtonBox:
+    """The dialog's OK and Cancel buttons, accepting and rejecting it."""
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+    )
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
 from ygui.core.limits import MAX_COMMENT_CHARS
 from ygui.core.result import parse_result
 from ygui.session import GameInfo
+from ygui.ui.form import ok_cancel
 
 NAME_CHARS = 200
 
@@ -62,11 +62,7 @@ class GameInfoDialog(QDialog):
         self.game_comment = QPlainTextEdit(info.game_comment)
         self.game_comment.setPlaceholderText("A comment on the whole game")
         form.addRow("Comment", self.game_comment)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(buttons)

@@ -39,7 +39,7 @@ from ygui.core.wording import capitalised
 from ygui.session import COMPUTER_NAME, Seat
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
-from ygui.ui.form import fill_player_kinds, row, seat_of, select
+from ygui.ui.form import fill_player_kinds, ok_cancel, row, seat_of, select
 from ygui.ui.theme import Theme
 
 
@@ -176,11 +176,7 @@ class NewGameDialog(QDialog):
         top = QHBoxLayout()
         top.addLayout(left)
         top.addLayout(right, 1)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
         outer = QVBoxLayout(self)
         outer.addLayout(top, 1)

@@ -9,7 +9,6 @@ from dataclasses import replace
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -19,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ygui.session import COMPUTER_NAME, Seat
-from ygui.ui.form import fill_player_kinds, kind_of, row, seat_of, select
+from ygui.ui.form import fill_player_kinds, kind_of, ok_cancel, row, seat_of, select
 from ygui.ui.game_info_dialog import NAME_CHARS
 
 
@@ -64,11 +63,7 @@ class PlayersDialog(QDialog):
             "move starts thinking at once."
         )
         note.setWordWrap(True)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(note)
