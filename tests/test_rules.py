@@ -1,11 +1,12 @@
 """Hand-made cases from the rule texts and docs/rules.md, one or more per statement."""
 
+import random
 from itertools import combinations
 
 import pytest
 from helpers import group_touching, play_labels
 
-from ygui.core.game import BLACK, SWAP, WHITE, Game, IllegalMove, Move, position_winners
+from ygui.core.game import BLACK, EMPTY, SWAP, WHITE, Game, IllegalMove, Move, position_winners
 from ygui.core.rules.win import CornerRule, PerimeterRule, largest_gap
 from ygui.core.variants import GameOptions, OptionsError, find_variant
 
@@ -512,3 +513,21 @@ def test_illegal_moves_change_nothing():
         with pytest.raises(IllegalMove):
             game.play(move)
     assert snapshot == (game.colours, game.moves, game.to_move, game.turn)
+
+
+@pytest.mark.parametrize("turns", ["standard", "master", "two-stone", "progressive", "tabu"])
+def test_the_forbidden_cells_are_the_empty_cells_a_move_may_not_take(turns):
+    """Game.forbidden_cells, which the board crosses, is exactly the empty cells whose move
+    is refused, with the refusal's reason, through random games of every turn structure."""
+    rng = random.Random(turns)
+    for _ in range(20):
+        game = Game(GameOptions(game="y", size=6, pie=False, turns=turns).validated())
+        while not game.is_over:
+            expected = {
+                c: game.why_illegal(Move(c))
+                for c, stone in enumerate(game.colours)
+                if stone == EMPTY and game.stone_count and game.why_illegal(Move(c))
+            }
+            assert game.forbidden_cells() == expected
+            game.play(Move(rng.choice(game.legal_cells())))
+        assert game.forbidden_cells() == {}

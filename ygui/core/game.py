@@ -250,6 +250,8 @@ class Game:
         won."""
         if self.winner is not None or self.stone_count == 0:
             return {}
+        if self.options.turns != "tabu" and not (self._restricted and self._turn_stones):
+            return {}  # (no rule forbids an empty cell now: the board is not searched)
         found = {}
         for cell, stone in enumerate(self.colours):
             if stone == EMPTY:
