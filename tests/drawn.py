@@ -115,7 +115,7 @@ def this_turn_marks(window: MainWindow) -> set[int]:
         if not item.isVisible():
             continue
         pen, hollow = item.pen(), item.brush().style() == Qt.BrushStyle.NoBrush
-        if (dotted and hollow) or pen.style() == Qt.PenStyle.DashLine:
+        if (dotted and hollow) or pen.style() == Qt.PenStyle.CustomDashLine:
             cell = scene.cell_at(item.sceneBoundingRect().center())
             if cell is not None:
                 cells.add(cell)

@@ -768,3 +768,18 @@ def test_a_swap_best_leaves_no_cell_framed_as_the_best(qtbot, answers):
     cell_first = (Candidate(g3, 900, 0.52, (g3,)), Candidate(e2, 500, 0.47, (e2,)))
     computer._fill_candidates(game, SearchResult(g3, 0.52, 1400, (g3,), candidates=cell_first))
     assert window.scene.candidate_marks == ["52%", "47%"] and framed() == [True, False]
+
+
+def test_the_thinking_line_keeps_the_computers_view_from_its_opponent(qtbot, answers):
+    """Against the computer with the analysis off, its thinking line says how far it has got,
+    not its win probability (the engine's view of the game, which a tester read there); with
+    the analysis on it says that too."""
+    window = make_window(qtbot, answers)
+    start(window, "y", computer_level=10, size=9, pie=False)
+    label = window.computer.thinking_label
+    click_cell(qtbot, window, window.game.geometry.cell("e5"))
+    qtbot.waitUntil(lambda: "playouts" in label.text(), timeout=60_000)
+    assert "win probability" not in label.text() and "win probability" not in label.toolTip()
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: "win probability" in label.text(), timeout=60_000)
+    window.act_undo.trigger()  # (stops it)

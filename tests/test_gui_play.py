@@ -684,6 +684,16 @@ def test_the_cells_forbidden_now_are_crossed_on_the_board(qtbot, answers):
     assert mismatches(window) == []
     click(qtbot, window, "f6")
     assert window.scene.forbidden_cells == set() and mismatches(window) == []
+    rows = [window.game_panel.moves_list.item(i).text() for i in range(1, 4)]
+    assert rows == ["1. Black d4", "2. White b2 (turn 2: 2 stones)", "3. + f6"]
+    click(qtbot, window, "c2")  # with the cells' names shown the crosses go under them
+    window.set_show_labels(True)
+    assert window.scene.forbidden_cells and mismatches(window) == []
+    for item in window.scene._marks:
+        if item.data(0) == "forbidden":
+            cell = window.scene.cell_at(item.sceneBoundingRect().center())
+            label = window.scene._labels[cell].sceneBoundingRect()
+            assert item.sceneBoundingRect().top() >= label.center().y()
 
 
 def test_a_refusal_is_cleared_once_a_legal_move_is_played(qtbot, answers):

@@ -4,8 +4,9 @@ import pytest
 from drawn import last_move_mark, mismatches, mistake_marks
 from gui_helpers import click_cell, make_window, variation_window
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QLabel
 
-from ygui.core.game import BLACK, EMPTY, WHITE
+from ygui.core.game import BLACK, EMPTY, WHITE, Move
 from ygui.core.limits import MAX_COMMENT_CHARS
 from ygui.core.study import drops, mistakes
 from ygui.core.tree import GameTree
@@ -773,3 +774,55 @@ def test_a_set_up_position_under_the_pie_rule_says_no_swap(qtbot, answers):
     click(qtbot, w, "a1")
     assert not w.game_panel.swap_button.isVisible() and not w.act_swap.isEnabled()
     assert mismatches(w) == []
+
+
+def test_setting_up_a_position_after_a_swap_keeps_each_player_on_their_colour(qtbot, answers):
+    """After a swap the player who began as Black plays White. Editing the position (a set-up
+    position has no swap) gave them back the colours they began with: a tester's computer
+    found itself playing the other colour."""
+    from ygui.session import Seat
+
+    w = make_window(qtbot, answers)
+    w.start_new_game(
+        GameOptions(game="y", size=5, pie=True).validated(),
+        ("Ann", "Bot"),
+        (Seat("Ann"), Seat("Bot", computer=True, level=1)),
+    )
+    w.computer.set_paused(True)  # (the moves are the test's)
+    click(qtbot, w, "c2")
+    w.session.play(Move.swap())
+    w.session.play(w.game.legal_moves()[0])  # Ann, now White
+    assert w.session.seat_for(BLACK).name == "Bot" and w.session.seat_for(WHITE).name == "Ann"
+    answers.save_choice = ["discard"]
+    w.act_edit.trigger()
+    assert w.session.editing and not w.game.swapped
+    assert w.session.seat_for(BLACK).name == "Bot" and w.session.seat_for(BLACK).computer
+    assert w.session.seat_for(WHITE).name == "Ann"
+    assert "Bot" in w.game_panel.player_labels[BLACK].text()
+    w.editor.edit_button.toggle()  # done
+    assert w.session.seat_for(BLACK).name == "Bot" and mismatches(w) == []
+
+
+def test_the_players_dialog_says_when_the_computer_waits(qtbot, window):
+    """At an earlier move a computer to move waits (the user came back there): the dialog
+    said it would start at once, and nothing came (a tester's finding)."""
+    for label in ("c2", "b1", "d3"):
+        click(qtbot, window, label)
+    window.session.back()
+    window.session.back()  # White to move, at move 1 of 3
+    notes = []
+
+    def fill(dialog):
+        notes.append(dialog.findChildren(QLabel)[-1].text())
+        dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("computer"))
+        return True
+
+    window.run_players_dialog = fill
+    window.act_players.trigger()
+    assert "waits" in notes[0] and "Ctrl+G" in notes[0]
+    qtbot.wait(300)
+    assert len(window.game.moves) == 1 and not window.computer.runner.busy
+    assert window.statusBar().currentMessage() == "Players: Ann and Bo (computer, level 5)."
+    window.act_computer.trigger()  # Ctrl+G: it plays here, a variation
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=60_000)
+    assert mismatches(window) == []

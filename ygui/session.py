@@ -650,7 +650,10 @@ class Session:
             and before.geometry is geometry
         )
         record = GameRecord(options=options, geometry=geometry, setup=dict(setup), to_move=to_move)
-        seats = (self.seats[0], self.seats[1])
+        # each player keeps the colour they play now: after a swap the first seat plays White,
+        # and a set-up position, which has no swap, would have given them back the colours they
+        # began with (a tester's computer found itself playing the other colour)
+        seats = (self.seats[1], self.seats[0]) if old.swapped else (self.seats[0], self.seats[1])
         self.set_tree(
             GameTree(record),
             path=self.path,

@@ -603,6 +603,9 @@ class BoardScene(QGraphicsScene):
         colour.setAlpha(170)
         for cell, reason in game.forbidden_cells().items():
             p, arm = self.point(game.geometry.centres[cell]), self.radii[cell] * 0.3
+            if self.show_labels:  # smaller, under the cell's name: it struck the name through
+                arm = self.radii[cell] * 0.16
+                p = QPointF(p.x(), p.y() + 0.62 * self.radii[cell])
             path = QPainterPath()
             path.moveTo(p.x() - arm, p.y() - arm)
             path.lineTo(p.x() + arm, p.y() + arm)
@@ -648,8 +651,8 @@ class BoardScene(QGraphicsScene):
         if ring is not None:
             item.setBrush(Qt.BrushStyle.NoBrush)
             pen = QPen(ring, max(least, radius * width))
-            if dashed:
-                pen.setStyle(Qt.PenStyle.DashLine)
+            if dashed:  # (short dashes, wide gaps: Qt's own dashes read as a whole ring)
+                pen.setDashPattern([1.2, 1.6])
             item.setPen(pen)
         item.setZValue(12)
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)

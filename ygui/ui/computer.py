@@ -363,6 +363,14 @@ class ComputerPlay(QObject):
         )
         self._swap_said = True
 
+    def plays_here(self) -> bool:
+        """Whether a computer to move in the position shown plays there: at the end of the
+        line, or once a move was played there; at an earlier move the user came back to, it
+        waits (a variation is the user's to start, or Play ▸ Let the computer play this
+        move)."""
+        session = self.session
+        return not session.editing and (session.played or not session.current.children)
+
     def after_change(self) -> None:
         """The position changed: drop stale work and start whatever is due now."""
         self.runner.cancel()
@@ -389,7 +397,7 @@ class ComputerPlay(QObject):
             if self.analyse_box.isChecked() and not game.is_over and self.ready:
                 self._analyse()
             return
-        if self.computer_to_move() and (session.played or not session.current.children):
+        if self.computer_to_move() and self.plays_here():
             seat = self.seat_to_move()
             assert seat is not None
             if self.paused:
@@ -548,12 +556,16 @@ class ComputerPlay(QObject):
         game = request.game
         mover = game.colour_name(game.to_move)
         self.thinking_bar.setValue(result.playouts)
-        self.thinking_label.setText(
-            f"{mover} is thinking… {result.playouts:,} of {self.thinking_bar.maximum():,} "
-            f"playouts · {mover}'s win probability {100 * result.win_rate:.0f}%"
+        text = (
+            f"{mover} is thinking… {result.playouts:,} of {self.thinking_bar.maximum():,} playouts"
         )
-        self.thinking_label.setToolTip(self.thinking_label.text())  # (whole, if cut)
-        if self._explaining():
+        explaining = self._explaining()
+        if explaining:  # (not the computer's view of the game to the person it plays, with
+            # the analysis off: a tester read it in the thinking line)
+            text += f" · {mover}'s win probability {100 * result.win_rate:.0f}%"
+        self.thinking_label.setText(text)
+        self.thinking_label.setToolTip(text)  # (whole, if cut)
+        if explaining:
             self.show_analysis(request, result)
 
     def _explaining(self) -> bool:

@@ -334,9 +334,9 @@ class GamePanel(QWidget):
                 # a turn of several stones: its first names the turn, the others follow it
                 # (a tester could not tell where a turn ended)
                 if replay.placed_in_turn == 0:
-                    text += f"  (turn {replay.turn}, {replay.stones_in_turn()} stones)"
+                    text += f" (turn {replay.turn}: {replay.stones_in_turn()} stones)"
                 else:
-                    text = f"{i}.      + {move_words(replay, node.move)}"
+                    text = f"{i}. + {move_words(replay, node.move)}"
             if node.move.is_swap:
                 # (the next line names the other colour's player: "2. White swap, 3. White d3"
                 # read as White playing twice, a tester's finding)

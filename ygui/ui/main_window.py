@@ -914,17 +914,25 @@ class MainWindow(QMainWindow):
         names = (game.colour_name(BLACK), game.colour_name(WHITE))
         seats = (session.seats[0], session.seats[1])
         engines = tuple(self.engine_specs())
+        if session.editing:
+            note = "A computer plays once the position is set up (Done)."
+        elif self.computer.plays_here():
+            note = "A computer to move starts thinking at once."
+        else:  # (the dialog promised a move that never came: a tester's finding)
+            note = (
+                "At this earlier move a computer to move waits: play a move here, or Play ▸ "
+                "Let the computer play this move (Ctrl+G)."
+            )
         with self.question():  # (no computer moves while the dialog is open)
-            dialog = PlayersDialog(seats, names, game.swapped, engines, self)
+            dialog = PlayersDialog(seats, names, game.swapped, engines, self, note)
             chosen = dialog.seats() if self.run_players_dialog(dialog) else None
         if chosen is None or chosen == seats:
             return
         session.set_seats(chosen)
-        self.show_status(
-            f"From here on: {names[0]}, {session.player_name(BLACK)}; "
-            f"{names[1]}, {session.player_name(WHITE)}.",
-            10000,
-        )
+        # by the players' names, not the colours: a status bar naming colours contradicted
+        # the panel once the user stepped back over a swap (a tester's finding)
+        first, second = (session.player_name(c) for c in (BLACK, WHITE))
+        self.show_status(f"Players: {first} and {second}.", 10000)
 
     def edit_game_info(self) -> None:
         info = self.run_game_info_dialog(self.session.info())

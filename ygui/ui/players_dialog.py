@@ -33,6 +33,7 @@ class PlayersDialog(QDialog):
         swapped: bool,
         engines: tuple[str, ...] = (),
         parent: QWidget | None = None,
+        note: str = "A computer to move starts thinking at once.",
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Players")
@@ -58,15 +59,12 @@ class PlayersDialog(QDialog):
             self.kinds.append(kind)
             self.levels.append(level)
             form.addRow(colour_names[colour], row(name, kind, level))
-        note = QLabel(
-            "The game goes on from the position shown, with these players. A computer to "
-            "move starts thinking at once."
-        )
-        note.setWordWrap(True)
+        said = QLabel(f"The game goes on from the position shown, with these players. {note}")
+        said.setWordWrap(True)
         buttons = ok_cancel(self)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(note)
+        layout.addWidget(said)
         layout.addWidget(buttons)
         self.resize(480, self.sizeHint().height())
 
