@@ -748,9 +748,15 @@ class Session:
         """Take back an autosaved record: its tree, the node being viewed, the seats and the
         original file, marked unsaved. A part that cannot be read falls back alone."""
         clocks = _clocks(record.root.extra.pop(CLOCKS, None))
-        tree, seats, original = _left_at(record)
-        path = Path(os.fsdecode(unquote_to_bytes(original))) if original else None
+        path = original_file(record)
+        tree, seats, _original = _left_at(record)
         self.set_tree(tree, path=path, seats=seats, dirty=True, clocks=clocks)
+
+
+def original_file(record: GameRecord) -> Path | None:
+    """The file an autosaved game belongs to, if it had one (the record is left as it is)."""
+    original = (record.root.extra.get(ORIGINAL_FILE) or [""])[0]
+    return Path(os.fsdecode(unquote_to_bytes(original))) if original else None
 
 
 def _left_at(record: GameRecord) -> tuple[GameTree, tuple[Seat, Seat], str]:

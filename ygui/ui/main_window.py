@@ -66,6 +66,7 @@ from ygui.session import (
     Seat,
     Session,
     against_computer,
+    original_file,
     viewed_game,
 )
 from ygui.settings import Settings
@@ -1238,8 +1239,10 @@ class MainWindow(QMainWindow):
                 else f", left at move {len(viewed.moves)}"
                 + " of a variation" * (viewed.moves != game.moves[: len(viewed.moves)])
             )
+            belongs = original_file(orphan.record)  # (a tester missed the file's name)
+            of = f" of {shown_path(belongs.name)}" if belongs is not None else ""
             question = (
-                "ygui did not close normally. Recover the game that was in progress "
+                f"ygui did not close normally. Recover the game{of} that was in progress "
                 f"({title(game)}, {counted(len(game.moves), 'move')}{at}, saved {when})?"
             )
             if not self.ask_recover(question, viewed):
