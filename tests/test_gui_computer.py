@@ -553,6 +553,8 @@ def test_the_analysis_says_when_the_search_proved_the_position(qtbot, answers):
     assert computer.win_bar.isEnabled() and computer.win_bar.value() == 1000 * (mover == "Black")
     # the bar says it too: all of one colour, it was read as an empty box (a tester's finding)
     assert computer.win_bar.isTextVisible() and computer.win_bar.text() == f"{mover} 100%"
+    ink = "#f4f4f4" if mover == "Black" else "#141414"  # (readable on the colour under it)
+    assert f"color: {ink}" in computer.win_bar.styleSheet()
     window.act_analyse.trigger()
     window.act_hint.trigger()  # the hint says the move is a proved win
     qtbot.waitUntil(lambda: "Hint:" in window.statusBar().currentMessage(), timeout=60_000)

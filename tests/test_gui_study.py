@@ -791,10 +791,11 @@ def test_setting_up_a_position_after_a_swap_keeps_each_player_on_their_colour(qt
     w.computer.set_paused(True)  # (the moves are the test's)
     click(qtbot, w, "c2")
     w.session.play(Move.swap())
-    w.session.play(w.game.legal_moves()[0])  # Ann, now White
     assert w.session.seat_for(BLACK).name == "Bot" and w.session.seat_for(WHITE).name == "Ann"
+    assert "swapped" in w.statusBar().currentMessage()
     answers.save_choice = ["discard"]
     w.act_edit.trigger()
+    assert "swapped" not in w.statusBar().currentMessage()  # (no swap in what is shown)
     assert w.session.editing and not w.game.swapped
     assert w.session.seat_for(BLACK).name == "Bot" and w.session.seat_for(BLACK).computer
     assert w.session.seat_for(WHITE).name == "Ann"
@@ -822,7 +823,10 @@ def test_the_players_dialog_says_when_the_computer_waits(qtbot, window):
     assert "waits" in notes[0] and "Ctrl+G" in notes[0]
     qtbot.wait(300)
     assert len(window.game.moves) == 1 and not window.computer.runner.busy
-    assert window.statusBar().currentMessage() == "Players: Ann and Bo (computer, level 5)."
+    assert window.statusBar().currentMessage() == (
+        "Players: Ann and Bo (computer, level 5). Bo (computer, level 5) waits at this "
+        "earlier move: Ctrl+G lets it play here."
+    )
     window.act_computer.trigger()  # Ctrl+G: it plays here, a variation
     qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=60_000)
     assert mismatches(window) == []

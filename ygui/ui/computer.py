@@ -37,7 +37,7 @@ from ygui.ui.ai_runner import AiRunner, Request
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import HeatLegend
 from ygui.ui.engine_play import AttachedPlay
-from ygui.ui.theme import STONE_COLOURS
+from ygui.ui.theme import STONE_COLOURS, ink_on
 
 HINT_LEVEL = 7
 # Analysis runs until it is stopped or the position changes (a billion playouts take days), and
@@ -45,14 +45,17 @@ HINT_LEVEL = 7
 ANALYSIS = SearchLimits(playouts=1_000_000_000, resume=True, must_play=True, judge=True)
 
 
-def win_bar_style(game: Game) -> str:
+def win_bar_style(game: Game, black: float = 0.5) -> str:
     """The win-probability bar in the players' colours: the first colour's share filled in
-    its stones' colour, the rest in the second's (it was the style's blue, neither's)."""
+    its stones' colour, the rest in the second's (it was the style's blue, neither's); its
+    text, in the middle, in the ink that reads on the colour under it there (``black``, the
+    first colour's share; a grey on both was faint on white, a tester's finding)."""
     first = STONE_COLOURS[game.colour_name(BLACK)]
     second = STONE_COLOURS[game.colour_name(WHITE)]
+    ink = ink_on(game.colour_name(BLACK if black > 0.5 else WHITE))
     return (
         f"QProgressBar {{ background: {second[0]}; border: 1px solid #808080; "
-        "border-radius: 3px; color: #808080; font-weight: bold; text-align: center; }"
+        f"border-radius: 3px; color: {ink}; font-weight: bold; text-align: center; }}"
         f"QProgressBar::chunk {{ background: {first[0]}; }}"
     )
 
@@ -322,7 +325,11 @@ class ComputerPlay(QObject):
         return (request is not None and request.is_move) or self.attached.busy
 
     def on_session_changed(self, change: Change) -> None:
-        if change in (Change.TREE, Change.POSITION) and self.session.played:
+        # (and a swap said is taken back once the game shown no longer ends with it: it
+        # stayed in the status bar over a position set up afresh, a tester's finding)
+        if change in (Change.TREE, Change.POSITION, Change.GAME) and (
+            self.session.played or self._swap_said
+        ):
             self._say_swap()
         if change not in (Change.SAVED, Change.ANALYSIS, Change.COMMENT, Change.INFO):
             self.after_change()
@@ -683,6 +690,9 @@ class ComputerPlay(QObject):
         leader, share = (BLACK, black) if black >= 0.5 else (WHITE, 1 - black)
         self.win_bar.setFormat(f"{game.colour_name(leader)} {100 * share:.0f}%")
         self.win_bar.setTextVisible(True)
+        style = win_bar_style(game, black)
+        if self.win_bar.styleSheet() != style:  # (a new style sheet costs a relayout)
+            self.win_bar.setStyleSheet(style)
 
     def show_analysis(self, request: Request, result: SearchResult) -> None:
         game = request.game
@@ -690,7 +700,6 @@ class ComputerPlay(QObject):
         black = result.win_rate if mover == BLACK else 1 - result.win_rate
         self.win_bar.setEnabled(True)
         self.set_win_bar(black, game)
-        self.win_bar.setStyleSheet(win_bar_style(game))
         self.win_label.setText(
             f"Win probability: {game.colour_name(BLACK)} {100 * black:.0f}% · "
             f"{game.colour_name(WHITE)} {100 * (1 - black):.0f}%"

@@ -933,7 +933,14 @@ class MainWindow(QMainWindow):
         # by the players' names, not the colours: a status bar naming colours contradicted
         # the panel once the user stepped back over a swap (a tester's finding)
         first, second = (session.player_name(c) for c in (BLACK, WHITE))
-        self.show_status(f"Players: {first} and {second}.", 10000)
+        waits = ""
+        if session.seat_for(session.game.to_move).computer and not self.computer.plays_here():
+            # (the dialog said so, and then nothing on the screen did: a tester's finding)
+            waits = (
+                f" {session.player_name(session.game.to_move)} waits at this earlier move: "
+                "Ctrl+G lets it play here."
+            )
+        self.show_status(f"Players: {first} and {second}.{waits}", 15000)
 
     def edit_game_info(self) -> None:
         info = self.run_game_info_dialog(self.session.info())
