@@ -830,3 +830,26 @@ def test_the_players_dialog_says_when_the_computer_waits(qtbot, window):
     window.act_computer.trigger()  # Ctrl+G: it plays here, a variation
     qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=60_000)
     assert mismatches(window) == []
+
+
+def test_players_chosen_while_setting_up_say_the_computer_plays_after_done(qtbot, window):
+    """While a position is set up, the dialog says a computer plays after Done, and the status
+    bar does not say it waits at an earlier move (what it says of a position come back to)."""
+    window.act_edit.trigger()
+    click(qtbot, window, "c2")
+    window.editor.to_move.setCurrentIndex(window.editor.to_move.findData(WHITE))
+    notes = []
+
+    def fill(dialog):
+        notes.append(dialog.findChildren(QLabel)[-1].text())
+        dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("computer"))
+        return True
+
+    window.run_players_dialog = fill
+    window.editor.players_button.click()
+    assert "once the position is set up (Done)" in notes[0]
+    assert window.statusBar().currentMessage() == "Players: Ann and Bo (computer, level 5)."
+    assert not window.computer.runner.busy
+    window.editor.edit_button.toggle()  # done: it plays
+    qtbot.waitUntil(lambda: len(window.game.moves) == 1, timeout=60_000)
+    assert mismatches(window) == []

@@ -705,7 +705,7 @@ class Session:
         """Load a record at the node it was saved at, with its seats (a game against the
         computer goes on against it), or at the end of its main line, with people, for a
         record from elsewhere (RecordError, changing nothing, if it cannot be read)."""
-        tree, seats, _original = _left_at(load_record(path))
+        tree, seats = _left_at(load_record(path))
         self.set_tree(tree, path=path, seats=seats)
 
     # ----- autosave -------------------------------------------------------------------------
@@ -749,7 +749,7 @@ class Session:
         original file, marked unsaved. A part that cannot be read falls back alone."""
         clocks = _clocks(record.root.extra.pop(CLOCKS, None))
         path = original_file(record)
-        tree, seats, _original = _left_at(record)
+        tree, seats = _left_at(record)
         self.set_tree(tree, path=path, seats=seats, dirty=True, clocks=clocks)
 
 
@@ -759,12 +759,12 @@ def original_file(record: GameRecord) -> Path | None:
     return Path(os.fsdecode(unquote_to_bytes(original))) if original else None
 
 
-def _left_at(record: GameRecord) -> tuple[GameTree, tuple[Seat, Seat], str]:
+def _left_at(record: GameRecord) -> tuple[GameTree, tuple[Seat, Seat]]:
     """A record's tree at the node ygui's properties say it was left at (else the end of its
-    main line), its seats (else people, named as the record says) and the file it came from
-    ("" if none); the properties are taken out of the record."""
+    main line) and its seats (else people, named as the record says); the properties,
+    the file it came from among them (``original_file``), are taken out of the record."""
     extra = record.root.extra
-    original = (extra.pop(ORIGINAL_FILE, None) or [""])[0]
+    extra.pop(ORIGINAL_FILE, None)
     seats = _seats(extra.pop(SEATS, None), record)
     viewed = _viewed_path(record, extra.pop(VIEWED, None))
     line = (extra.pop(VIEWED_LINE, None) or [""])[0]
@@ -772,7 +772,7 @@ def _left_at(record: GameRecord) -> tuple[GameTree, tuple[Seat, Seat], str]:
     if line:  # (along the line first: going forward then follows it, as it did)
         tree.go_to_path(_path(record.root, line))
     tree.go_to_path(viewed)
-    return tree, seats, original
+    return tree, seats
 
 
 def _clocks(values: list[str] | None) -> dict[int, float]:

@@ -88,18 +88,18 @@ def is_board_file(game: Game) -> bool:
 
 def title(game: Game) -> str:
     """The game and the board actually played, as a heading."""
-    options = game.options
+    options, setup = game.options, ""
     if game.setup:  # (no swap from a set-up position: the heading said "pie rule", a tester's
         # finding)
-        options = replace(options, pie=False)
+        options, setup = replace(options, pie=False), ", set-up position"
     if not is_board_file(game):
-        return options.describe() + (", set-up position" if game.setup else "")
+        return options.describe() + setup
     g = game.geometry
     text = f"{options.variant.title} on a board of one's own ({g.size} cells, {len(g.sides)} sides"
     if isinstance(game.rule, CornerRule):
         text += f", {game.rule.corners} corners"
     text += ")"
-    return text + _rule_options(options) + (", set-up position" if game.setup else "")
+    return text + _rule_options(options) + setup
 
 
 def _rule_options(options: GameOptions) -> str:

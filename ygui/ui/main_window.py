@@ -915,9 +915,10 @@ class MainWindow(QMainWindow):
         names = (game.colour_name(BLACK), game.colour_name(WHITE))
         seats = (session.seats[0], session.seats[1])
         engines = tuple(self.engine_specs())
+        waits = not session.editing and not self.computer.plays_here()
         if session.editing:
             note = "A computer plays once the position is set up (Done)."
-        elif self.computer.plays_here():
+        elif not waits:
             note = "A computer to move starts thinking at once."
         else:  # (the dialog promised a move that never came: a tester's finding)
             note = (
@@ -933,14 +934,15 @@ class MainWindow(QMainWindow):
         # by the players' names, not the colours: a status bar naming colours contradicted
         # the panel once the user stepped back over a swap (a tester's finding)
         first, second = (session.player_name(c) for c in (BLACK, WHITE))
-        waits = ""
-        if session.seat_for(session.game.to_move).computer and not self.computer.plays_here():
-            # (the dialog said so, and then nothing on the screen did: a tester's finding)
-            waits = (
-                f" {session.player_name(session.game.to_move)} waits at this earlier move: "
+        said = f"Players: {first} and {second}."
+        if waits and session.seat_for(game.to_move).computer:
+            # (the dialog said so, and then nothing on the screen did: a tester's finding;
+            # not while editing, where the dialog says it plays after Done)
+            said += (
+                f" {session.player_name(game.to_move)} waits at this earlier move: "
                 "Ctrl+G lets it play here."
             )
-        self.show_status(f"Players: {first} and {second}.{waits}", 15000)
+        self.show_status(said, 15000)
 
     def edit_game_info(self) -> None:
         info = self.run_game_info_dialog(self.session.info())
