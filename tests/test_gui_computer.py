@@ -7,7 +7,7 @@ import pytest
 from drawn import mismatches
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
-from PySide6.QtGui import QImage, QMouseEvent, QPainter
+from PySide6.QtGui import QImage, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import QApplication
 
 from ygui.ai.engine import Engine, SearchLimits, SearchResult
@@ -553,8 +553,10 @@ def test_the_analysis_says_when_the_search_proved_the_position(qtbot, answers):
     assert computer.win_bar.isEnabled() and computer.win_bar.value() == 1000 * (mover == "Black")
     # the bar says it too: all of one colour, it was read as an empty box (a tester's finding)
     assert computer.win_bar.isTextVisible() and computer.win_bar.text() == f"{mover} 100%"
-    ink = "#f4f4f4" if mover == "Black" else "#141414"  # (readable on the colour under it)
-    assert f"color: {ink}" in computer.win_bar.styleSheet()
+    _check_the_bar_text_reads(computer.win_bar)
+    computer.set_win_bar(0.53, window.session.game)  # (near even: half on each colour)
+    assert computer.win_bar.text() == "Black 53%"
+    _check_the_bar_text_reads(computer.win_bar)
     window.act_analyse.trigger()
     window.act_hint.trigger()  # the hint says the move is a proved win
     qtbot.waitUntil(lambda: "Hint:" in window.statusBar().currentMessage(), timeout=60_000)
@@ -785,3 +787,25 @@ def test_the_thinking_line_keeps_the_computers_view_from_its_opponent(qtbot, ans
     window.act_analyse.trigger()
     qtbot.waitUntil(lambda: "win probability" in label.text(), timeout=60_000)
     window.act_undo.trigger()  # (stops it)
+
+
+def _check_the_bar_text_reads(bar) -> None:
+    """The win bar's text is drawn on a chip of the window's base colour, in its text colour,
+    whatever the colours of the bar under it (near an even share "53%" was white on white, a
+    tester's finding)."""
+    image = bar.grab().toImage()
+    chip = bar.chip_rect()
+    assert not chip.isEmpty() and bar.rect().contains(chip)
+    base = bar.palette().color(QPalette.ColorRole.Base)
+    text = bar.palette().color(QPalette.ColorRole.Text)
+    ratio = image.width() / bar.width()  # (device pixels)
+    y = int(chip.center().y() * ratio)
+    assert image.pixelColor(int((chip.left() + 3) * ratio), y) == base
+    assert image.pixelColor(int((chip.right() - 3) * ratio), y) == base
+    inside = [
+        image.pixelColor(int(x * ratio), int(row * ratio))
+        for x in range(chip.left() + 4, chip.right() - 3)
+        for row in range(chip.top() + 2, chip.bottom() - 1)
+    ]
+    # the glyphs: pixels near the text colour, far from the base
+    assert any(abs(c.lightnessF() - text.lightnessF()) < 0.25 for c in inside)

@@ -531,3 +531,38 @@ def test_the_forbidden_cells_are_the_empty_cells_a_move_may_not_take(turns):
             assert game.forbidden_cells() == expected
             game.play(Move(rng.choice(game.legal_cells())))
         assert game.forbidden_cells() == {}
+
+
+@pytest.mark.parametrize("corners", [3, 5, 7, 9])
+def test_a_poly_y_win_names_the_corners_as_they_are_drawn(corners):
+    """The sentence of a Poly-Y win names the corners captured by where they lie on the board
+    ("the top, right and lower left corners"): their numbers were nowhere on the board (a
+    tester's finding). Every corner has a name of its own."""
+    from ygui.core.wording import corner_names, win_reason
+
+    game = Game(GameOptions(game="poly-y", corners=corners).validated())
+    g = game.geometry
+    names = corner_names(g)
+    assert len(set(names)) == corners
+    assert names[0] in ("top", "12 o'clock")  # (the first corner is the top one)
+    # the top corner is the highest drawn, and a corner named "... left" lies left of the centre
+    cx = sum(x for x, _ in g.centres) / g.size
+    assert g.centres[g.corners[0]][1] == min(y for _, y in g.centres)
+    for name, corner in zip(names, g.corners, strict=True):
+        if name.endswith("left"):
+            assert g.centres[corner][0] < cx
+        if name.endswith("right"):
+            assert g.centres[corner][0] > cx
+    rng = random.Random(corners)
+    cells = list(range(g.size))
+    rng.shuffle(cells)
+    for cell in cells:
+        if game.is_over:
+            break
+        game.play(Move(cell))
+    held = game.corners_held(game.winner)
+    text = win_reason(game)
+    assert f"captured {len(held)} of the {corners} corners" in text
+    inside = text.split("(the ")[1].removesuffix(").").rsplit(" corner", 1)[0]
+    said = inside.replace(" and ", ", ").split(", ")
+    assert said == [names[s] for s in held], text

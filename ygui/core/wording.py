@@ -8,9 +8,11 @@ these; it holds no per-game wording of its own.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from ygui.core.game import Game
+from ygui.core.geometry import BoardGeometry
 from ygui.core.rules.win import CornerRule, PerimeterRule, largest_gap, masks_of
 from ygui.core.variants import ECCENTRIC_BLACK_SIDES, GameOptions
 
@@ -62,6 +64,27 @@ def legend_roles(game: str) -> list[tuple[str, str]]:
     """(role, words) for each coloured kind of side this game has, in a stable order."""
     roles = SIDE_ROLES.get(game, {})
     return [(role, ROLE_NAMES[role]) for role in dict.fromkeys(roles.values())]
+
+
+_COMPASS = ("right", "upper right", "top", "upper left", "left", "lower left", "bottom")
+_COMPASS += ("lower right",)
+
+
+def corner_names(g: BoardGeometry) -> list[str]:
+    """Each corner of the board (``g.corners``) named by where it lies as drawn: "top",
+    "lower left"..., or where two would share a name, by the hour on a clock face ("2
+    o'clock"). The corners had numbers that were nowhere on the board (a tester's finding)."""
+    if not g.corners:
+        return []
+    cx = sum(x for x, _ in g.centres) / g.size
+    cy = sum(y for _, y in g.centres) / g.size
+    # (drawn y grows downwards)
+    angles = [math.atan2(cy - g.centres[c][1], g.centres[c][0] - cx) for c in g.corners]
+    names = [_COMPASS[round(a / (math.pi / 4)) % 8] for a in angles]
+    if len(set(names)) == len(names):
+        return names
+    hours = [(round(3 - a / (math.pi / 6)) - 1) % 12 + 1 for a in angles]
+    return [f"{hour} o'clock" for hour in hours]
 
 
 def side_label(name: str) -> str:
@@ -120,10 +143,11 @@ def win_reason(game: Game) -> str:
     name = game.colour_name(game.winner)
     rule = game.rule
     if isinstance(rule, CornerRule):
-        held = [str(c + 1) for c in game.corners_held(game.winner)]
+        names = corner_names(game.geometry)
+        held = [names[c] for c in game.corners_held(game.winner)]
         return (
             f"{name} captured {len(held)} of the {rule.corners} corners "
-            f"(corner{'s' if len(held) != 1 else ''} {_join(held)})."
+            f"(the {_join(held)} corner{'s' if len(held) != 1 else ''})."
         )
     groups = game.winning_groups()
     if isinstance(rule, PerimeterRule):

@@ -40,7 +40,7 @@ from ygui.core.drawing import (
 from ygui.core.game import BLACK, EMPTY, Game, Move
 from ygui.core.geometry import Point
 from ygui.core.rules.win import CornerRule, PerimeterRule
-from ygui.core.wording import side_label, side_role
+from ygui.core.wording import corner_names, side_label, side_role
 from ygui.ui.theme import LIGHT, STONE_COLOURS, Theme, ink_on, mark_on
 
 UNIT = 40.0
@@ -663,16 +663,21 @@ class BoardScene(QGraphicsScene):
         if not self._corner_items:
             return
         held = {s: c for c in (1, 2) for s in self.game.corners_held(c)}
+        names = corner_names(self.game.geometry)
         for s, item in enumerate(self._corner_items):
             if s in held:
                 light, dark = STONE_COLOURS[self.game.colour_name(held[s])]
                 item.setBrush(QColor(dark if held[s] == BLACK else light))
-                item.setPen(QPen(QColor("#000000"), 1.2))
-                item.setToolTip(f"corner {s + 1}: captured by {self.game.colour_name(held[s])}")
+                # (a black outline was lost on the dark theme's background: a tester's)
+                outline = "#000000" if self.theme is LIGHT else self.theme.point
+                item.setPen(QPen(QColor(outline), 1.2))
+                item.setToolTip(
+                    f"The {names[s]} corner: captured by {self.game.colour_name(held[s])}"
+                )
             else:
                 item.setBrush(QColor("#b9b2a3"))
                 item.setPen(QPen(QColor("#6d6759"), 1.0))
-                item.setToolTip(f"corner {s + 1}: not yet captured")
+                item.setToolTip(f"The {names[s]} corner: not yet captured")
 
     # ----- analysis overlays ----------------------------------------------------------------
     def set_heat(self, visits: dict[int, int] | None) -> None:

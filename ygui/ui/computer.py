@@ -13,7 +13,8 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Protocol
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QProcess, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QProcess, QRect, Qt, Signal
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QDockWidget,
@@ -22,6 +23,9 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QStyle,
+    QStyleOptionProgressBar,
+    QStylePainter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -37,7 +41,7 @@ from ygui.ui.ai_runner import AiRunner, Request
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import HeatLegend
 from ygui.ui.engine_play import AttachedPlay
-from ygui.ui.theme import STONE_COLOURS, ink_on
+from ygui.ui.theme import STONE_COLOURS
 
 HINT_LEVEL = 7
 # Analysis runs until it is stopped or the position changes (a billion playouts take days), and
@@ -45,19 +49,53 @@ HINT_LEVEL = 7
 ANALYSIS = SearchLimits(playouts=1_000_000_000, resume=True, must_play=True, judge=True)
 
 
-def win_bar_style(game: Game, black: float = 0.5) -> str:
+def win_bar_style(game: Game) -> str:
     """The win-probability bar in the players' colours: the first colour's share filled in
-    its stones' colour, the rest in the second's (it was the style's blue, neither's); its
-    text, in the middle, in the ink that reads on the colour under it there (``black``, the
-    first colour's share; a grey on both was faint on white, a tester's finding)."""
+    its stones' colour, the rest in the second's (it was the style's blue, neither's)."""
     first = STONE_COLOURS[game.colour_name(BLACK)]
     second = STONE_COLOURS[game.colour_name(WHITE)]
-    ink = ink_on(game.colour_name(BLACK if black > 0.5 else WHITE))
     return (
         f"QProgressBar {{ background: {second[0]}; border: 1px solid #808080; "
-        f"border-radius: 3px; color: {ink}; font-weight: bold; text-align: center; }}"
+        f"border-radius: 3px; font-weight: bold; }}"
         f"QProgressBar::chunk {{ background: {first[0]}; }}"
     )
+
+
+class WinBar(QProgressBar):
+    """The win-probability bar, its text on a chip of the window's own colours in the
+    middle: near an even share the text lay half on each colour, and the half in the ink of
+    the other read as nothing ("53%" white on white, a tester's finding)."""
+
+    def chip_rect(self) -> QRect:
+        """Where the chip with the text is drawn (empty without text)."""
+        if not self.isTextVisible() or not self.text():
+            return QRect()
+        font = self.font()
+        font.setBold(True)
+        size = QFontMetrics(font).boundingRect(self.text()).size()
+        width = min(self.width() - 2, size.width() + 12)
+        height = min(self.height() - 2, size.height() + 2)
+        return QRect((self.width() - width) // 2, (self.height() - height) // 2, width, height)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        option = QStyleOptionProgressBar()
+        self.initStyleOption(option)
+        option.textVisible = False  # (the chip's text instead, below)
+        painter = QStylePainter(self)
+        painter.drawControl(QStyle.ControlElement.CE_ProgressBar, option)
+        chip = self.chip_rect()
+        if chip.isEmpty():
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        painter.setPen(QColor("#808080"))
+        painter.setBrush(palette.color(QPalette.ColorRole.Base))
+        painter.drawRoundedRect(chip, 3, 3)
+        font = painter.font()
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(palette.color(QPalette.ColorRole.Text))
+        painter.drawText(chip, Qt.AlignmentFlag.AlignCenter, self.text())
 
 
 def search_stats(result: SearchResult) -> str:
@@ -237,7 +275,7 @@ class ComputerPlay(QObject):
         self.heat_legend = HeatLegend()  # (shown with the heat map)
         self.scene.heatChanged.connect(self._show_heat_legend)
         self.win_label = QLabel("Win probability: -")
-        self.win_bar = QProgressBar()
+        self.win_bar = WinBar()
         self.win_bar.setRange(0, 1000)
         self.win_bar.setTextVisible(False)
         self.line_label = QLabel("Best line: -")
@@ -690,7 +728,7 @@ class ComputerPlay(QObject):
         leader, share = (BLACK, black) if black >= 0.5 else (WHITE, 1 - black)
         self.win_bar.setFormat(f"{game.colour_name(leader)} {100 * share:.0f}%")
         self.win_bar.setTextVisible(True)
-        style = win_bar_style(game, black)
+        style = win_bar_style(game)
         if self.win_bar.styleSheet() != style:  # (a new style sheet costs a relayout)
             self.win_bar.setStyleSheet(style)
 
