@@ -853,3 +853,62 @@ def test_players_chosen_while_setting_up_say_the_computer_plays_after_done(qtbot
     window.editor.edit_button.toggle()  # done: it plays
     qtbot.waitUntil(lambda: len(window.game.moves) == 1, timeout=60_000)
     assert mismatches(window) == []
+
+
+def test_a_review_of_a_saved_game_asks_to_save_its_analysis_by_name(
+    qtbot, window, answers, tmp_path
+):
+    """A game opened from its file and then analysed has unsaved analysis, not unsaved moves:
+    the question before a new game says so (a tester took "Save the current game first?"
+    after a review for a fault). Once a move is played, it is the usual question."""
+    for label in ("a1", "b2", "c3"):
+        click(qtbot, window, label)
+    path = tmp_path / "reviewed.ysgf"
+    window.session.save(path)
+    assert not window.session.dirty
+    node = window.session.tree.main_line()[1]
+    window.session.set_analysis(node, 0.4, 5000, "d4")  # (as the review keeps each result)
+    assert window.session.dirty and window.session.only_analysis_unsaved
+    answers.save_choice = ["cancel"]
+    assert not window.maybe_keep_changes()
+    assert answers.questions[-1].startswith("The analysis of this game is not saved")
+    click(qtbot, window, "d4")
+    assert not window.session.only_analysis_unsaved
+    answers.save_choice = ["cancel"]
+    assert not window.maybe_keep_changes()
+    assert answers.questions[-1] == "Save the current game first?"
+
+
+def test_a_game_lost_without_a_mistake_says_how_it_slipped_away(qtbot, window, monkeypatch):
+    """No move lost 15%, but Black's chances fell from 50% to 10%: the review says so, and
+    names Black's largest losses ("No move lost much." beside a graph falling to 0% read as a
+    contradiction, a tester's finding). White's moves gained; Black's lost 10% each."""
+    _six_moves(qtbot, window)
+    rates = [0.5, 0.4, 0.4, 0.3, 0.3, 0.2, 0.1]  # Black's rate after k moves
+    panel = window.review_panel
+    _fake_review_engine(monkeypatch, panel, rates, rates, 100)
+    window.act_review.trigger()
+    qtbot.waitUntil(lambda: not panel.review, timeout=10_000)
+    assert panel.graph.marks == set()
+    text = panel.review_label.text()
+    assert text.startswith("Done. No move lost 15% or more. Black's chances fell from 50% to 10%")
+    assert "its largest losses: move 1 (-10%), move 3 (-10%), move 5 (-10%)." in text
+
+
+def test_the_review_graphs_move_numbers_never_run_into_each_other(qtbot):
+    """However narrow the panel and long the game, the numbers under the graph keep a gap
+    ("45" and "54" ran together in a narrow panel, a tester's finding), the last inside."""
+    from ygui.ui.review_panel import WinRateGraph
+
+    graph = WinRateGraph(lambda _: None)
+    qtbot.addWidget(graph)
+    for moves in (3, 9, 54, 120, 361):
+        graph.values = [0.5] * (moves + 1)
+        for width in (140, 200, 260, 400, 900):
+            graph.resize(width, 120)
+            places = graph.number_places()
+            assert places[0][0] == 0 and len(places) >= 2
+            for (_, left, w), (_, after, _) in zip(places, places[1:], strict=False):
+                assert left + w <= after
+                assert w >= graph.fontMetrics().horizontalAdvance(str(moves))
+            assert places[-1][1] + places[-1][2] <= width

@@ -107,6 +107,9 @@ class Session:
         self.seats = [Seat("Player 1"), Seat("Player 2")]
         self.path: Path | None = None
         self.dirty = False
+        # all that is unsaved is analysis (a review of a game opened from its file): the
+        # question before it is lost says so
+        self.only_analysis_unsaved = False
         self.autosave_file: Path | None = None  # the window gives each session its own
         self._listeners: list[Listener] = []
         self.autosave_problem: str | None = None  # the last autosave's failure, if any
@@ -138,6 +141,7 @@ class Session:
     def _edited(self, change: Change = Change.TREE) -> None:
         """The game's content changed: it is unsaved, autosaved, and shown."""
         self.dirty = True
+        self.only_analysis_unsaved = False
         self.autosave_problem = self.autosave()
         self.notify(change)
 
@@ -571,6 +575,8 @@ class Session:
         that much of it. A deeper analysis kept before stays."""
         if not GameTree.set_analysis(node, black_win_rate, visits, best):
             return
+        if not self.dirty:
+            self.only_analysis_unsaved = True
         self.dirty = True
         if time.monotonic() - self._analysis_autosaved >= ANALYSIS_AUTOSAVE_SECONDS:
             self._analysis_autosaved = time.monotonic()
@@ -611,6 +617,7 @@ class Session:
         self.tree = tree
         self.path = path
         self.dirty = dirty
+        self.only_analysis_unsaved = False
         self._start_clock(clock_running, clocks)
         self._clock_autosaved = self.now()
         self.notify(Change.GAME)
@@ -698,6 +705,7 @@ class Session:
         save_record(path, record)
         self.path = path
         self.dirty = False
+        self.only_analysis_unsaved = False
         self.remove_autosave()
         self.notify(Change.SAVED)
 

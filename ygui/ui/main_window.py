@@ -1206,7 +1206,13 @@ class MainWindow(QMainWindow):
         if not self.session.has_work:
             return True
         with self.question():
-            answer = self.ask_save_discard_cancel("Save the current game first?")
+            question = (
+                "The analysis of this game is not saved (its moves are). Save it with the "
+                "game first?"
+                if self.session.only_analysis_unsaved and self.session.path is not None
+                else "Save the current game first?"
+            )
+            answer = self.ask_save_discard_cancel(question)
             if answer == "save":
                 return self.save()
             return answer == "discard"

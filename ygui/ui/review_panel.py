@@ -3,6 +3,7 @@ and the mistakes it finds."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -70,6 +71,22 @@ class WinRateGraph(QWidget):
     def _y(self, value: float) -> float:
         return 4 + (self.height() - 20) * (1 - value)
 
+    def number_places(self) -> list[tuple[int, float, float]]:
+        """The move numbers under the graph: each number, its box's left and width; about
+        six, never closer than a number's width and a gap (the last, kept inside, ran into
+        the one before it in a narrow panel: "45" and "54" read as one, a tester's)."""
+        moves = len(self.values) - 1
+        width = self.fontMetrics().horizontalAdvance(str(max(moves, 0))) + 8
+        room = max(1.0, self.width() - self.margin() - 4)
+        step = max(1, round(moves / 6), math.ceil(moves * width / room))
+        places = []
+        for i in range(0, moves + 1, step):
+            left = min(self._x(i) - width / 2, self.width() - width)  # (the last inside too)
+            if places and left < places[-1][1] + places[-1][2]:
+                break
+            places.append((i, left, width))
+        return places
+
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -90,14 +107,9 @@ class WinRateGraph(QWidget):
             painter.drawText(
                 QRectF(0, top, margin - 3, line), Qt.AlignmentFlag.AlignRight | place, text
             )
-        moves = len(self.values) - 1
-        step = max(1, round(moves / 6))
-        for i in range(0, moves + 1, step):
-            left = min(self._x(i) - 15, self.width() - 30)  # (the last number inside too)
+        for i, left, width in self.number_places():
             painter.drawText(
-                QRectF(left, self.height() - 15, 30, 14),
-                Qt.AlignmentFlag.AlignCenter,
-                str(i),
+                QRectF(left, self.height() - 15, width, 14), Qt.AlignmentFlag.AlignCenter, str(i)
             )
         points = [
             QPointF(self._x(i), self._y(v)) for i, v in enumerate(self.values) if v is not None
@@ -327,7 +339,7 @@ class ReviewPanel(QDockWidget):
         said = (
             f"Done. {counted(len(found), 'mistake')} {rule} {where}."
             if found
-            else "Done. No move lost much."
+            else f"Done. No move lost {100 * MISTAKE_DROP:.0f}% or more.{self._slipped()}"
         )
         if not checked:
             return said
@@ -337,6 +349,38 @@ class ReviewPanel(QDockWidget):
             f"{said} The first pass marked {self._first_marks}; judged again with "
             f"{self._playouts:,} playouts a position, {len(found)} stayed."
         )
+
+    def _slipped(self) -> str:
+        """Where a game was lost without a mistake: how the loser's chances fell, and its
+        moves that lost most ("No move lost much" beside a graph that fell from 50% to 0%
+        read as a contradiction, a tester's finding)."""
+        tree = self.session.tree
+        line = [tree.root, *tree.main_line()]
+        values = [v[0] for node in line if (v := GameTree.analysis(node)) is not None]
+        if len(values) < 2:
+            return ""
+        first, last = values[0], values[-1]
+        loser = BLACK if last < first else WHITE
+        start, end = (first, last) if loser == BLACK else (1 - first, 1 - last)
+        if start - end < MISTAKE_DROP:
+            return ""
+        game = self.session.game
+        worst = sorted(
+            (
+                (drop, number)
+                for number, drop in drops(tree).items()
+                if drop > 0.02 and line[number].colour == loser
+            ),
+            reverse=True,
+        )[:3]
+        text = (
+            f" {game.colour_name(loser)}'s chances fell from {100 * start:.0f}% to "
+            f"{100 * end:.0f}% move by move"
+        )
+        if worst:
+            moves = ", ".join(f"move {n} (-{100 * d:.0f}%)" for d, n in sorted(worst, key=_second))
+            text += f"; its largest losses: {moves}"
+        return text + "."
 
     def _reviewed(self, request: Request, result: SearchResult) -> None:
         if not self.review:
@@ -414,6 +458,10 @@ class ReviewPanel(QDockWidget):
             self._told = told
             self.review_label.setText(said)
         self.mistakeShown.emit(*told[1:])
+
+
+def _second(pair: tuple[float, int]) -> int:
+    return pair[1]
 
 
 def _refined(before: set[int], after: set[int]) -> str:
