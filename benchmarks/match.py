@@ -61,7 +61,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from ygui.ai.engine import PRIOR, PRIOR_SCALE, Engine, SearchLimits, engine_threads
+from ygui.ai.engine import (
+    EXPLORE,
+    PRIOR,
+    PRIOR_SCALE,
+    Engine,
+    SearchLimits,
+    engine_threads,
+)
 from ygui.ai.priors import weights_from_dict
 from ygui.core.game import BLACK, Game, Move
 from ygui.core.notation import parse_letter_label
@@ -211,6 +218,34 @@ def prior_match(
 
 
 Player = tuple[str, Callable[[int], Engine], Callable[[int], SearchLimits]]
+
+
+def explore_match(
+    games: int,
+    name: str,
+    level: int,
+    seconds: float | None,
+    pie: bool | None,
+    first: int,
+    ours: float,
+    theirs: float,
+) -> None:
+    """The engine with one exploration bonus (``Engine(explore=...)``) against another, both
+    at ``level`` (its playouts, book and proofs) or, with ``seconds``, at that time a move."""
+
+    def player(explore: float) -> Player:
+        def limits(seed: int) -> SearchLimits:
+            at_level = SearchLimits.level(level, seed=seed)
+            if seconds is None:
+                return at_level
+            return replace(at_level, playouts=10**9, seconds=seconds, scaled=False)
+
+        def engine(seed: int) -> Engine:
+            return Engine(seed=seed, explore=explore)
+
+        return (f"explore {explore:g}", engine, limits)
+
+    duel(games, name, pie, first, player(ours), player(theirs))
 
 
 def level_ladder(
@@ -539,7 +574,28 @@ def main() -> None:
     threads.add_argument("--against-root", action="store_true", help="B's: a tree each")
     threads.add_argument("--against-seconds", type=float, help="B's time a move (--seconds)")
     threads.add_argument("--first", type=int, default=0, help="number of the first game (0)")
+    explore = sub.add_parser("explore")
+    explore.add_argument("--games", type=int, default=100)
+    explore.add_argument("--game", default="y")
+    explore.add_argument("--level", type=int, default=8)
+    explore.add_argument("--seconds", type=float, help="a time a move, not the level's budget")
+    explore.add_argument("--explore", type=float, default=0.1, help="player A's bonus")
+    explore.add_argument("--against", type=float, default=EXPLORE, help="player B's bonus")
+    explore.add_argument("--no-pie", action="store_true", help="play without the pie rule")
+    explore.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     args = parser.parse_args()
+    if args.kind == "explore":
+        explore_match(
+            args.games,
+            args.game,
+            args.level,
+            args.seconds,
+            False if args.no_pie else None,
+            args.first,
+            args.explore,
+            args.against,
+        )
+        return
     if args.kind == "threads":
         b_seconds = args.seconds if args.against_seconds is None else args.against_seconds
         threads_match(

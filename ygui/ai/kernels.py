@@ -707,13 +707,28 @@ def rave_score(wins: float, visits: float, rave_n: float, rave_w: float, inv_k: 
 
 @compiled
 def crowded_slot(
-    visits, wins, rave_n, rave_w, best, second, top2, b: int, m: int, inv_k, parent_visits
+    visits,
+    wins,
+    rave_n,
+    rave_w,
+    best,
+    second,
+    top2,
+    b: int,
+    m: int,
+    inv_k,
+    explore,
+    prior,
+    root,
+    parent_visits,
 ) -> int:
     """``select_slot`` in a block another thread sharing the tree is passing through: the
     block's best child scored afresh, the other threads' visits not yet won included, against
     its second best of the last update."""
     g = b * m + best[b]
     high = rave_score(wins[g], visits[g], rave_n[g], rave_w[g], inv_k)
+    if root:
+        high += explore * np.sqrt(np.log(parent_visits + 1.0) / (visits[g] + prior))
     if high < top2[b]:
         g = b * m + second[b]
         high = top2[b]
@@ -1883,6 +1898,7 @@ def search(
     sims: int,
     rng,
     rave_k: float,
+    explore: float,
     expand_at: int,
     prior: float,
     weights,
@@ -1936,6 +1952,7 @@ def search(
         sims,
         rng,
         rave_k,
+        explore,
         expand_at,
         prior,
         weights,
@@ -2004,6 +2021,7 @@ def _simulate(
     sims: int,
     rng,
     rave_k: float,
+    explore: float,
     expand_at: int,
     prior: float,
     weights,
@@ -2190,6 +2208,9 @@ def _simulate(
                         b,
                         m,
                         inv_k,
+                        explore,
+                        prior,
+                        depth == 0,
                         visits[node],
                     )
                 else:
@@ -2292,6 +2313,13 @@ def _simulate(
                     num = wins[start + s] * (one + rn * inv_k) + rw
                     den = rn + v + rn * v * inv_k
                     score[s] = num / den if den > 0 else half
+                if d == 0 and explore > 0:
+                    # at the root, the exploration bonus: explore * sqrt(ln N / (n + prior)),
+                    # N the root's visits, n the child's
+                    reach = np.float32(explore * np.sqrt(np.log(visits[path[0]] + one)))
+                    head = np.float32(prior)
+                    for s in range(m - 1):
+                        score[s] += reach / np.sqrt(visits[start + s] + head)
                 i, t = first_best(score, m - 1)
                 best[b] = i
                 top[b] = t
