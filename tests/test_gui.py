@@ -333,6 +333,15 @@ def test_the_sizes_say_the_whole_boards_count(qtbot):
     assert dialog.size_box.currentText() == "11 cells per side (66 cells, default)"
     dialog.games.setCurrentRow(names.index("poly-y"))  # (its count depends on the corners)
     assert dialog.size_box.currentText() == "7 cells per side (default)"
+    # Mudcrack Y's 371 sizes: the round ones listed (371 rows to scroll, a tester's finding),
+    # its default and a size chosen before among them
+    dialog = NewGameDialog({"game": "mudcrack-y", "size": 137}, LIGHT)
+    qtbot.addWidget(dialog)
+    sizes = [dialog.size_box.itemData(i) for i in range(dialog.size_box.count())]
+    assert dialog.size_box.currentData() == 137
+    assert 20 <= len(sizes) <= 30 and sizes == sorted(sizes)
+    assert {30, 100, 137, 200, 250, 400} <= set(sizes) and 31 not in sizes
+    assert VARIANTS["mudcrack-y"].default_size in sizes
 
 
 def test_the_turns_note_never_covers_the_preview_and_a_handicap_is_the_games_own(qtbot):
@@ -580,3 +589,24 @@ def test_the_shortcuts_list_every_key_in_a_table(qtbot, window):
     redo = next(row for row in text.split("<tr>") if ">Redo<" in row)
     assert "Ctrl+Y" in redo and ("Ctrl+Shift+Z" in redo or "Shift+Ctrl+Z" in redo)
     assert text.count("<tr>") == sum(1 for a in window.actions() if a.shortcuts())
+
+
+def test_no_two_items_of_a_menu_share_their_underlined_letter(window):
+    """Alt and a letter reach one item of an open menu: two items with the same underlined
+    letter (View's "Heat &map" and "Candidate &moves", Play's "&Redo" and "&Resign…", a
+    tester's finding) make the letter go to the first only."""
+
+    def check(menu, name):
+        letters: dict[str, str] = {}
+        for action in menu.actions():
+            text = action.text().replace("&&", "")
+            if action.isSeparator() or "&" not in text:
+                continue
+            letter = text[text.index("&") + 1].lower()
+            assert letter not in letters, f"{name}: {letters[letter]!r} and {action.text()!r}"
+            letters[letter] = action.text()
+            if action.menu() is not None:
+                check(action.menu(), action.text())
+
+    for action in window.menuBar().actions():
+        check(action.menu(), action.text())

@@ -11,6 +11,7 @@ from drawn import mismatches, pixel_mismatches, this_turn_marks
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QPushButton
 
 from ygui.core.clock import TimeControl
 from ygui.core.game import BLACK, WHITE
@@ -51,6 +52,14 @@ def test_resigning_ends_the_game_and_is_saved_taken_back_and_reopened(
     assert window.game_panel.turn_label.text() == "White wins by resignation."
     assert window.game_panel.result_box.isVisibleTo(window)
     assert window.game_panel.result_label.text() == "White wins by resignation!\nBo"
+    # the words have the panel's width, the button under them (beside them in a narrow
+    # panel they took four lines, a tester's finding)
+    panel = window.game_panel
+    qtbot.waitUntil(lambda: panel.result_label.width() > 0)
+    button = panel.result_box.findChild(QPushButton)
+    assert button.text() == "New game…"
+    assert button.geometry().top() >= panel.result_label.geometry().bottom()
+    assert panel.result_label.width() >= panel.result_box.width() - 2
     assert "*" in window.windowTitle()
     shows_the_position(window)
     assert not window.act_resign.isEnabled() and window.act_take_back.isEnabled()
@@ -291,8 +300,12 @@ def test_clocks_run_in_the_window_to_a_loss_on_time(qtbot, answers, tmp_path):
     window.act_save.trigger()
     record = load_record(path)
     assert record.result == "B+T" and record.time_control == TimeControl(1)
+    assert window.act_take_back.text() == "&Take back the loss on time"
     window.act_take_back.trigger()  # the players agree to go on: White gets a minute
     assert window.statusBar().currentMessage() == "Play goes on: White has 1:00 on the clock."
+    # (greyed in a game that has not ended so, it no longer names the last one's loss)
+    assert window.act_take_back.text() == "&Take back a resignation"
+    assert not window.act_take_back.isEnabled()
     clock = window.session.clock
     assert clock.running == WHITE and 59 < clock.left(WHITE, window.session.now()) <= 60
     qtbot.wait(300)

@@ -200,7 +200,9 @@ class GamePanel(QWidget):
 
     def _build_result(self, new_game: Callable[[], None]) -> QWidget:
         self.result_box = QWidget()
-        row = QHBoxLayout(self.result_box)
+        # the button under the words, which get the panel's whole width ("Black wins / by /
+        # resignation!" took four lines beside it in a narrow panel, a tester's finding)
+        row = QVBoxLayout(self.result_box)
         row.setContentsMargins(0, 4, 0, 4)
         self.result_label = QLabel()
         big = QFont()
@@ -210,8 +212,8 @@ class GamePanel(QWidget):
         self.result_label.setWordWrap(True)
         again = QPushButton("New game…")
         again.clicked.connect(new_game)
-        row.addWidget(self.result_label, 1)
-        row.addWidget(again)
+        row.addWidget(self.result_label)
+        row.addWidget(again, 0, Qt.AlignmentFlag.AlignLeft)
         return self.result_box
 
     def _build_moves(self) -> QWidget:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -272,7 +273,7 @@ class NewGameDialog(QDialog):
         current = wanted if wanted is not None else self.size_box.currentData()
         self.size_box.blockSignals(True)
         self.size_box.clear()
-        for s in v.sizes:
+        for s in _listed_sizes(v.sizes, v.default_size, current):
             notes = [_board_total(v.name, s)] + (["default"] if s == v.default_size else [])
             notes = [note for note in notes if note]
             self.size_box.addItem(
@@ -403,6 +404,18 @@ class NewGameDialog(QDialog):
 
     def player_names(self) -> tuple[str, str]:
         return self.first_name.text().strip(), self.second_name.text().strip()
+
+
+def _listed_sizes(sizes: Sequence[int], default: int, current: object) -> list[int]:
+    """The sizes the dialog lists: all of them, or of a long range (Mudcrack Y's 30 to 400
+    cells, 371 rows to scroll through, a tester's finding) the round ones, the default and
+    the size chosen before."""
+    if len(sizes) <= 40:
+        return list(sizes)
+    kept = {s for s in sizes if s % (10 if s <= 200 else 50) == 0} | {default}
+    if current in sizes:
+        kept.add(int(str(current)))
+    return sorted(kept)
 
 
 def _board_total(game: str, size: int) -> str:
