@@ -17,7 +17,7 @@ from ygui.session import GameInfo
 from ygui.settings import Settings
 from ygui.ui.main_window import MainWindow
 from ygui.ui.new_game_dialog import NewGameDialog
-from ygui.ui.theme import LIGHT
+from ygui.ui.theme import LIGHT, STONE_COLOURS
 
 pytestmark = pytest.mark.usefixtures("ygui_home")
 
@@ -158,6 +158,17 @@ def test_hexagonal_pair_and_its_preview(qtbot, window):
     opposite = g.opposite[g.cell("a1")]
     assert window.game.colours[opposite] == BLACK
     assert "a1 + " + g.labels[opposite] in window.game_panel.moves_list.item(1).text()
+    # Blue's preview is drawn blue (see-through, it took the board's colour and looked grey,
+    # a tester's finding): seen on the board, the preview's pixels are bluer than the board's
+    window.on_cell_hovered(g.cell("c3"))
+    assert window.game.colour_name(window.game.to_move) == "Blue"
+    (ghost,) = window.scene._ghosts
+    image = window.view.grab().toImage()
+    ratio = image.width() / window.view.width()
+    centre = window.view.mapFromScene(ghost.rect().center())
+    seen = image.pixelColor(int(centre.x() * ratio), int(centre.y() * ratio))
+    assert seen.blue() > seen.red() + 30, seen.name()
+    assert ghost.pen().color().name() == STONE_COLOURS["Blue"][1]
 
 
 def test_undo_redo_and_navigation_keys(qtbot, window):

@@ -68,16 +68,22 @@ class StoneItem(QGraphicsEllipseItem):
         gradient = QRadialGradient(
             centre.x() - radius * 0.35, centre.y() - radius * 0.4, radius * 1.35
         )
-        gradient.setColorAt(0.0, QColor(light))
-        gradient.setColorAt(1.0, QColor(dark))
-        self.setBrush(QBrush(gradient))
-        edge = QColor("#000000" if colour_name != "Black" else "#000000")
+        inner, outer = QColor(light), QColor(dark)
+        edge = QColor("#000000")
         edge.setAlpha(110)
-        self.setPen(QPen(edge, radius * 0.06))
+        width = radius * 0.06
         self.setZValue(10)
         if ghost:
-            self.setOpacity(0.45)
+            # see-through, its rim in the colour's own dark shade: a see-through stone alone
+            # took the board's colour (Blue's looked grey on Hexagonal Y, a tester's finding)
+            inner.setAlpha(170)
+            outer.setAlpha(150)
+            edge, width = QColor(dark), radius * 0.14
             self.setZValue(9)
+        gradient.setColorAt(0.0, inner)
+        gradient.setColorAt(1.0, outer)
+        self.setBrush(QBrush(gradient))
+        self.setPen(QPen(edge, width))
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.colour_name = colour_name
 
