@@ -452,6 +452,10 @@ def test_with_the_tree_on_the_screen_the_game_panel_is_no_taller_than_it_needs(q
     area = window.game_dock.widget()
     qtbot.waitUntil(lambda: abs(area.height() - wanted_height(window.game_dock)) <= 4, timeout=2000)
     assert not window.game_panel.moves_list.isVisible()
+    # and says where they are (tester 13 took the list for lost)
+    elsewhere = window.game_panel.moves_elsewhere
+    assert elsewhere.isVisible() and not elsewhere.visibleRegion().isEmpty()
+    assert elsewhere.text() == "The moves are in the game tree while it is in view."
     # the buttons that step through the moves stay (they went with the list: tester 7)
     buttons = window.game_panel.nav_buttons.values()
     assert all(b.isVisible() and not b.visibleRegion().isEmpty() for b in buttons)
@@ -460,6 +464,7 @@ def test_with_the_tree_on_the_screen_the_game_panel_is_no_taller_than_it_needs(q
     window.setup_dock.show()
     window.setup_dock.raise_()
     qtbot.waitUntil(lambda: window.game_panel.moves_list.isVisible(), timeout=2000)
+    assert not elsewhere.isVisible()
     qtbot.waitUntil(lambda: area.widget().height() <= area.viewport().height(), timeout=2000)
 
 

@@ -195,6 +195,7 @@ class GamePanel(QWidget):
         that step through the moves stay (they went with it: tester 7)."""
         self.moves_label.setVisible(shown)
         self.moves_list.setVisible(shown)
+        self.moves_elsewhere.setVisible(not shown)
         # (without the list, the room left goes to the stretch under the buttons)
         self._layout.setStretchFactor(self.moves_box, 1 if shown else 0)
 
@@ -254,7 +255,14 @@ class GamePanel(QWidget):
             nav.addWidget(button)
             self.nav_buttons[key] = button
         self.moves_label = QLabel("Moves")
+        # where the list went while the tree stands in for it (a tester took the list for
+        # lost when the tree was opened)
+        self.moves_elsewhere = QLabel("The moves are in the game tree while it is in view.")
+        self.moves_elsewhere.setWordWrap(True)
+        self.moves_elsewhere.setEnabled(False)  # (the window's quieter ink)
+        self.moves_elsewhere.setVisible(False)
         layout.addWidget(self.moves_label)
+        layout.addWidget(self.moves_elsewhere)
         layout.addWidget(self.moves_list, 1)
         layout.addLayout(nav)
         return box
