@@ -11,7 +11,7 @@ from PySide6.QtGui import QImage, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import QApplication
 
 from ygui.ai.engine import Engine, SearchLimits, SearchResult
-from ygui.core.game import BLACK, SWAP, WHITE, Game
+from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.variants import GameOptions
 from ygui.session import Seat
 
@@ -809,3 +809,20 @@ def _check_the_bar_text_reads(bar) -> None:
     ]
     # the glyphs: pixels near the text colour, far from the base
     assert any(abs(c.lightnessF() - text.lightnessF()) < 0.25 for c in inside)
+
+
+def test_a_hint_to_swap_says_which_colour_its_chances_are_for(qtbot, answers):
+    """The swap's chances are the swapper's, who plays the first stone's colour after it:
+    the hint said "White's win probability 67%" and after the swap the analysis said Black
+    53% (a tester could not tell which was meant)."""
+    from ygui.ai.engine import SearchResult
+
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=7, pie=True).validated(), ("A", "B"))
+    window.session.play(Move(window.game.geometry.cell("d4")))
+    request = type("R", (), {"game": window.game.copy()})()
+    window.computer._show_hint(request, SearchResult(SWAP, 0.67, 1000, ()))
+    message = window.statusBar().currentMessage()
+    assert message == "Hint: swap (you then play Black, with a win probability of 67%)"
+    window.computer._show_hint(request, SearchResult(Move(3), 0.4, 1000, ()))
+    assert window.statusBar().currentMessage().endswith("(White's win probability 40%)")

@@ -680,6 +680,14 @@ class ComputerPlay(QObject):
             worth = "a proved win"
         elif result.proved < 0:
             worth = f"every move loses: {end}"
+        elif result.move.is_swap:
+            # the swapper plays the first stone's colour from then on: its chances were given
+            # under the colour it gave up ("White's win probability 67%", and after the swap
+            # the analysis said Black 53%: a tester could not tell which was meant)
+            worth = (
+                f"you then play {game.colour_name(BLACK)}, with a win probability of "
+                f"{100 * result.win_rate:.0f}%"
+            )
         else:
             worth = (
                 f"{game.colour_name(game.to_move)}'s win probability {100 * result.win_rate:.0f}%"
