@@ -14,13 +14,24 @@ from ygui.ui.game_panel import turn_text
 from ygui.ui.main_window import MainWindow
 
 
+def see_through(item: StoneItem) -> bool:
+    """A stone drawn see-through (a preview, a mistake's move): the item faded, or its fill
+    not opaque."""
+    if item.opacity() < 1:
+        return True
+    gradient = item.brush().gradient()
+    if gradient is not None:
+        return any(colour.alpha() < 255 for _, colour in gradient.stops())
+    return item.brush().color().alpha() < 255
+
+
 def drawn_stones(window: MainWindow) -> dict[int, str]:
     """The stones on the board as drawn: every solid stone item in the scene, found by where
     it is (not by the scene's own bookkeeping), as cell -> colour name."""
     scene = window.scene
     stones: dict[int, str] = {}
     for item in scene.items():
-        if not isinstance(item, StoneItem) or item.opacity() < 1 or not item.isVisible():
+        if not isinstance(item, StoneItem) or see_through(item) or not item.isVisible():
             continue
         cell = scene.cell_at(item.sceneBoundingRect().center())
         assert cell is not None, "a stone drawn off the board"
@@ -37,7 +48,7 @@ def mistake_marks(window: MainWindow) -> dict[int, tuple[str, str]]:
     rings: dict[int, str] = {}
     ghosts: dict[int, str] = {}
     for item in scene.items():
-        if isinstance(item, StoneItem) and item.opacity() < 1 and item.isVisible():
+        if isinstance(item, StoneItem) and see_through(item) and item.isVisible():
             cell = scene.cell_at(item.sceneBoundingRect().center())
             if cell is not None:
                 ghosts[cell] = item.colour_name

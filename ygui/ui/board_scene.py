@@ -794,7 +794,6 @@ class BoardScene(QGraphicsScene):
             back = self._board_patch(self.cell_position(cell), self.radii[cell], 20.65)
             self._preview_backs.append(back)
             stone = StoneItem(self.cell_position(cell), self.radii[cell], name, ghost=True)
-            stone.setOpacity(0.7)
             stone.setZValue(20.7)  # over the candidates' labels: a line shown is read first
             self.addItem(stone)
             label = QGraphicsSimpleTextItem(str(number))
