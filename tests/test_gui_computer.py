@@ -557,6 +557,10 @@ def test_the_analysis_says_when_the_search_proved_the_position(qtbot, answers):
     computer.set_win_bar(0.53, window.session.game)  # (near even: half on each colour)
     assert computer.win_bar.text() == "Black 53%"
     _check_the_bar_text_reads(computer.win_bar)
+    window.act_dark.trigger()  # and in the dark theme
+    assert window.theme.name == "dark"
+    _check_the_bar_text_reads(computer.win_bar)
+    window.act_dark.trigger()
     window.act_analyse.trigger()
     window.act_hint.trigger()  # the hint says the move is a proved win
     qtbot.waitUntil(lambda: "Hint:" in window.statusBar().currentMessage(), timeout=60_000)
@@ -796,8 +800,11 @@ def _check_the_bar_text_reads(bar) -> None:
     image = bar.grab().toImage()
     chip = bar.chip_rect()
     assert not chip.isEmpty() and bar.rect().contains(chip)
-    base = bar.palette().color(QPalette.ColorRole.Base)
-    text = bar.palette().color(QPalette.ColorRole.Text)
+    base = bar.chip_palette().color(QPalette.ColorRole.Base)
+    text = bar.chip_palette().color(QPalette.ColorRole.Text)
+    # text and chip far apart in lightness (in the dark theme the chip was white under the
+    # theme's light text, a tester's finding)
+    assert abs(base.lightnessF() - text.lightnessF()) > 0.5
     ratio = image.width() / bar.width()  # (device pixels)
     y = int(chip.center().y() * ratio)
     assert image.pixelColor(int((chip.left() + 3) * ratio), y) == base

@@ -320,7 +320,8 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     assert said.startswith("Move 9 (Black): no longer marked: an analysis since found it lost 3%")
     assert len(mistake_marks(window)) == 2 and not mismatches(window)
     status = window.statusBar().currentMessage()
-    assert status.startswith("The analysis refined the review: ") and "move 9 no longer" in status
+    assert status.startswith("The analysis refined the review: ")
+    assert "move 9 no longer marked as a mistake" in status
     # the mistake's move deleted while it is shown (from the tree): the note and rings go
     last = max(mistakes(window.session.tree))
     window.session.go_to_main_line(last - 2)
@@ -912,3 +913,36 @@ def test_the_review_graphs_move_numbers_never_run_into_each_other(qtbot):
                 assert left + w <= after
                 assert w >= graph.fontMetrics().horizontalAdvance(str(moves))
             assert places[-1][1] + places[-1][2] <= width
+
+
+def test_a_position_typed_over_a_saved_game_is_a_game_of_its_own(qtbot, window, tmp_path):
+    """A study opened from its file and replaced by a typed position: the file is left as it
+    was, and Save asks where to write the position (Ctrl+S wrote it over the study, a
+    tester's finding). A file that held a position alone keeps it."""
+    from ygui.core.record import load_record
+
+    for label in ("a1", "b2", "c3"):
+        click(qtbot, window, label)
+    study = tmp_path / "study.ysgf"
+    window.session.save(study)
+    kept = study.read_text()
+    window.entry_panel.entry.setText("B: a1 b2  W: c3 to move: W")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert window.game.setup and not window.game.moves
+    assert window.session.path is None and "unsaved game" in window.windowTitle()
+    asked: list[str] = []
+    position = tmp_path / "position.ysgf"
+
+    def choose(suffix=".ysgf"):
+        asked.append(suffix)
+        return position
+
+    window.choose_save_path = choose
+    window.act_save.trigger()
+    assert asked and study.read_text() == kept
+    assert len(load_record(study).root.children) == 1  # the study's moves, whole
+    assert window.session.path == position
+    # a file with a position and no moves: the position set up again stays its own
+    window.entry_panel.entry.setText("B: a1 W: c3 to move: B")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert window.session.path == position

@@ -640,7 +640,10 @@ class Session:
         options: GameOptions | None = None,
         geometry: BoardGeometry | None = None,
     ) -> None:
-        """A set-up position as the start of a new tree (same players and file)."""
+        """A set-up position as the start of a new tree, with the same players. It keeps the
+        file only where that held a position and no moves: a game or a study it would replace
+        is left as it is, and the position is a game of its own, unsaved (Ctrl+S wrote a
+        position typed over a study opened from its file into that file, a tester's finding)."""
         old = self.game
         options = options or old.options
         if geometry is None:
@@ -663,7 +666,7 @@ class Session:
         seats = (self.seats[1], self.seats[0]) if old.swapped else (self.seats[0], self.seats[1])
         self.set_tree(
             GameTree(record),
-            path=self.path,
+            path=self.path if same or not before.root.children else None,
             seats=seats,
             dirty=self.dirty if same else True,
             editing=self.editing,

@@ -233,7 +233,9 @@ class BoardScene(QGraphicsScene):
             if not 0 <= cell < game.geometry.size:
                 continue
             colour = game.colours[cell]
-            ink = QColor(ink_on(game.colour_name(colour))) if colour else QColor("#c62828")
+            # (on an empty cell: red, lighter on the dark board, where the darker red was lost)
+            empty_ink = "#c62828" if self.theme is LIGHT else "#ff8a80"
+            ink = QColor(ink_on(game.colour_name(colour))) if colour else QColor(empty_ink)
             p = self.point(game.geometry.centres[cell])
             r = self.radii[cell] * 0.55
             shape: QGraphicsItem
@@ -683,7 +685,8 @@ class BoardScene(QGraphicsScene):
             else:
                 item.setBrush(QColor("#b9b2a3"))
                 item.setPen(QPen(QColor("#6d6759"), 1.0))
-                item.setToolTip(f"The {names[s]} corner: not yet captured")
+                state = "not captured" if self.game.is_over else "not yet captured"
+                item.setToolTip(f"The {names[s]} corner: {state}")
 
     # ----- analysis overlays ----------------------------------------------------------------
     def set_heat(self, visits: dict[int, int] | None) -> None:

@@ -16,6 +16,7 @@ from typing import Protocol
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QProcess, QRect, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QDockWidget,
     QHBoxLayout,
@@ -77,6 +78,13 @@ class WinBar(QProgressBar):
         height = min(self.height() - 2, size.height() + 2)
         return QRect((self.width() - width) // 2, (self.height() - height) // 2, width, height)
 
+    @staticmethod
+    def chip_palette() -> QPalette:
+        """The window's colours, for the chip: the bar's own palette takes the background of
+        its style sheet (the second colour's), and in the dark theme the chip was white
+        under the theme's light text (a tester's finding)."""
+        return QApplication.palette()
+
     def paintEvent(self, event: QPaintEvent) -> None:
         option = QStyleOptionProgressBar()
         self.initStyleOption(option)
@@ -87,7 +95,7 @@ class WinBar(QProgressBar):
         if chip.isEmpty():
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        palette = self.palette()
+        palette = self.chip_palette()
         painter.setPen(QColor("#808080"))
         painter.setBrush(palette.color(QPalette.ColorRole.Base))
         painter.drawRoundedRect(chip, 3, 3)

@@ -533,15 +533,16 @@ class MainWindow(QMainWindow):
         self.act_dark.setChecked(self.theme.name == "dark")
         panels = menus["&View"].addMenu("&Panels")
         self.panel_actions: dict[str, QAction] = {}
-        for dock, key in (
-            (self.game_dock, "Ctrl+1"),
-            (self.tree_panel, "Ctrl+T"),
-            (self.setup_dock, "Ctrl+2"),
-            (self.review_panel, "Ctrl+3"),
-            (c.dock, "Ctrl+4"),
-            (self.solver_panel, "Ctrl+5"),  # (it was missing: a tester's finding)
+        # (with their underlined letters, as every other menu's items: a tester's finding)
+        for dock, key, text in (
+            (self.game_dock, "Ctrl+1", "&Game"),
+            (self.tree_panel, "Ctrl+T", "Game &tree"),
+            (self.setup_dock, "Ctrl+2", "&Set up"),
+            (self.review_panel, "Ctrl+3", "Game &review"),
+            (c.dock, "Ctrl+4", "&Analysis"),
+            (self.solver_panel, "Ctrl+5", "S&olver"),  # (it was missing: a tester's finding)
         ):
-            toggle = QAction(dock.windowTitle(), self)
+            toggle = QAction(text, self)
             toggle.setCheckable(True)
             toggle.setShortcut(QKeySequence(key))
             toggle.triggered.connect(lambda _on, d=dock: self.panel_asked(d))
@@ -1136,7 +1137,9 @@ class MainWindow(QMainWindow):
             action.setChecked(name == kind)
             action.blockSignals(False)
         if kind is not None:
-            self.show_status(f"Clicks mark cells ({kind}); choose the mark again to play", 8000)
+            # (in the menu's words: "label" for "Mark cells with letters" read oddly, a tester's)
+            shown = {TRIANGLE: "triangles", SQUARE: "squares", LABEL: "letters"}.get(kind, kind)
+            self.show_status(f"Clicks mark cells with {shown}; choose the mark again to play", 8000)
 
     # ----- the board's orientation ------------------------------------------------------------
     def remembered_orientation(self) -> Orientation:

@@ -468,15 +468,18 @@ def _refined(before: set[int], after: set[int]) -> str:
     """What an analysis changed in the review's marks, in words."""
     parts = []
     if after - before:
-        parts.append(f"{_moves(after - before)} now marked")
+        parts.append(f"{_moves(after - before)} now marked as a mistake")
     if before - after:
-        parts.append(f"{_moves(before - after)} no longer")
+        # ("moves 1, 2 no longer" read as a sentence left unfinished: a tester's finding)
+        parts.append(f"{_moves(before - after)} no longer marked as a mistake")
     return f"The analysis refined the review: {'; '.join(parts)}."
 
 
 def _moves(numbers: set[int]) -> str:
-    listed = ", ".join(str(n) for n in sorted(numbers))
-    return f"move {listed}" if len(numbers) == 1 else f"moves {listed}"
+    listed = [str(n) for n in sorted(numbers)]
+    if len(listed) == 1:
+        return f"move {listed[0]}"
+    return f"moves {', '.join(listed[:-1])} and {listed[-1]}"
 
 
 def _shallower(node: RecordNode, playouts: int) -> bool:
