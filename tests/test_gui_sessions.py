@@ -314,7 +314,9 @@ class WindowActions(RuleBasedStateMachine):
     def promote_or_delete(self):
         action = self.rng.choice([self.window.act_promote, self.window.act_delete])
         if action.isEnabled():
+            self.answers.yes_no = [True]  # (deleting several moves asks first)
             action.trigger()
+            self.answers.yes_no = []
         self.checker.check(action.text())
 
     @invariant()

@@ -163,7 +163,7 @@ def test_a_position_set_up_by_hand_is_not_replaced_without_a_question(qtbot, win
     assert window.entry_panel.entry_error.text() == window.entry_panel.entry.text() == ""
 
 
-def test_create_promote_and_delete_variations(qtbot, window):
+def test_create_promote_and_delete_variations(qtbot, window, answers):
     variation_window(qtbot, window)
     moves = window.game_panel.moves_list
     marked = [moves.item(i) for i in range(moves.count()) if "/2]" in moves.item(i).text()]
@@ -183,6 +183,13 @@ def test_create_promote_and_delete_variations(qtbot, window):
     assert labels(window)[-1] == "d1"  # nothing above the main line
     qtbot.keyClick(window.view, Qt.Key.Key_Down)
     assert labels(window)[-1] == "b1"
+    answers.yes_no = [False]  # b1 and c1 after it: asked first (no undo), and No keeps them
+    window.act_delete.trigger()
+    assert answers.questions[-1] == (
+        "Delete move 2, White b1, and all that follows it (2 moves)? This cannot be undone."
+    )
+    assert labels(window) == ["a1", "b1"] and len(first.children) == 2
+    answers.yes_no = [True]
     window.act_delete.trigger()
     assert labels(window) == ["a1"] and len(first.children) == 1
     graph = window.tree_panel.graph

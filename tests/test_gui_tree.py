@@ -159,7 +159,7 @@ def test_comments_and_mistakes_are_marked_and_told_in_tooltips(qtbot, window):
     assert QToolTip.isVisible() and QToolTip.text() == graph.tooltip(line[2])
 
 
-def test_the_context_menu_promotes_and_deletes(qtbot, window):
+def test_the_context_menu_promotes_and_deletes(qtbot, window, answers):
     variation_window(qtbot, window)
     graph = window.tree_panel.graph
     tree = window.session.tree
@@ -173,7 +173,9 @@ def test_the_context_menu_promotes_and_deletes(qtbot, window):
     assert tree.main_line()[1] is d1
     assert grid(graph)["d1"] == (0, 2) and grid(graph)["b1"] == (1, 2)
     assert {(c.move, main) for _, c, main in graph.drawn_edges()} >= {(d1.move, True)}
+    answers.yes_no = [True]  # (two moves: asked first)
     graph.menu_for(a1.children[1]).actions()[1].trigger()  # delete b1 and c1
+    assert answers.questions[-1].startswith("Delete move 2, White b1,")
     assert set(grid(graph)) == {"start", "a1", "d1", "e1"}
     assert marked(window) is window.session.current
     # a right-click opens the same menu (closed at once here)
@@ -357,3 +359,21 @@ def test_the_analysis_panels_figures_mark_mistakes_everywhere_at_once(qtbot, win
     assert graph.tooltip(line[2]).startswith("3. Black b1: a mistake, lost 40%; c1 was better")
     session.keep_analysis(line[2], 0.55, 5000)  # a deeper look: b1 was fine
     assert marked() == ([], [], set())
+
+
+def test_deleting_one_move_is_at_once_and_more_asks_first(qtbot, window, answers):
+    """The panel's Delete (and the menu's, and the tree's own) take one move without a
+    comment at once; several moves, or a comment, are asked about first: there is no undo
+    (a tester lost a variation of two moves at a click)."""
+    for label in ("a1", "b1", "c1"):
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+    panel = window.tree_panel
+    panel.delete_button.click()  # c1 alone: at once
+    assert [window.game.move_text(m) for m in window.game.moves] == ["a1", "b1"]
+    assert answers.questions == []
+    window.session.set_comment("a note worth keeping")
+    answers.yes_no = [False]
+    panel.delete_button.click()  # b1 alone, but with its comment: asked, and No keeps it
+    assert answers.questions[-1].endswith("(1 move and 1 comment)? This cannot be undone.")
+    assert [window.game.move_text(m) for m in window.game.moves] == ["a1", "b1"]
+    assert answers.yes_no == []

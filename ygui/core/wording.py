@@ -66,8 +66,8 @@ def legend_roles(game: str) -> list[tuple[str, str]]:
     return [(role, ROLE_NAMES[role]) for role in dict.fromkeys(roles.values())]
 
 
-_COMPASS = ("right", "upper right", "top", "upper left", "left", "lower left", "bottom")
-_COMPASS += ("lower right",)
+_COMPASS: tuple[str, ...] = ("right", "upper right", "top", "upper left", "left")
+_COMPASS += ("lower left", "bottom", "lower right")
 
 
 def corner_names(g: BoardGeometry) -> list[str]:

@@ -53,9 +53,9 @@ from ygui.core.drawing import Orientation
 from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.markup import LABEL, SQUARE, TRIANGLE, marks_of
-from ygui.core.record import RecordError
+from ygui.core.record import RecordError, RecordNode
 from ygui.core.result import FORFEIT, RESIGNATION, TIME
-from ygui.core.tree import tree_from_game
+from ygui.core.tree import path_to, tree_from_game
 from ygui.core.variants import GameOptions, OptionsError, options_for_board
 from ygui.core.wording import autosave_failed, capitalised, counted, shown_path, title
 from ygui.engines import EngineSpec
@@ -216,6 +216,7 @@ class MainWindow(QMainWindow):
         self.game_dock.setObjectName("game")
         self.game_dock.setWidget(self.game_panel)
         self.tree_panel = self._dock(TreePanel(self.session))
+        self.tree_panel.graph.delete_node = self.delete_moves
         self.entry_panel = EntryPanel(self.session, self.maybe_keep_changes)
         self.editor = PositionEditor(self.session, self.maybe_keep_changes, self.change_players)
         self.setup_dock = self._dock(QDockWidget("Set up"))
@@ -483,7 +484,7 @@ class MainWindow(QMainWindow):
             ("&Study", "mark_label?", "Mark cells with &letters", self._mark_label, ()),
             ("&Study", None),
             ("&Study", "promote", "&Promote variation to main line", lambda: s.promote(), ()),
-            ("&Study", "delete", "&Delete move and what follows", lambda: s.delete(), ()),
+            ("&Study", "delete", "&Delete move and what follows", self.delete_moves, ()),
             ("&View", "heat?", "Heat &map on the board", c.heat_box.setChecked, ("M",)),
             ("&View", "preview?", "Preview the best &line", c.preview_box.setChecked, ("P",)),
             (
@@ -550,6 +551,31 @@ class MainWindow(QMainWindow):
             self.addAction(toggle)
             panels.addAction(toggle)
             self.panel_actions[dock.windowTitle()] = toggle
+
+    def delete_moves(self, node: RecordNode | None = None) -> None:
+        """Delete a move (the current one by default) and all that follows it, after a
+        question where that is more than the one move or holds a comment: there is no undo
+        for it (a tester lost a variation of several moves at one click)."""
+        session = self.session
+        target = node or session.current
+        if target is session.tree.root:
+            return
+        removed = list(_subtree(target))
+        comments = sum(1 for n in removed if n.comment)
+        if len(removed) > 1 or comments:
+            number = len(path_to(session.tree.root, target))
+            played = session.game.move_text(target.move) if target.move else "a move"
+            move = f"move {number}, {session.game.colour_name(target.colour)} {played},"
+            what = counted(len(removed), "move")
+            if comments:
+                what += f" and {counted(comments, 'comment')}"
+            with self.question():
+                if not self.ask_yes_no(
+                    "Delete moves?",
+                    f"Delete {move} and all that follows it ({what})? This cannot be undone.",
+                ):
+                    return
+        session.delete(target)
 
     def panel_asked(self, dock: QDockWidget) -> None:
         """A panel asked for from View → Panels or its key: on the screen, it closes; open
@@ -1439,3 +1465,12 @@ class WheelGuard(QObject):
 
 def schedule_recovery(window: MainWindow) -> None:
     QTimer.singleShot(0, window.offer_recovery)
+
+
+def _subtree(node: RecordNode) -> Iterator[RecordNode]:
+    """``node`` and every node after it, in every line."""
+    stack = [node]
+    while stack:
+        here = stack.pop()
+        yield here
+        stack.extend(here.children)

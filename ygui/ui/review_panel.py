@@ -76,10 +76,10 @@ class WinRateGraph(QWidget):
         six, never closer than a number's width and a gap (the last, kept inside, ran into
         the one before it in a narrow panel: "45" and "54" read as one, a tester's)."""
         moves = len(self.values) - 1
-        width = self.fontMetrics().horizontalAdvance(str(max(moves, 0))) + 8
+        width = float(self.fontMetrics().horizontalAdvance(str(max(moves, 0))) + 8)
         room = max(1.0, self.width() - self.margin() - 4)
         step = max(1, round(moves / 6), math.ceil(moves * width / room))
-        places = []
+        places: list[tuple[int, float, float]] = []
         for i in range(0, moves + 1, step):
             left = min(self._x(i) - width / 2, self.width() - width)  # (the last inside too)
             if places and left < places[-1][1] + places[-1][2]:

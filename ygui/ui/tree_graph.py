@@ -269,6 +269,8 @@ class GameTreeView(QGraphicsView):
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.on_menu: Callable[[QMenu], None] = lambda menu: None  # tests look at the menu
+        # deleting a node and what follows: the window asks first where that is several moves
+        self.delete_node: Callable[[RecordNode], None] = session.delete
         session.subscribe(self._session_changed)
 
     # ----- keeping up with the session ----------------------------------------------------
@@ -408,7 +410,7 @@ class GameTreeView(QGraphicsView):
             return None
         menu = QMenu(self)
         menu.addAction("Promote to main line", lambda: self.session.promote(node))
-        menu.addAction("Delete from here", lambda: self.session.delete(node))
+        menu.addAction("Delete from here", lambda: self.delete_node(node))
         return menu
 
     def viewportEvent(self, event: QEvent) -> bool:

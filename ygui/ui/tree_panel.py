@@ -39,7 +39,7 @@ class TreePanel(QDockWidget):
         self.promote_button.clicked.connect(lambda: session.promote())
         self.delete_button = QPushButton("Delete")
         self.delete_button.setToolTip("Delete this move and everything after it")
-        self.delete_button.clicked.connect(lambda: session.delete())
+        self.delete_button.clicked.connect(lambda: self.graph.delete_node(session.current))
         buttons.addWidget(self.promote_button)
         buttons.addWidget(self.delete_button)
         layout.addWidget(self.graph, 1)
