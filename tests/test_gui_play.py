@@ -721,3 +721,31 @@ def test_a_refusal_is_cleared_once_a_legal_move_is_played(qtbot, answers):
     click(qtbot, window, "c3")
     assert window.game_panel.refusal.text() == "" and window.statusBar().currentMessage() == ""
     shows_the_position(window)
+
+
+def test_the_figure_has_the_positions_marks(qtbot, window):
+    """A figure for a rule book's page has the marks of the position: triangles, letters
+    (the figure left them out, a tester's finding); they can be left out."""
+    for label in ("c2", "b1"):
+        click(qtbot, window, label)
+    cell = window.game.geometry.cell
+    window.session.toggle_mark(cell("a1"), "triangle")
+    window.session.toggle_mark(cell("d3"), "label")
+    window.session.toggle_mark(cell("c2"), "label")
+    wanted = window.scene.drawn_marks
+    assert set(wanted) == {cell("a1"), cell("d3"), cell("c2")}
+    shown = []
+    from ygui.ui.figure_dialog import FigureDialog
+
+    def look(dialog):
+        shown.append(dialog.figure().drawn_marks)
+        dialog.show_marks.setChecked(False)
+        shown.append(dialog.figure().drawn_marks)
+
+    original = FigureDialog.exec
+    FigureDialog.exec = lambda self: look(self) or 0
+    try:
+        window.act_figure.trigger()
+    finally:
+        FigureDialog.exec = original
+    assert shown == [wanted, {}]

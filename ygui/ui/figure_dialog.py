@@ -1,6 +1,7 @@
 """FigureDialog: the board's figure for a book or a web page: at a chosen width, with or
 without coordinates, with move numbers from a chosen move on; saved as PNG or SVG, or copied
-to the clipboard. The figure is drawn afresh from the position, without the analysis marks."""
+to the clipboard. The figure is drawn afresh from the position, with the position's own marks
+(triangles, squares, letters) if chosen, without the analysis marks."""
 
 from __future__ import annotations
 
@@ -42,10 +43,14 @@ class FigureDialog(QDialog):
         numbers_from: int | None,
         parent: QWidget | None = None,
         orientation: Orientation | None = None,
+        marks: dict[int, tuple[str, str]] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Export figure")
         self.game = game
+        # the position's marks (triangles, squares, letters), as a rule book's figure has
+        # them (the figure left them out, a tester's finding)
+        self.marks = dict(marks or {})
         self.theme = theme
         self.orientation = orientation or Orientation()
         self.width_box = QSpinBox()
@@ -62,12 +67,16 @@ class FigureDialog(QDialog):
         self.numbers_from.setValue(numbers_from or 1)
         self.numbers.toggled.connect(self.numbers_from.setEnabled)
         self.numbers_from.setEnabled(self.numbers.isChecked())
+        self.show_marks = QCheckBox("Marks (triangles, squares, letters)")
+        self.show_marks.setChecked(bool(self.marks))
+        self.show_marks.setEnabled(bool(self.marks))
         numbers = QHBoxLayout()
         numbers.addWidget(self.numbers)
         numbers.addWidget(self.numbers_from)
         form = QFormLayout()
         form.addRow("Size", self.width_box)
         form.addRow(self.coordinates)
+        form.addRow(self.show_marks)
         form.addRow(numbers)
         self.save_png = QPushButton("Save as PNG…")
         self.save_svg = QPushButton("Save as SVG…")
@@ -86,6 +95,7 @@ class FigureDialog(QDialog):
         self.size_label = QLabel()
         for signal in (
             self.coordinates.toggled,
+            self.show_marks.toggled,
             self.numbers.toggled,
             self.numbers_from.valueChanged,
             self.width_box.valueChanged,
@@ -113,6 +123,8 @@ class FigureDialog(QDialog):
         """The figure's scene, as the dialog's choices draw it."""
         scene = BoardScene(self.game, self.theme, self.coordinates.isChecked(), self.orientation)
         scene.set_numbers(self.numbers_from.value() if self.numbers.isChecked() else None)
+        if self.show_marks.isChecked():
+            scene.set_marks(self.marks)
         return scene
 
     def choose_path(self, suffix: str) -> Path | None:

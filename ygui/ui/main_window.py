@@ -1217,6 +1217,7 @@ class MainWindow(QMainWindow):
             self.scene.numbers_from,
             self,
             orientation=self.scene.orientation,
+            marks=self.scene.marks,
         )
         dialog.exec()
 
