@@ -866,3 +866,19 @@ def test_the_move_list_keeps_the_next_move_in_sight(qtbot, window):
             assert view.contains(rect), (k, row, rect, view)
     window.session.go_to_main_line(3)  # (and going back up)
     assert view.contains(moves.visualItemRect(moves.item(4)))
+
+
+def test_the_set_up_panel_widens_for_mudcrack_ys_row(qtbot, window):
+    """Editing a Mudcrack Y position adds a row (cells, seed, New board) to the set-up panel:
+    the panel widens to hold its contents whole (their right side was cut off, the Players…
+    button and the side to move among it, a tester's finding)."""
+    start(window, "y", size=9, pie=False)
+    window.resize(1400, 1000)
+    window.act_edit.trigger()
+    window.editor.edit_button.toggle()
+    start(window, "mudcrack-y", size=50, pie=False)
+    window.act_edit.trigger()
+    area = window.setup_dock.widget()
+    body = area.widget()
+    qtbot.waitUntil(lambda: area.viewport().width() >= body.minimumSizeHint().width(), timeout=2000)
+    assert body.width() >= body.minimumSizeHint().width()

@@ -1370,6 +1370,18 @@ class VerticalScroll(QScrollArea):
 
     SHORTEST = 100  # (a short window: the game panel's buttons first, a tester's finding)
 
+    def setWidget(self, widget: QWidget) -> None:  # noqa: N802 - Qt's name
+        super().setWidget(widget)
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        # contents that come to need more width (Mudcrack Y's row of the set-up panel) widen
+        # the panel: its width was the one it had, and the contents' right side was cut off
+        # (a tester's finding)
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
+
     def _bar(self) -> int:
         return int(self.verticalScrollBar().sizeHint().width())
 
