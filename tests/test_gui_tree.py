@@ -169,6 +169,9 @@ def test_the_context_menu_promotes_and_deletes(qtbot, window, answers):
     menu = graph.menu_for(d1)
     actions = {a.text(): a for a in menu.actions()}
     assert list(actions) == ["Promote to main line", "Delete from here"]
+    # on the main line there is nothing to promote: greyed (it did nothing, a tester's)
+    assert not graph.menu_for(a1).actions()[0].isEnabled()
+    assert actions["Promote to main line"].isEnabled()
     actions["Promote to main line"].trigger()
     assert tree.main_line()[1] is d1
     assert grid(graph)["d1"] == (0, 2) and grid(graph)["b1"] == (1, 2)
@@ -377,3 +380,29 @@ def test_deleting_one_move_is_at_once_and_more_asks_first(qtbot, window, answers
     assert answers.questions[-1].endswith("(1 move and 1 comment)? This cannot be undone.")
     assert [window.game.move_text(m) for m in window.game.moves] == ["a1", "b1"]
     assert answers.yes_no == []
+
+
+def test_the_current_node_is_whole_in_view_once_the_tree_opens(qtbot, window):
+    """A long line with a variation at its end: opened, the tree shows the current node's
+    ring whole (it sat half cut off at the bottom until the next move, a tester's finding:
+    the panel takes its size after it is shown)."""
+    window.tree_panel.hide()
+    window.resize(1100, 700)
+    cells = list(range(window.game.geometry.size))
+    for cell in cells[:12]:
+        click_cell(qtbot, window, cell)
+    window.session.back()
+    click_cell(qtbot, window, cells[13])  # a variation at the end
+    window.tree_panel.show()
+    graph = window.tree_panel.graph
+
+    def whole() -> bool:
+        ring = graph.mapFromScene(graph.current_mark.sceneBoundingRect()).boundingRect()
+        return graph.viewport().rect().contains(ring)
+
+    qtbot.waitUntil(lambda: graph.isVisible() and graph.viewport().height() > 40, timeout=2000)
+    qtbot.wait(50)
+    assert whole()
+    window.tree_panel.resize(window.tree_panel.width(), 90)  # and after the panel resizes
+    qtbot.wait(50)
+    assert whole()

@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPolygonF,
+    QResizeEvent,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
@@ -284,6 +285,12 @@ class GameTreeView(QGraphicsView):
         super().showEvent(event)
         self.refresh()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        # the panel takes its size after it is shown: the current node, brought into view
+        # at the first size, sat half cut off at the bottom at the last (a tester's finding)
+        super().resizeEvent(event)
+        self.refresh()
+
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:  # the light or dark theme
@@ -409,7 +416,9 @@ class GameTreeView(QGraphicsView):
         if node is self.session.tree.root:
             return None
         menu = QMenu(self)
-        menu.addAction("Promote to main line", lambda: self.session.promote(node))
+        promote = menu.addAction("Promote to main line", lambda: self.session.promote(node))
+        # (nothing to promote on the main line: greyed, as the panel's button is there)
+        promote.setEnabled(all(n is not node for n in self.session.tree.main_line()))
         menu.addAction("Delete from here", lambda: self.delete_node(node))
         return menu
 
