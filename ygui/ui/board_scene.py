@@ -75,9 +75,10 @@ class StoneItem(QGraphicsEllipseItem):
         self.setZValue(10)
         if ghost:
             # see-through, its rim in the colour's own dark shade: a see-through stone alone
-            # took the board's colour (Blue's looked grey on Hexagonal Y, a tester's finding)
+            # took the board's colour (Blue's looked grey on Hexagonal Y, a tester's finding;
+            # the gradient's dark end still greyed it, the next tester's: one light fill)
             inner.setAlpha(170)
-            outer.setAlpha(150)
+            outer = QColor(inner)
             edge, width = QColor(dark), radius * 0.14
             self.setZValue(9)
         gradient.setColorAt(0.0, inner)
