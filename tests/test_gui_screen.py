@@ -882,3 +882,22 @@ def test_the_set_up_panel_widens_for_mudcrack_ys_row(qtbot, window):
     body = area.widget()
     qtbot.waitUntil(lambda: area.viewport().width() >= body.minimumSizeHint().width(), timeout=2000)
     assert body.width() >= body.minimumSizeHint().width()
+
+
+def test_poly_y_corners_say_where_they_are_and_whose(qtbot, window):
+    """Each corner's tooltip names it by where it lies (as the result does) and whose it is;
+    once the game is over a free corner is "not captured", no longer "not yet"."""
+    from ygui.core.wording import corner_names
+
+    start(window, "poly-y", size=4, pie=False)
+    names = corner_names(window.game.geometry)
+    items = window.scene._corner_items
+    assert [i.toolTip() for i in items] == [f"The {n} corner: not yet captured" for n in names]
+    play_out(qtbot, window)
+    held = {s: c for c in (1, 2) for s in window.game.corners_held(c)}
+    for s, item in enumerate(items):
+        if s in held:
+            whose = window.game.colour_name(held[s])
+            assert item.toolTip() == f"The {names[s]} corner: captured by {whose}"
+        else:
+            assert item.toolTip() == f"The {names[s]} corner: not captured"
