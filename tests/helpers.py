@@ -8,6 +8,8 @@ from collections import deque
 from pathlib import Path
 from types import ModuleType
 
+import numpy as np
+
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.geometry import BoardGeometry
 from ygui.core.variants import GameOptions
@@ -119,3 +121,22 @@ def load_script(name: str) -> tuple[Path, ModuleType]:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return path, module
+
+
+def block_scores(tree, engine, b: int, parent_visits: float) -> np.ndarray:
+    """The scores of block ``b``'s cells as the search keeps them: each win rate blended with
+    its all-moves-as-first rate (1/2 for a cell with neither), and in the root's block the
+    exploration bonus for ``parent_visits`` (``Engine.explore``)."""
+    m = tree.m
+    inv_k = np.float32(1.0 / engine.rave_k)
+    cells = slice(b * m, b * m + m - 1)
+    v, w = tree.visits[cells], tree.wins[cells]
+    rn, rw = tree.rave_n[cells], tree.rave_w[cells]
+    num = w * (np.float32(1.0) + rn * inv_k) + rw
+    den = rn + v + rn * v * inv_k
+    with np.errstate(divide="ignore", invalid="ignore"):
+        score = np.where(den > 0, num / den, np.float32(0.5)).astype(np.float32)
+    if b == tree.block(tree.root):
+        bonus = engine.explore * np.sqrt(np.log(parent_visits + 1.0) / (v + engine.prior))
+        score = (score + bonus).astype(np.float32)
+    return score

@@ -7,7 +7,7 @@ import threading
 
 import numpy as np
 import pytest
-from helpers import random_game
+from helpers import block_scores, random_game
 
 from ygui.ai import kernels as k
 from ygui.ai.engine import (
@@ -723,7 +723,6 @@ def test_every_block_keeps_its_best_child(item):
     tree = engine._tree
     assert tree is not None
     m = tree.m
-    inv_k = np.float32(1.0 / engine.rave_k)
     checked = 0
     # (a proved node's block is not read again: a proof marked in it may leave its best stale)
     settled = {
@@ -734,20 +733,11 @@ def test_every_block_keeps_its_best_child(item):
     for b in range(1, int(tree.tree[0])):
         if b in settled:
             continue
-        cells = slice(b * m, b * m + m - 1)
-        v, w = tree.visits[cells], tree.wins[cells]
-        rn, rw = tree.rave_n[cells], tree.rave_w[cells]
-        num = w * (np.float32(1.0) + rn * inv_k) + rw
-        den = rn + v + rn * v * inv_k
-        with np.errstate(divide="ignore", invalid="ignore"):
-            score = np.where(den > 0, num / den, np.float32(0.5)).astype(np.float32)
-        if b == tree.block(tree.root):  # the exploration bonus, at the root only
-            reach = engine.explore * np.sqrt(np.log(tree.visits[tree.root] + 1.0))
-            score = (score + reach / np.sqrt(v + engine.prior)).astype(np.float32)
-        # (the kernel may divide by way of the reciprocal: the last bits may differ)
-        assert tree.top[b] == pytest.approx(score.max(), rel=1e-5)
-        assert score[tree.best[b]] == pytest.approx(score.max(), rel=1e-5), b
-        near_best = np.flatnonzero(score >= score.max() * (1 - 1e-5))
+        score = block_scores(tree, engine, b, tree.visits[tree.root])
+        # (the kernel may divide by way of the reciprocal: the last bit may differ)
+        assert tree.top[b] == pytest.approx(score.max(), rel=1e-6)
+        assert score[tree.best[b]] == pytest.approx(score.max(), rel=1e-6), b
+        near_best = np.flatnonzero(score >= score.max() * (1 - 1e-6))
         assert tree.best[b] == near_best[0] or len(near_best) > 1, b
         checked += 1
     assert checked > 50

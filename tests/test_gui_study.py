@@ -812,14 +812,10 @@ def test_setting_up_a_position_after_a_swap_keeps_each_player_on_their_colour(qt
     assert w.session.seat_for(BLACK).name == "Bot" and mismatches(w) == []
 
 
-def test_the_players_dialog_says_when_the_computer_waits(qtbot, window):
-    """At an earlier move a computer to move waits (the user came back there): the dialog
-    said it would start at once, and nothing came (a tester's finding)."""
-    for label in ("c2", "b1", "d3"):
-        click(qtbot, window, label)
-    window.session.back()
-    window.session.back()  # White to move, at move 1 of 3
-    notes = []
+def _second_seat_to_the_computer(window) -> list[str]:
+    """Players… answered by choosing the computer for the second seat; returns the list the
+    dialog's note is put in when it opens."""
+    notes: list[str] = []
 
     def fill(dialog):
         notes.append(dialog.findChildren(QLabel)[-1].text())
@@ -827,6 +823,17 @@ def test_the_players_dialog_says_when_the_computer_waits(qtbot, window):
         return True
 
     window.run_players_dialog = fill
+    return notes
+
+
+def test_the_players_dialog_says_when_the_computer_waits(qtbot, window):
+    """At an earlier move a computer to move waits (the user came back there): the dialog
+    said it would start at once, and nothing came (a tester's finding)."""
+    for label in ("c2", "b1", "d3"):
+        click(qtbot, window, label)
+    window.session.back()
+    window.session.back()  # White to move, at move 1 of 3
+    notes = _second_seat_to_the_computer(window)
     window.act_players.trigger()
     assert "waits" in notes[0] and "Ctrl+G" in notes[0]
     qtbot.wait(300)
@@ -846,14 +853,7 @@ def test_players_chosen_while_setting_up_say_the_computer_plays_after_done(qtbot
     window.act_edit.trigger()
     click(qtbot, window, "c2")
     window.editor.to_move.setCurrentIndex(window.editor.to_move.findData(WHITE))
-    notes = []
-
-    def fill(dialog):
-        notes.append(dialog.findChildren(QLabel)[-1].text())
-        dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("computer"))
-        return True
-
-    window.run_players_dialog = fill
+    notes = _second_seat_to_the_computer(window)
     window.editor.players_button.click()
     assert "once the position is set up (Done)" in notes[0]
     assert window.statusBar().currentMessage() == "Players: Ann and Bo (computer, level 5)."

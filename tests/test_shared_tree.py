@@ -6,6 +6,7 @@ import threading
 
 import numpy as np
 import pytest
+from helpers import block_scores
 
 from ygui.ai import kernels as k
 from ygui.ai.engine import Engine, SearchLimits
@@ -59,22 +60,6 @@ def test_compare_swap_sets_only_what_it_expects():
     assert swap(a, k.EXPANDING, 12) and list(a) == [5, 12, 7]
 
 
-def _block_scores(tree, engine, b, parent_visits):
-    """The scores of block ``b``'s cells: their win rates blended with their
-    all-moves-as-first rates, and in the root's block the exploration bonus for
-    ``parent_visits``."""
-    m = tree.m
-    inv_k = np.float32(1.0 / engine.rave_k)
-    cells = slice(b * m, b * m + m - 1)
-    v, w = tree.visits[cells], tree.wins[cells]
-    rn, rw = tree.rave_n[cells], tree.rave_w[cells]
-    den = rn + v + rn * v * inv_k
-    blended = np.where(den > 0, (w * (1 + rn * inv_k) + rw) / np.where(den > 0, den, 1), 0.5)
-    if b != tree.block(tree.root):
-        return blended
-    return blended + engine.explore * np.sqrt(np.log(parent_visits + 1) / (v + engine.prior))
-
-
 def test_a_crowded_block_turns_to_its_second_best_once_the_best_falls_below_it():
     """``crowded_slot`` scores the block's best child afresh: the best while nothing has
     changed, the second best once other threads' visits, not yet won, bring the best's score
@@ -88,7 +73,7 @@ def test_a_crowded_block_turns_to_its_second_best_once_the_best_falls_below_it()
     m = tree.m
     inv_k = np.float32(1.0 / engine.rave_k)
     parent = float(tree.visits[tree.root])
-    scores = _block_scores(tree, engine, b, parent)
+    scores = block_scores(tree, engine, b, parent)
     first, second = np.argsort(-scores, kind="stable")[:2]
     assert tree.best[b] == first and tree.second[b] == second
     assert np.isclose(tree.top2[b], scores[second])
@@ -105,7 +90,7 @@ def test_a_crowded_block_turns_to_its_second_best_once_the_best_falls_below_it()
         tree.visits[b * m + first] += 1
         visits += 1
     assert chosen() == b * m + second
-    assert _block_scores(tree, engine, b, parent)[first] < tree.top2[b]
+    assert block_scores(tree, engine, b, parent)[first] < tree.top2[b]
 
 
 def _check_whole(tree) -> None:

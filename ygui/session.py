@@ -511,8 +511,10 @@ class Session:
         self.go_to_path(self.tree.main_line()[:index])
 
     # ----- editing the tree -----------------------------------------------------------------
-    def is_on_variation(self) -> bool:
-        chain = [self.tree.root, *self.tree.path]
+    def is_on_variation(self, node: RecordNode | None = None) -> bool:
+        """Whether ``node`` (the current one by default) lies off the main line."""
+        path = self.tree.path if node is None else path_to(self.tree.root, node)
+        chain = [self.tree.root, *path]
         pairs = zip(chain, chain[1:], strict=False)
         return any(node is not parent.children[0] for parent, node in pairs)
 

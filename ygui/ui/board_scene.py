@@ -65,26 +65,26 @@ class StoneItem(QGraphicsEllipseItem):
     def __init__(self, centre: QPointF, radius: float, colour_name: str, ghost: bool = False):
         super().__init__(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
         light, dark = STONE_COLOURS[colour_name]
-        gradient = QRadialGradient(
-            centre.x() - radius * 0.35, centre.y() - radius * 0.4, radius * 1.35
-        )
-        inner, outer = QColor(light), QColor(dark)
-        edge = QColor("#000000")
-        edge.setAlpha(110)
-        width = radius * 0.06
-        self.setZValue(10)
         if ghost:
-            # see-through, its rim in the colour's own dark shade: a see-through stone alone
-            # took the board's colour (Blue's looked grey on Hexagonal Y, a tester's finding;
-            # the gradient's dark end still greyed it, the next tester's: one light fill)
-            inner.setAlpha(170)
-            outer = QColor(inner)
-            edge, width = QColor(dark), radius * 0.14
+            # see-through, one light fill with a rim in the colour's own dark shade: a
+            # see-through stone alone took the board's colour (Blue's looked grey on Hexagonal
+            # Y, a tester's finding; a gradient's dark end still greyed it, the next tester's)
+            fill = QColor(light)
+            fill.setAlpha(170)
+            self.setBrush(QBrush(fill))
+            self.setPen(QPen(QColor(dark), radius * 0.14))
             self.setZValue(9)
-        gradient.setColorAt(0.0, inner)
-        gradient.setColorAt(1.0, outer)
-        self.setBrush(QBrush(gradient))
-        self.setPen(QPen(edge, width))
+        else:
+            gradient = QRadialGradient(
+                centre.x() - radius * 0.35, centre.y() - radius * 0.4, radius * 1.35
+            )
+            gradient.setColorAt(0.0, QColor(light))
+            gradient.setColorAt(1.0, QColor(dark))
+            self.setBrush(QBrush(gradient))
+            edge = QColor("#000000")
+            edge.setAlpha(110)
+            self.setPen(QPen(edge, radius * 0.06))
+            self.setZValue(10)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.colour_name = colour_name
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QProcess, QRect, Qt, Signal
-from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -67,13 +67,16 @@ class WinBar(QProgressBar):
     middle: near an even share the text lay half on each colour, and the half in the ink of
     the other read as nothing ("53%" white on white, a tester's finding)."""
 
+    def _chip_font(self) -> QFont:
+        font = self.font()
+        font.setBold(True)
+        return font
+
     def chip_rect(self) -> QRect:
         """Where the chip with the text is drawn (empty without text)."""
         if not self.isTextVisible() or not self.text():
             return QRect()
-        font = self.font()
-        font.setBold(True)
-        size = QFontMetrics(font).boundingRect(self.text()).size()
+        size = QFontMetrics(self._chip_font()).boundingRect(self.text()).size()
         width = min(self.width() - 2, size.width() + 12)
         height = min(self.height() - 2, size.height() + 2)
         return QRect((self.width() - width) // 2, (self.height() - height) // 2, width, height)
@@ -99,9 +102,7 @@ class WinBar(QProgressBar):
         painter.setPen(QColor("#808080"))
         painter.setBrush(palette.color(QPalette.ColorRole.Base))
         painter.drawRoundedRect(chip, 3, 3)
-        font = painter.font()
-        font.setBold(True)
-        painter.setFont(font)
+        painter.setFont(self._chip_font())
         painter.setPen(palette.color(QPalette.ColorRole.Text))
         painter.drawText(chip, Qt.AlignmentFlag.AlignCenter, self.text())
 

@@ -406,15 +406,15 @@ class NewGameDialog(QDialog):
         return self.first_name.text().strip(), self.second_name.text().strip()
 
 
-def _listed_sizes(sizes: Sequence[int], default: int, current: object) -> list[int]:
+def _listed_sizes(sizes: Sequence[int], default: int, current: int | None) -> list[int]:
     """The sizes the dialog lists: all of them, or of a long range (Mudcrack Y's 30 to 400
     cells, 371 rows to scroll through, a tester's finding) the round ones, the default and
     the size chosen before."""
     if len(sizes) <= 40:
         return list(sizes)
     kept = {s for s in sizes if s % (10 if s <= 200 else 50) == 0} | {default}
-    if current in sizes:
-        kept.add(int(str(current)))
+    if current is not None and current in sizes:
+        kept.add(current)
     return sorted(kept)
 
 

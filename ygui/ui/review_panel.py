@@ -365,20 +365,18 @@ class ReviewPanel(QDockWidget):
         if start - end < MISTAKE_DROP:
             return ""
         game = self.session.game
-        worst = sorted(
-            (
-                (drop, number)
-                for number, drop in drops(tree).items()
-                if drop > 0.02 and line[number].colour == loser
-            ),
-            reverse=True,
-        )[:3]
+        losses = [
+            (number, drop)
+            for number, drop in drops(tree).items()
+            if drop > 0.02 and line[number].colour == loser
+        ]
+        worst = sorted(losses, key=lambda loss: -loss[1])[:3]
         text = (
             f" {game.colour_name(loser)}'s chances fell from {100 * start:.0f}% to "
             f"{100 * end:.0f}% move by move"
         )
         if worst:
-            moves = ", ".join(f"move {n} (-{100 * d:.0f}%)" for d, n in sorted(worst, key=_second))
+            moves = ", ".join(f"move {n} (-{100 * d:.0f}%)" for n, d in sorted(worst))
             text += f"; its largest losses: {moves}"
         return text + "."
 
@@ -458,10 +456,6 @@ class ReviewPanel(QDockWidget):
             self._told = told
             self.review_label.setText(said)
         self.mistakeShown.emit(*told[1:])
-
-
-def _second(pair: tuple[float, int]) -> int:
-    return pair[1]
 
 
 def _refined(before: set[int], after: set[int]) -> str:

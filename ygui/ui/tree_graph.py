@@ -418,7 +418,7 @@ class GameTreeView(QGraphicsView):
         menu = QMenu(self)
         promote = menu.addAction("Promote to main line", lambda: self.session.promote(node))
         # (nothing to promote on the main line: greyed, as the panel's button is there)
-        promote.setEnabled(all(n is not node for n in self.session.tree.main_line()))
+        promote.setEnabled(self.session.is_on_variation(node))
         menu.addAction("Delete from here", lambda: self.delete_node(node))
         return menu
 
