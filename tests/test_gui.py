@@ -13,8 +13,9 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.record import GameRecord, save_record
 from ygui.core.variants import VARIANTS, GameOptions
-from ygui.session import GameInfo
+from ygui.session import GameInfo, Seat, Session
 from ygui.settings import Settings
+from ygui.ui.game_panel import turn_text
 from ygui.ui.main_window import MainWindow
 from ygui.ui.new_game_dialog import NewGameDialog
 from ygui.ui.theme import LIGHT, STONE_COLOURS
@@ -145,6 +146,39 @@ def test_progressive_turn_with_refused_click(qtbot, window):
     click_label(qtbot, window, "i4")
     assert "join a group" in window.game_panel.refusal.text()
     assert window.game.stones_left_in_turn == 2
+
+
+def test_a_turn_that_ends_early_says_so(qtbot, window):
+    """A turn of two stones whose second has no allowed cell ends after one: the panel and
+    the move list say why the turn passed (a tester saw it pass unexplained)."""
+    start(window, "y", size=4, turns="two-stone", pie=False)
+    for label in "d2 c3 a1 d1 d4 c2".split():
+        click_label(qtbot, window, label)
+    assert window.game.to_move == BLACK and window.game.turn == 5
+    said = window.game_panel.turn_label.text()
+    assert "White's turn ended after 1 stone of 2: no cell was left" in said
+    row = window.game_panel.moves_list.item(6).text()
+    assert row.startswith("6. White c2") and "the turn ends here: no allowed cell left" in row
+    assert mismatches(window) == []
+    # once Black plays, the note goes; the row stays
+    click_label(qtbot, window, "b2")
+    assert "ended after" not in window.game_panel.turn_label.text()
+    assert "the turn ends here" in window.game_panel.moves_list.item(6).text()
+    assert not any(
+        "the turn ends here" in window.game_panel.moves_list.item(i).text() for i in range(1, 6)
+    )
+
+
+def test_the_swap_offer_names_the_computer_on_its_turn():
+    """Under the pie rule, the offer to swap on the computer's turn names the computer, not
+    "you" (a tester took it as said to them)."""
+    session = Session(GameOptions(game="y", size=5).validated())
+    session.play(Move(session.game.geometry.cell("c2")))
+    assert "You may swap instead" in turn_text(session)
+    session.seats[1] = Seat("Bot", computer=True, level=5)
+    said = turn_text(session)
+    assert "You may swap" not in said
+    assert "Bot (computer, level 5) may swap instead of placing a stone." in said
 
 
 def test_hexagonal_pair_and_its_preview(qtbot, window):

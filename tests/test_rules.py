@@ -239,6 +239,12 @@ def test_first_stone_of_a_turn_is_always_legal_and_turn_ends_when_nothing_is_lef
     # after one stone, and White moves.
     assert game.to_move == WHITE and game.turn == 4
     assert sorted(game.geometry.labels[c] for c in game.legal_cells()) == ["b2", "c1"]
+    # the one stone the turn could not place is known until the next stone
+    assert game.turn_cut_short == 1
+    play_labels(game, "b2")
+    assert game.turn_cut_short == 0
+    game.undo()
+    assert game.turn_cut_short == 1 and game.copy().turn_cut_short == 1
 
 
 def test_win_mid_turn_ends_the_game_at_once():

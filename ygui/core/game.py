@@ -93,6 +93,9 @@ class Game:
         self.to_move = self.first_to_move
         self.turn = 1
         self.placed_in_turn = 0
+        # the stones the turn just over could not place (a turn ends early when no allowed
+        # cell is left); 0 once a stone of the next turn is placed
+        self.turn_cut_short = 0
         self._turn_stones: list[int] = []
         self._last_turn: list[int] = []  # the placements of the turn before this one
         self.swapped = False
@@ -291,6 +294,7 @@ class Game:
             self.redo_moves.clear()
 
     def _apply(self, move: Move) -> None:
+        self.turn_cut_short = 0
         if move.cell is None:
             self.swapped = not self.swapped
             return
@@ -303,7 +307,10 @@ class Game:
         if self.rule.is_win(self._objectives[colour]):
             self.winner = colour
             return
-        if self.placed_in_turn >= self.stones_in_turn() or not self._any_legal():
+        if self.placed_in_turn >= self.stones_in_turn():
+            self._end_turn()
+        elif not self._any_legal():
+            self.turn_cut_short = self.stones_in_turn() - self.placed_in_turn
             self._end_turn()
 
     def _any_legal(self) -> bool:

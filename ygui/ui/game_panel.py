@@ -37,6 +37,15 @@ def turn_text(session: Session) -> str:
     if ended is not None:
         return ended.words((game.colour_name(BLACK), game.colour_name(WHITE))) + "."
     text = f"{game.colour_name(game.to_move)} to play: {session.player_name(game.to_move)}."
+    if game.turn_cut_short:
+        # (a tester saw the turn pass after one stone of two and was told nothing)
+        other = game.colour_name(3 - game.to_move)
+        placed = game.stones_in_turn(game.turn - 1) - game.turn_cut_short
+        text += (
+            f" {other}'s turn ended after {counted(placed, 'stone')} of "
+            f"{game.stones_in_turn(game.turn - 1)}: no cell was left where the rules allow "
+            "another."
+        )
     if game.stones_in_turn() > 1:
         text += (
             f" Turn {game.turn}: {game.stones_left_in_turn} of "
@@ -45,7 +54,10 @@ def turn_text(session: Session) -> str:
     if game.forbidden_cells():
         text += " Crossed cells may not be taken now."
     if game.can_swap:
-        text += " You may swap instead of placing a stone."
+        # ("you" read as said to the person while the computer was about to move)
+        seat = session.seat_for(game.to_move)
+        who = session.player_name(game.to_move) if seat.computer else "You"
+        text += f" {who} may swap instead of placing a stone."
     if isinstance(game.rule, CornerRule):
         held = [len(game.corners_held(c)) for c in (BLACK, WHITE)]
         text += (
@@ -353,6 +365,8 @@ class GamePanel(QWidget):
                 taken = replay.colour_name(3 - replay.to_move)
                 text = f"{i}. {colour} swaps (plays {taken} from here)"
             replay.play(node.move)
+            if replay.turn_cut_short:
+                text += " — the turn ends here: no allowed cell left"
             tip = ""
             if len(parent.children) > 1:
                 k, n = parent.children.index(node) + 1, len(parent.children)
