@@ -152,7 +152,7 @@ def test_a_turn_that_ends_early_says_so(qtbot, window):
     """A turn of two stones whose second has no allowed cell ends after one: the panel and
     the move list say why the turn passed (a tester saw it pass unexplained)."""
     start(window, "y", size=4, turns="two-stone", pie=False)
-    for label in "d2 c3 a1 d1 d4 c2".split():
+    for label in ["d2", "c3", "a1", "d1", "d4", "c2"]:
         click_label(qtbot, window, label)
     assert window.game.to_move == BLACK and window.game.turn == 5
     said = window.game_panel.turn_label.text()
@@ -387,6 +387,51 @@ def test_the_sizes_say_the_whole_boards_count(qtbot):
     assert 20 <= len(sizes) <= 30 and sizes == sorted(sizes)
     assert {30, 100, 137, 200, 250, 400} <= set(sizes) and 31 not in sizes
     assert VARIANTS["mudcrack-y"].default_size in sizes
+
+
+def test_looking_at_other_games_keeps_the_turns_and_pie_rule_chosen(qtbot):
+    """Tester 16: Y with master turns and no pie rule, a look at Starboard Y (no turn
+    structures), back to Y: the turns were standard again and the pie rule ticked."""
+    dialog = NewGameDialog({}, LIGHT)
+    qtbot.addWidget(dialog)
+    names = list(VARIANTS)
+    dialog.games.setCurrentRow(names.index("y"))
+    dialog.turns.setCurrentIndex(dialog.turns.findData("master"))
+    assert not dialog.pie.isChecked()  # (none with master turns, unless asked for)
+    dialog.games.setCurrentRow(names.index("starboard-y"))
+    assert dialog.turns.currentData() == "standard" and not dialog.turns.isEnabled()
+    dialog.games.setCurrentRow(names.index("y"))
+    assert dialog.turns.currentData() == "master" and not dialog.pie.isChecked()
+    # the pie rule turned off for Y stays off for Y, while Poly-Y has its own
+    dialog.turns.setCurrentIndex(dialog.turns.findData("standard"))
+    assert dialog.pie.isChecked()
+    dialog.pie.click()
+    dialog.games.setCurrentRow(names.index("poly-y"))
+    assert dialog.turns.currentData() == "standard" and dialog.pie.isChecked()
+    dialog.games.setCurrentRow(names.index("y"))
+    assert not dialog.pie.isChecked()
+    assert dialog.current_options().validated().pie_value is False
+
+
+def test_each_new_mudcrack_game_gets_a_board_of_its_own(qtbot):
+    """Tester 16: the dialog gave the seed of the game before, so every Mudcrack Y game was
+    played on the same board unless a seed was typed. Each dialog draws a new one, and New
+    board draws another (the preview shows it)."""
+    seeds = set()
+    for _ in range(3):
+        dialog = NewGameDialog({"game": "mudcrack-y", "seed": 7}, LIGHT)
+        qtbot.addWidget(dialog)
+        seeds.add(dialog.seed.value())
+        assert dialog.new_board.isEnabled()
+    assert len(seeds) == 3 and 7 not in seeds
+    before = dialog.seed.value()
+    drawn = dialog.preview.board_scene().game.geometry.centres
+    qtbot.mouseClick(dialog.new_board, Qt.MouseButton.LeftButton)
+    assert dialog.seed.value() != before
+    assert dialog.preview.board_scene().game.geometry.centres != drawn
+    assert dialog.current_options().validated().seed == dialog.seed.value()
+    dialog.games.setCurrentRow(list(VARIANTS).index("y"))
+    assert not dialog.new_board.isEnabled() and not dialog.seed.isEnabled()
 
 
 def test_the_turns_note_never_covers_the_preview_and_a_handicap_is_the_games_own(qtbot):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -60,6 +61,13 @@ class NewGameDialog(QDialog):
         self.engines = engines  # the attached engines' names: players besides the built-in
         self._engine_names: dict[bool, str] = {}  # first seat? -> the engine name it was given
         self._pie_touched = choices.get("pie") is not None
+        # the pie rule as the player set it for each game, and the turn structure chosen: kept
+        # while other games are looked at (passing over a game without turn structures reset
+        # them, a tester's finding)
+        self._pie_choices: dict[str, bool] = {}
+        if self._pie_touched and isinstance(choices.get("game"), str):
+            self._pie_choices[choices["game"]] = bool(choices["pie"])
+        self._turns_choice = str(choices.get("turns") or "standard")
         self._sizes: dict[str, int] = dict(choices.get("sizes") or {})  # each game's last size
         self.options: GameOptions | None = None
         self._build()
@@ -88,6 +96,14 @@ class NewGameDialog(QDialog):
             self.corners.addItem(str(k), k)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
+        self.seed.setToolTip(
+            "The board's number: the same number draws the same board. Each new game is given "
+            "a new one; type an earlier game's number (its title shows it) to play its board "
+            "again."
+        )
+        self.new_board = QPushButton("New &board")
+        self.new_board.setToolTip("Draw another board of this size")
+        self.new_board.clicked.connect(self.draw_board)
         self.pie = QCheckBox("Pie rule (the second player may swap)")
         self.turns = QComboBox()
         for t in TURN_STRUCTURES:
@@ -103,7 +119,10 @@ class NewGameDialog(QDialog):
         board = QFormLayout()
         board.addRow("Board size", self.size_box)
         board.addRow("Corners", self.corners)
-        board.addRow("Seed", self.seed)
+        seed_row = QHBoxLayout()
+        seed_row.addWidget(self.seed, 1)
+        seed_row.addWidget(self.new_board)
+        board.addRow("Seed", seed_row)
         rules = QFormLayout()
         rules.addRow(self.pie)
         rules.addRow("Turns", self.turns)
@@ -188,6 +207,7 @@ class NewGameDialog(QDialog):
             combo.currentIndexChanged.connect(self._options_changed)
         self.seed.valueChanged.connect(self._options_changed)
         self.pie.clicked.connect(self._pie_clicked)
+        self.turns.currentIndexChanged.connect(self._turns_chosen)
 
     def show_rules(self) -> None:
         self.rules_dialog(self.current_options().game).exec()
@@ -243,7 +263,9 @@ class NewGameDialog(QDialog):
         )
         self._fill_sizes(c.get("size"))
         select(self.corners, c.get("corners") or 5)
-        self.seed.setValue(int(c.get("seed") or 1))
+        # Mudcrack Y: a board of its own for each game (the board of the game before came
+        # back every time, a tester's finding)
+        self.seed.setValue(fresh_seed())
         select(self.turns, c.get("turns") or "standard")
         select(self.handicap, c.get("handicap") or 0)
         if c.get("pie") is not None:
@@ -287,17 +309,29 @@ class NewGameDialog(QDialog):
             return
         v = VARIANTS[self.game_name]
         self._fill_sizes(self._sizes.get(v.name, v.default_size))
-        if not v.has_turn_structures:
-            select(self.turns, "standard")
+        self.turns.blockSignals(True)
+        select(self.turns, self._turns_choice if v.has_turn_structures else "standard")
+        self.turns.blockSignals(False)
         # a handicap is an arrangement for one game: it carried over silently to the next
         # game chosen (a tester's finding), while the sizes and the pie rule are the game's own
         select(self.handicap, 0)
-        self._pie_touched = False
+        self._pie_touched = v.name in self._pie_choices
+        if self._pie_touched:
+            self.pie.setChecked(self._pie_choices[v.name])
         self._options_changed()
 
     def _pie_clicked(self) -> None:
         self._pie_touched = True
+        self._pie_choices[self.game_name] = self.pie.isChecked()
         self._options_changed()
+
+    def _turns_chosen(self) -> None:
+        if self.turns.isEnabled() and not getattr(self, "_loading", False):
+            self._turns_choice = str(self.turns.currentData())
+
+    def draw_board(self) -> None:
+        """Another Mudcrack Y board: a new seed."""
+        self.seed.setValue(fresh_seed(self.seed.value()))
 
     def current_options(self) -> GameOptions:
         """What the controls say, not yet validated."""
@@ -319,6 +353,7 @@ class NewGameDialog(QDialog):
         self._sizes[v.name] = int(self.size_box.currentData())
         self.corners.setEnabled(v.name == "poly-y")
         self.seed.setEnabled(v.name == "mudcrack-y")
+        self.new_board.setEnabled(v.name == "mudcrack-y")
         self.turns.setEnabled(v.has_turn_structures)
         first, second = v.colour_names
         self.first_label.setText(f"{first} (moves first)")
@@ -426,3 +461,13 @@ def _board_total(game: str, size: int) -> str:
         return ""
     unit = "points" if game == "game-of-y" else "cells"
     return f"{GameOptions(game=game, size=size).validated().board().size} {unit}"
+
+
+SEEDS = 999_999  # the seeds drawn for new Mudcrack Y boards: 1 to this
+
+
+def fresh_seed(old: int = 0) -> int:
+    """A seed for a new Mudcrack Y board, not ``old``."""
+    while (seed := random.randint(1, SEEDS)) == old:
+        pass
+    return seed
