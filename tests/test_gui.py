@@ -181,6 +181,18 @@ def test_the_swap_offer_names_the_computer_on_its_turn():
     assert "Bot (computer, level 5) may swap instead of placing a stone." in said
 
 
+def test_a_hexagonal_handicap_counts_placements(qtbot, window):
+    """Tester 16: a handicap of 2 in Hexagonal Y, an edge stone brings its pair, and the
+    panel said "1 of 2 stones still to place" with three stones on the board."""
+    start(window, "hexagonal-y", size=4, handicap=2)
+    click_label(qtbot, window, "a1")
+    assert sum(1 for c in window.game.colours if c) == 2
+    said = window.game_panel.turn_label.text()
+    assert "1 of 2 placements still to make" in said and "stones still" not in said
+    assert "(turn 1: 2 placements)" in window.game_panel.moves_list.item(1).text()
+    assert mismatches(window) == []
+
+
 def test_hexagonal_pair_and_its_preview(qtbot, window):
     start(window, "hexagonal-y", size=4)
     g = window.game.geometry

@@ -272,6 +272,12 @@ class Game:
         moves = [Move(c) for c in self.legal_cells()]
         return moves + [SWAP] if self.can_swap else moves
 
+    @property
+    def places_pairs(self) -> bool:
+        """Whether a placement can be two stones (Hexagonal Y's edge pairs): a turn counts
+        its placements, not its stones."""
+        return bool(self._opposite)
+
     def placement_cells(self, cell: int) -> list[int]:
         """The cells a placement at ``cell`` fills: the cell, and in Hexagonal Y the opposite
         of a perimeter cell when it is empty (it always is, outside set-up positions)."""

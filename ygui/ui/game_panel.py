@@ -42,14 +42,17 @@ def turn_text(session: Session) -> str:
         other = game.colour_name(3 - game.to_move)
         placed = game.stones_in_turn(game.turn - 1) - game.turn_cut_short
         text += (
-            f" {other}'s turn ended after {counted(placed, 'stone')} of "
+            f" {other}'s turn ended after "
+            f"{counted(placed, 'placement' if game.places_pairs else 'stone')} of "
             f"{game.stones_in_turn(game.turn - 1)}: no cell was left where the rules allow "
             "another."
         )
     if game.stones_in_turn() > 1:
+        # (in Hexagonal Y an edge stone brings its pair: "1 of 2 stones still to place" with
+        # three on the board read as a miscount, a tester's finding)
+        unit = "placements still to make" if game.places_pairs else "stones still to place"
         text += (
-            f" Turn {game.turn}: {game.stones_left_in_turn} of "
-            f"{game.stones_in_turn()} stones still to place."
+            f" Turn {game.turn}: {game.stones_left_in_turn} of {game.stones_in_turn()} {unit}."
         )
     if game.forbidden_cells():
         text += " Crossed cells may not be taken now."
@@ -356,7 +359,8 @@ class GamePanel(QWidget):
                 # a turn of several stones: its first names the turn, the others follow it
                 # (a tester could not tell where a turn ended)
                 if replay.placed_in_turn == 0:
-                    text += f" (turn {replay.turn}: {replay.stones_in_turn()} stones)"
+                    unit = "placements" if replay.places_pairs else "stones"
+                    text += f" (turn {replay.turn}: {replay.stones_in_turn()} {unit})"
                 else:
                     text = f"{i}. + {move_words(replay, node.move)}"
             if node.move.is_swap:

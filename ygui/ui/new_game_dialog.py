@@ -369,8 +369,13 @@ class NewGameDialog(QDialog):
         if handicap:
             # the handicap's stones are the first turn: "one stone in the first turn" then
             # read as a contradiction (a tester's finding)
+            stones = (
+                "placements (an edge stone brings its pair)"
+                if v.name == "hexagonal-y"
+                else "stones"
+            )
             note += (
-                f" With the handicap, {first}'s first turn is {handicap} stones instead of "
+                f" With the handicap, {first}'s first turn is {handicap} {stones} instead of "
                 f"one; then {second} plays: give {first} to the weaker player."
             )
         self.turns_note.setText(note)
