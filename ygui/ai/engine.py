@@ -89,10 +89,6 @@ RAVE_K = 600.0
 # Measured (README, "Strength"): a bonus in every node won on Y 11 at level 8 (0.05 and 0.1)
 # and lost on Poly-Y; at the root alone it lost on Poly-Y at level 8 too; so it is off.
 EXPLORE = 0.0
-# The same bonus at the root of the pie rule's decisions (the first stone, and the second
-# player's choice to swap or not), where the search must compare its moves rather than deepen
-# its first choice: see README, "Strength".
-PIE_EXPLORE = 0.0
 PRIOR = 20.0  # playouts of prior knowledge a fresh child starts with (ygui.ai.priors)
 PRIOR_SCALE = 0.25  # how far from even a strong or weak cell's head start is (kernels.prior_value)
 EXPAND_AT = 4
@@ -259,7 +255,6 @@ class Engine:
         capacity: int | None = None,
         rave_k: float = RAVE_K,
         explore: float = EXPLORE,
-        pie_explore: float = PIE_EXPLORE,
         expand_at: int = EXPAND_AT,
         threads: int = 1,
         shared: bool = False,
@@ -275,7 +270,6 @@ class Engine:
         self.capacity = capacity
         self.rave_k = rave_k
         self.explore = explore
-        self.pie_explore = pie_explore
         self.expand_at = expand_at
         self.threads = max(1, threads)
         self.shared = shared and self.threads > 1
@@ -398,9 +392,6 @@ class Engine:
         for tree in trees:
             tree.intrusions = intrusions
         weights = self.weights(game.options.game)
-        # (the pie rule's decisions have a bonus of their own)
-        pie_decision = _pie_first_move(game) or game.can_swap
-        explore = self.pie_explore if pie_decision else self.explore
         seed = np.uint64(limits.seed * 0x9E3779B97F4A7C15 % 2**64 or 1)
         done = [0] * self.threads
         failed: list[BaseException] = []
@@ -428,7 +419,6 @@ class Engine:
                     rng,
                     budget,
                     expand_at,
-                    explore,
                     limits,
                     started,
                     should_stop,
@@ -530,7 +520,6 @@ class Engine:
         rng: np.ndarray,
         budget: int,
         expand_at: int,
-        explore: float,
         limits: SearchLimits,
         started: float,
         should_stop: Callable[[], bool] | None,
@@ -564,7 +553,7 @@ class Engine:
                 chunk,
                 rng,
                 self.rave_k,
-                explore,
+                self.explore,
                 _expand_at_when(tree, expand_at) if limits.resume else expand_at,
                 self.prior,
                 weights,
