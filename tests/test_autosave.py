@@ -404,3 +404,35 @@ def test_the_clock_behind_the_recovery_question_stands_still(qtbot, answers):
     assert second.offer_recovery() == 0
     assert second.session.clock is clock and not clock.paused
     assert clock.left(BLACK, now[0]) == 60
+
+
+def test_the_recovery_picture_is_turned_as_the_board_will_be(qtbot, answers):
+    """Tester 16: the board turned a third (R), then a crash: the recovery question's picture
+    was drawn unturned while the board opened turned."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from ygui.ui.board_scene import BoardScene
+    from ygui.ui.main_window import MainWindow
+    from ygui.ui.render import scene_image
+
+    window = make_window(qtbot, answers)
+    for cell in (0, 5, 9):
+        window.session.play(Move(cell))
+    window.rotate_board(1)
+    turned = window.scene.orientation
+    assert not turned.plain
+    seen = {}
+
+    def answer():
+        box = QApplication.activeModalWidget()
+        seen["image"] = box.iconPixmap().toImage()
+        box.button(QMessageBox.StandardButton.No).click()
+
+    QTimer.singleShot(50, answer)
+    MainWindow.ask_recover(window, "Recover this game?", window.session.game.copy())
+    game = window.session.game
+    as_shown = scene_image(BoardScene(game, window.theme, orientation=turned), 240)
+    unturned = scene_image(BoardScene(game, window.theme), 240)
+    assert as_shown != unturned
+    assert seen["image"].convertToFormat(as_shown.format()) == as_shown

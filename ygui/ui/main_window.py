@@ -605,7 +605,9 @@ class MainWindow(QMainWindow):
         """Yes or no to an autosaved game, shown with a picture of its position."""
         box = QMessageBox(QMessageBox.Icon.Question, "Recover game?", question, parent=self)
         box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
-        box.setIconPixmap(QPixmap.fromImage(scene_image(BoardScene(game, self.theme), 240)))
+        # (turned as the board will show it: the picture was drawn unturned, a tester's finding)
+        scene = BoardScene(game, self.theme, orientation=self.remembered_orientation(game))
+        box.setIconPixmap(QPixmap.fromImage(scene_image(scene, 240)))
         return box.exec() == QMessageBox.StandardButton.Yes
 
     def ask_save_discard_cancel(self, text: str) -> str:
@@ -1168,12 +1170,14 @@ class MainWindow(QMainWindow):
             self.show_status(f"Clicks mark cells with {shown}; choose the mark again to play", 8000)
 
     # ----- the board's orientation ------------------------------------------------------------
-    def remembered_orientation(self) -> Orientation:
-        """How the user last turned this game's board (kept in the settings, per game)."""
-        stored = self.settings.get("orientations").get(self.game.options.game)
+    def remembered_orientation(self, game: Game | None = None) -> Orientation:
+        """How the user last turned the board of ``game``'s kind (the current game's by
+        default; kept in the settings, per game)."""
+        game = game or self.game
+        stored = self.settings.get("orientations").get(game.options.game)
         if stored is None:
             return Orientation()
-        return Orientation(stored[0], stored[1]).normal(self.game.geometry)
+        return Orientation(stored[0], stored[1]).normal(game.geometry)
 
     def _check_mirror(self) -> None:
         self.act_mirror.blockSignals(True)
