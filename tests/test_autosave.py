@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from gui_helpers import click_cell, crash, make_window
+from PySide6.QtCore import QPoint
 
 from ygui.autosave import autosave_dir, orphans, purge_declined, read_orphan
 from ygui.core.game import Move
@@ -436,3 +437,36 @@ def test_the_recovery_picture_is_turned_as_the_board_will_be(qtbot, answers):
     unturned = scene_image(BoardScene(game, window.theme), 240)
     assert as_shown != unturned
     assert seen["image"].convertToFormat(as_shown.format()) == as_shown
+
+
+def test_a_second_window_opens_beside_the_first_not_on_it(qtbot, answers):
+    """Tester 16: two ygui processes put their windows at the same place, exactly on top of
+    each other. A window opened while others run opens a step down and right per window."""
+    from ygui.settings import Settings
+    from ygui.ui.main_window import STAGGER, MainWindow
+
+    first = MainWindow(Settings(), warm_up_engine=False)
+    answers.windows.append(first)
+    second = MainWindow(Settings(), warm_up_engine=False)
+    answers.windows.append(second)
+    third = MainWindow(Settings(), warm_up_engine=False)
+    answers.windows.append(third)
+    assert second.pos() - first.pos() == QPoint(STAGGER, STAGGER)
+    assert third.pos() - first.pos() == QPoint(2 * STAGGER, 2 * STAGGER)
+    # a window of another process counts as well
+    other = subprocess.Popen(
+        [sys.executable, "-c", OTHER_WINDOW],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=os.environ.copy(),
+    )
+    try:
+        other.stdout.readline()
+        fourth = MainWindow(Settings(), warm_up_engine=False)
+        answers.windows.append(fourth)
+        assert fourth.pos() - first.pos() == QPoint(4 * STAGGER, 4 * STAGGER)
+    finally:
+        other.stdin.write("\n")
+        other.stdin.flush()
+        other.wait(30)

@@ -84,6 +84,16 @@ def is_alive(lock_path: Path) -> bool:
         return False
 
 
+def running_windows(folder: Path | None = None) -> int:
+    """How many windows, of every ygui process, run now (each holds its autosave's lock)."""
+    folder = folder or autosave_dir()
+    try:
+        locks = sorted(folder.glob("*.lock"))
+    except OSError:
+        return 0
+    return sum(1 for lock in locks if is_alive(lock))
+
+
 def orphans(folder: Path | None = None) -> list[Path]:
     """Autosaves no running window owns, oldest first."""
     folder = folder or autosave_dir()

@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QPoint, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -46,6 +46,7 @@ from ygui.autosave import (
     orphans,
     purge_declined,
     read_orphan,
+    running_windows,
     set_aside,
 )
 from ygui.core.clock import TimeControl, clock_text
@@ -94,6 +95,7 @@ RECORD_FILTER = "ygui games (*.ysgf *.sgf);;All files (*)"
 DOCK_WIDTH = 340  # (five study panels tabbed under it show their whole names)
 PANELS_SHARE = 0.4  # of a narrow window's width, at most, for the panels' column
 LAYOUT = 1  # the version of the saved panel layout (QMainWindow.saveState)
+STAGGER = 32  # pixels between the places of windows open at once
 REFUSAL_MS = 10_000  # how long the game panel says why a click did nothing
 
 
@@ -297,6 +299,12 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode("ascii", "ignore")))
         if isinstance(state, str) and len(state) < 100_000:
             self.restoreState(QByteArray.fromBase64(state.encode("ascii", "ignore")), LAYOUT)
+        # another window already open (a second ygui, a second recovered game) has the same
+        # place: this one opens a step down and right of it (they lay exactly on top of each
+        # other, a tester's finding)
+        others = running_windows(self.autosave.folder) - (self.autosave.problem == "")
+        if others > 0:
+            self.move(self.pos() + QPoint(STAGGER, STAGGER) * min(others, 8))
 
     def save_layout(self) -> None:
         self.remember(
