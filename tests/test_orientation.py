@@ -91,6 +91,9 @@ def test_rotating_and_mirroring_keeps_the_game_and_clicks_find_their_cells(qtbot
     qtbot.keyClick(window, Qt.Key.Key_R)
     assert window.scene.orientation == Orientation(1, False)
     assert window.scene.cell_position(cell("a1")) != a1  # the picture turned
+    # the outline looks the same: the status bar says the cells moved (tester 16)
+    said = window.statusBar().currentMessage()
+    assert said.startswith("The board is turned. Its outline looks the same") and "C shows" in said
     shows_the_position(window)
     click_cell(qtbot, window, cell("d3"))  # a click plays the cell under the pointer
     assert window.game.moves[-1].cell == cell("d3")
@@ -98,6 +101,7 @@ def test_rotating_and_mirroring_keeps_the_game_and_clicks_find_their_cells(qtbot
     window.act_mirror.trigger()
     assert window.scene.orientation == Orientation(1, True)
     assert window.act_mirror.isChecked()
+    assert window.statusBar().currentMessage().startswith("The board is turned and mirrored.")
     shows_the_position(window)
     click_cell(qtbot, window, cell("a1"))
     assert window.game.moves[-1].cell == cell("a1")
@@ -106,6 +110,7 @@ def test_rotating_and_mirroring_keeps_the_game_and_clicks_find_their_cells(qtbot
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ShiftModifier)
     qtbot.keyClick(window, Qt.Key.Key_F)
     assert window.scene.orientation.plain and not window.act_mirror.isChecked()
+    assert window.statusBar().currentMessage() == "The board is back as it started."
     assert window.scene.cell_position(cell("a1")) == a1
     shows_the_position(window)
 

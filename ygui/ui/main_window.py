@@ -1202,6 +1202,20 @@ class MainWindow(QMainWindow):
             stored[self.game.options.game] = [orientation.turns, orientation.mirror]
         self.remember("orientations", stored)
         self.view.fit()
+        # a triangle turned a third looks the same: a tester clicked where b2 had been and
+        # played g1. Say what happened, and how to see it.
+        if orientation.plain:
+            said = "The board is back as it started."
+        else:
+            done = "turned" if orientation.turns else "mirrored"
+            if orientation.turns and orientation.mirror:
+                done = "turned and mirrored"
+            said = f"The board is {done}."
+            if not self.scene.show_labels:
+                said += (
+                    " Its outline looks the same, but the cells have moved: C shows their names."
+                )
+        self.show_status(said, 8000)
 
     def rotate_board(self, by: int) -> None:
         """Turn the picture of the board a step (a third of a turn on a triangle)."""
