@@ -63,6 +63,7 @@ from pathlib import Path
 
 from ygui.ai.engine import (
     EXPLORE,
+    PIE_BUDGET,
     PRIOR,
     PRIOR_SCALE,
     Engine,
@@ -297,7 +298,13 @@ def duel(games: int, name: str, pie: bool | None, first: int, a: Player, b: Play
 
 
 def pie_match(
-    games: int, name: str, size: int | None, level: int, first: int, pie_opening: bool = False
+    games: int,
+    name: str,
+    size: int | None,
+    level: int,
+    first: int,
+    pie_opening: bool = False,
+    pie_budget: float = PIE_BUDGET,
 ) -> None:
     """Self-play under the pie rule: the balance of the first move, and the swap decisions.
     Mudcrack Y draws its board anew for each game (seed = the game's number), as in play."""
@@ -311,7 +318,10 @@ def pie_match(
         if name == "mudcrack-y":
             options = replace(options, seed=number + 1)
         game = Game(options)
-        engine = {BLACK: Engine(seed=number + 1), 3 - BLACK: Engine(seed=number + 101)}
+        engine = {
+            BLACK: Engine(seed=number + 1, pie_budget=pie_budget),
+            3 - BLACK: Engine(seed=number + 101, pie_budget=pie_budget),
+        }
         started = time.perf_counter()
         while not game.is_over:
             seat = 3 - game.to_move if game.swapped else game.to_move
@@ -335,6 +345,8 @@ def pie_match(
             flush=True,
         )
     title = f"{board}, level {level}" + (", pie opening" if pie_opening else "")
+    if pie_budget != PIE_BUDGET:
+        title += f", the pie rule's decisions searched with {pie_budget:g} times the playouts"
     report(f"{title}: the first player wins", first_wins, games)
     report(f"{title}: the opening is swapped", swaps, games)
     if swaps:
@@ -554,6 +566,12 @@ def main() -> None:
         action="store_true",
         help="weigh the first stone apart (SearchLimits.pie_opening, off at every level)",
     )
+    pie_parser.add_argument(
+        "--pie-budget",
+        type=float,
+        default=PIE_BUDGET,
+        help="the pie rule's decisions searched with this many times the level's playouts",
+    )
     checkouts = sub.add_parser("checkouts")
     checkouts.add_argument("a", help="a checkout of ygui (player A)")
     checkouts.add_argument("b", help="another checkout (player B)")
@@ -614,7 +632,15 @@ def main() -> None:
         )
         return
     if args.kind == "pie":
-        pie_match(args.games, args.game, args.size, args.level, args.first, args.pie_opening)
+        pie_match(
+            args.games,
+            args.game,
+            args.size,
+            args.level,
+            args.first,
+            args.pie_opening,
+            args.pie_budget,
+        )
         return
     if args.kind == "open-spiel":
         open_spiel_match(

@@ -97,3 +97,24 @@ def test_no_level_weighs_the_first_stone_apart():
     assert not any(SearchLimits.level(level).pie_opening for level in range(1, 11))
     game = Game(GameOptions(game="poly-y", pie=True))
     assert Engine(seed=1, threads=1).search(game, SearchLimits.level(5)).reason == "search"
+
+
+def test_the_pie_decisions_can_be_searched_longer_at_a_level():
+    """``Engine(pie_budget=K)``: the first stone and the choice to swap, in a level's search,
+    take K times the level's playouts (within its time); the other moves, and searches not
+    at a level (the analysis), take their own."""
+    game = Game(GameOptions(game="mudcrack-y", size=40, seed=3, pie=True))
+    limits = replace(SearchLimits.level(4, seed=1), seconds=None)
+    own = limits.playouts_on(game.geometry.size)
+    assert Engine(seed=1, pie_budget=1).search(game, limits).playouts == own
+    first = Engine(seed=1, pie_budget=3).search(game, limits)
+    assert first.playouts == 3 * own
+    game.play(first.move)
+    assert game.can_swap
+    assert Engine(seed=1, pie_budget=3).search(game, limits).playouts == 3 * own
+    game.play(Move(next(c for c in range(game.geometry.size) if game.is_legal(Move(c)))))
+    assert not game.can_swap
+    assert Engine(seed=1, pie_budget=3).search(game, limits).playouts == own
+    analysis = SearchLimits(playouts=own, seed=1)
+    fresh = Game(game.options)
+    assert Engine(seed=1, pie_budget=3).search(fresh, analysis).playouts == own

@@ -89,6 +89,9 @@ RAVE_K = 600.0
 # Measured (README, "Strength"): a bonus in every node won on Y 11 at level 8 (0.05 and 0.1)
 # and lost on Poly-Y; at the root alone it lost on Poly-Y at level 8 too; so it is off.
 EXPLORE = 0.0
+# The pie rule's decisions (the first stone, and whether to swap it) searched with this many
+# times a level's playouts, within its time: the whole game turns on them (README, "Strength").
+PIE_BUDGET = 1.0
 PRIOR = 20.0  # playouts of prior knowledge a fresh child starts with (ygui.ai.priors)
 PRIOR_SCALE = 0.25  # how far from even a strong or weak cell's head start is (kernels.prior_value)
 EXPAND_AT = 4
@@ -255,6 +258,7 @@ class Engine:
         capacity: int | None = None,
         rave_k: float = RAVE_K,
         explore: float = EXPLORE,
+        pie_budget: float = PIE_BUDGET,
         expand_at: int = EXPAND_AT,
         threads: int = 1,
         shared: bool = False,
@@ -270,6 +274,7 @@ class Engine:
         self.capacity = capacity
         self.rave_k = rave_k
         self.explore = explore
+        self.pie_budget = pie_budget
         self.expand_at = expand_at
         self.threads = max(1, threads)
         self.shared = shared and self.threads > 1
@@ -381,6 +386,8 @@ class Engine:
                     seconds=time.perf_counter() - started,
                     reason="proved",
                 )
+        if limits.strength and (_pie_first_move(game) or game.can_swap):
+            limits = replace(limits, playouts=max(1, round(limits.playouts * self.pie_budget)))
         if limits.scaled:
             limits = replace(limits, playouts=limits.playouts_on(n), scaled=False)
         expand_at = self.expand_at_for(limits)
