@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QGraphicsEllipseItem
 from ygui.core.game import EMPTY, Move
 from ygui.core.markup import marks_of
 from ygui.ui.board_scene import FORBIDDEN, StoneItem
-from ygui.ui.game_panel import turn_text
+from ygui.ui.game_panel import RESULT_ROW, turn_text
 from ygui.ui.main_window import MainWindow
 
 
@@ -164,8 +164,11 @@ def mismatches(window: MainWindow) -> list[str]:
         found.append(
             f"move list selects {current and current.text()!r}, not move {session.move_number}"
         )
-    if moves.count() != session.line_length + 1:
-        found.append(f"move list has {moves.count() - 1} moves, the line {session.line_length}")
+    rows = moves.count()
+    if rows > 1 and moves.item(rows - 1).data(RESULT_ROW):
+        rows -= 1  # (a resignation's or a time loss's row after the last move)
+    if rows != session.line_length + 1:
+        found.append(f"move list has {rows - 1} moves, the line {session.line_length}")
     graph = window.tree_panel.graph
     if graph.isVisible() and graph.marked_node() is not session.current:
         found.append("the tree marks another node than the current one")  # drawn only if shown

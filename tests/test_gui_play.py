@@ -62,6 +62,10 @@ def test_resigning_ends_the_game_and_is_saved_taken_back_and_reopened(
     assert panel.result_label.width() >= panel.result_box.width() - 2
     assert "*" in window.windowTitle()
     shows_the_position(window)
+    # the move list ends with the resignation, after the last move, which stays selected
+    moves = window.game_panel.moves_list
+    assert moves.count() == 4 and moves.item(3).text() == "White wins by resignation."
+    assert moves.item(3).font().italic() and moves.currentRow() == 2
     assert not window.act_resign.isEnabled() and window.act_take_back.isEnabled()
     before = dict(enumerate(window.game.colours))
     click(qtbot, window, "a1")  # no move after the end
@@ -73,9 +77,12 @@ def test_resigning_ends_the_game_and_is_saved_taken_back_and_reopened(
     qtbot.keyClick(window, Qt.Key.Key_Left)
     assert window.game_panel.turn_label.text().startswith("White to play")
     assert not window.game_panel.result_box.isVisibleTo(window)
+    assert moves.count() == 4  # (the main line's, whose end is not shown)
     shows_the_position(window)
     click(qtbot, window, "d1")
     assert len(window.session.tree.root.children[0].children) == 2
+    # on the variation, no resignation: it is the main line's
+    assert moves.count() == 3 and "resignation" not in moves.item(2).text()
     shows_the_position(window)
 
     path = tmp_path / "resigned.ysgf"
@@ -92,6 +99,7 @@ def test_resigning_ends_the_game_and_is_saved_taken_back_and_reopened(
 
     window.act_take_back.trigger()  # play goes on where it ended
     assert window.session.result is None and window.act_resign.isEnabled()
+    assert "resignation" not in moves.item(moves.count() - 1).text()
     assert window.game_panel.turn_label.text().startswith("Black to play")
     click(qtbot, window, "a1")
     assert window.game.move_text(window.game.moves[-1]) == "a1"

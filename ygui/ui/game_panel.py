@@ -3,6 +3,7 @@ the moves of the line being viewed, with buttons to step through them."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 
 from PySide6.QtCore import QSize, Qt
@@ -26,6 +27,7 @@ from ygui.session import Session
 from ygui.ui.theme import Theme
 
 MISTAKE_COLOUR = "#d32f2f"
+RESULT_ROW = Qt.ItemDataRole.UserRole + 1  # the move list's row of a resignation or time loss
 
 
 def turn_text(session: Session) -> str:
@@ -392,6 +394,19 @@ class GamePanel(QWidget):
                 item.setForeground(Qt.GlobalColor.gray)
             self.moves_list.addItem(item)
             parent = node
+        ended = self.session.ended_early
+        if ended is not None and len(line) == len(main) and all(map(operator.is_, line, main)):
+            # a resignation or a loss on time, after the main line's last move (the list
+            # ended at a move with nothing to say the game was over)
+            game = self.session.game
+            words = ended.words((game.colour_name(BLACK), game.colour_name(WHITE)))
+            item = QListWidgetItem(f"{words}.")
+            item.setData(Qt.ItemDataRole.UserRole, len(line))  # (a click: the position it ended)
+            item.setData(RESULT_ROW, True)
+            font = item.font()
+            font.setItalic(True)
+            item.setFont(font)
+            self.moves_list.addItem(item)
         current = self.moves_list.item(self.session.move_number)
         self.moves_list.setCurrentItem(current)
         self.moves_list.keep_in_sight()
