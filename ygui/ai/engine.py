@@ -90,7 +90,8 @@ RAVE_K = 600.0
 # and lost on Poly-Y; at the root alone it lost on Poly-Y at level 8 too; so it is off.
 EXPLORE = 0.0
 # The pie rule's decisions (the first stone, and whether to swap it) searched with this many
-# times a level's playouts, within its time: the whole game turns on them (README, "Strength").
+# times a level's playouts, within its time. Measured on Mudcrack Y at level 7 with 4 (README,
+# "Strength"): the second player's choice gained more than the first's, so it is off.
 PIE_BUDGET = 1.0
 PRIOR = 20.0  # playouts of prior knowledge a fresh child starts with (ygui.ai.priors)
 PRIOR_SCALE = 0.25  # how far from even a strong or weak cell's head start is (kernels.prior_value)
