@@ -408,6 +408,35 @@ def test_analysis_resumes_where_it_was_when_the_user_comes_back():
     assert [t.base_moves for t in engine._parked[0]] == [[]]  # and the other is set aside
 
 
+def test_an_analysis_after_play_gets_a_tree_of_its_own_size():
+    """Tester 17: the analysis turned on in a game against the computer went on in the
+    small tree of the computer's level-4 moves; once it was full no node grew, and a move
+    whose node could not be expanded drew 98% of 16 million playouts on the rate of its
+    random playouts, its line one move long. A resumed search in a tree smaller than a fresh
+    one's grows it to the fresh size, every node kept."""
+    game = Game(options(("y", {"size": 11, "pie": True})))
+    engine = Engine(seed=1)
+    for i, label in enumerate(["e3", "swap", "f5", "g4", "h5", "g5"]):
+        if i % 2 == 1:
+            engine.search(game, dataclasses.replace(SearchLimits.level(4, seed=1), seconds=None))
+        game.play(SWAP if label == "swap" else game.parse_move(label))
+    small = engine._tree
+    assert small is not None
+    limits = SearchLimits(playouts=30_000, resume=True, judge=True, seed=1)
+    fresh = Engine(seed=1)
+    fresh.search(game, limits)
+    before = small.capacity
+    first = small.base_moves  # the tree's first position, above the one analysed
+    assert len(first) < len(game.moves)
+    held = float(small.visits[small.find(first)])
+    resumed = engine.search(game, limits)
+    assert engine._tree is small and small.capacity >= fresh._tree.capacity > before
+    assert resumed.tree_playouts > resumed.playouts  # the earlier search's playouts kept
+    assert small.find(first) >= 0 and small.visits[small.find(first)] >= held  # and above
+    again = engine.search(game, limits)
+    assert engine._tree is small and again.tree_playouts >= resumed.tree_playouts + 30_000
+
+
 def test_a_position_searched_as_the_root_keeps_its_rate_as_a_move():
     """Tester 6: back at a position after analysing the next one, the move played there read
     "0%" with all the next search's visits, so that the analysis called it best and the

@@ -654,11 +654,6 @@ class Engine:
             game.first_to_move,
         )
         moves = [game.geometry.size if m.cell is None else m.cell for m in game.moves]
-        if limits.resume and not reset:
-            kept = self._resumed(index, key, moves)
-            if kept is not None:
-                return kept
-        tree = self._trees[index]
         empties = np.flatnonzero(pos.colours == 0).astype(np.int32)
         # what a search may add: its share of the playouts, at most what the time allows
         playouts = limits.playouts if self.shared else self._share(limits, index)
@@ -667,6 +662,11 @@ class Engine:
         if self.capacity is not None:  # a fixed size (the tests fill a small tree)
             slots = self.capacity
             blocks = slots // (len(empties) + 1)
+        if limits.resume and not reset:
+            kept = self._resumed(index, key, moves, slots)
+            if kept is not None:
+                return kept
+        tree = self._trees[index]
         reuse = tree is not None and not reset and tree.key == key and tree.reroot(moves)
         if reuse and tree is not None and tree.free >= blocks // 2:
             return tree  # keep the subtree, while there is room left to grow it
@@ -678,11 +678,15 @@ class Engine:
         tree = self._trees[index] = _Tree(key, moves, empties, n, slots)
         return tree
 
-    def _resumed(self, index: int, key: object, moves: list[int]) -> _Tree | None:
+    def _resumed(self, index: int, key: object, moves: list[int], slots: int) -> _Tree | None:
         """For a resuming search: the tree, the thread's own or one set aside, whose node for
         the position after ``moves`` has the most playouts, rooted there; None when no tree
         has the position, and then the thread's own tree is set aside (if it holds a search)
-        for a fresh one to be made."""
+        for a fresh one to be made. A tree smaller than the ``slots`` a fresh one would have
+        (a move's search, resumed by the analysis) grows to that size first: in the small one
+        the analysis soon had no room to grow, and a move whose node could not be expanded
+        drew every playout on its first random playouts' rate (a tester's finding: 98% of the
+        visits on an edge move, its line one move long)."""
         parked = [t for t in self._parked[index] if t.key == key]  # other games' are of no use
         own = self._trees[index]
         kept = [t for t in (own, *parked) if t is not None and t.key == key]
@@ -693,6 +697,7 @@ class Engine:
         ]
         if found:
             _visits, _i, tree, node = max(found, key=lambda f: (f[0], -f[1]))
+            tree.grow(slots)
             below = tree.subtree(node) if tree.free < tree.blocks // 4 else None
             if below is not None and 2 * len(below) < tree.used:
                 # little room left, most of it for other positions: the position's subtree
@@ -857,6 +862,24 @@ class _Tree:
         self.wins[0] = 0.0
         self.rave_n[0] = 0.0
         self.rave_w[0] = 0.0
+
+    def grow(self, capacity: int) -> None:
+        """Room for ``capacity`` slots (if it has fewer), every node kept where it is."""
+        if capacity <= self.capacity:
+            return
+        slots, blocks, used = self.used * self.m, capacity // self.m, self.used
+        for name in ("child", "visits", "wins", "rave_n", "rave_w", "plen"):
+            old = getattr(self, name)
+            new = np.empty(capacity, old.dtype)
+            new[:slots] = old[:slots]
+            setattr(self, name, new)
+        for name in ("mover", "best", "top", "busy", "second", "top2"):
+            old = getattr(self, name)
+            new = np.zeros(blocks, old.dtype)
+            new[:used] = old[:used]
+            setattr(self, name, new)
+        self.capacity = capacity
+        self.blocks = blocks
 
     @property
     def root(self) -> int:
