@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QPushButton
 
 from ygui.core.clock import TimeControl
-from ygui.core.game import BLACK, WHITE
+from ygui.core.game import BLACK, SWAP, WHITE
 from ygui.core.record import load_record, read_record
 from ygui.core.variants import GameOptions
 from ygui.session import Seat
@@ -248,7 +248,8 @@ def test_the_dialog_edits_every_field(qtbot, window):
     dialog.fields["white"].clear()
     qtbot.keyClicks(dialog.fields["white"], "Bea")
     qtbot.keyClicks(dialog.game_comment, "Well played")
-    assert dialog.result_words.text() == "White wins by resignation."  # the notation in words
+    # the notation in words, with the winner's name
+    assert dialog.result_words.text() == "White wins by resignation: Bea."
     got = dialog.info()
     assert (got.event, got.place, got.result, got.white, got.game_comment) == (
         "Cup",
@@ -262,9 +263,66 @@ def test_the_dialog_edits_every_field(qtbot, window):
     assert window.game_panel.turn_label.text() == "White wins by resignation."
     won = GameInfoDialog(replace(info, result="B+"), ("Red", "Blue"), result_from_board=True)
     qtbot.addWidget(won)
-    assert won.fields["result"].isReadOnly() and won.result_words.text() == "Red wins."
+    assert won.fields["result"].isReadOnly()
+    assert won.result_words.text() == f"Red wins: {info.black}."
     dialog.fields["result"].setText("jigo?")
     assert dialog.result_words.text() == "(no result ygui reads: kept as written)"
+
+
+def test_after_a_swap_the_dialog_names_the_players_as_they_began_and_the_winner_rightly(
+    qtbot, window
+):
+    """Tester 17: the computer swapped and won with Black; the dialog said "Black player:
+    Tester" and "Black wins", so that Tester seemed to have won. The players are named as
+    they began, with a note of who holds which colour after the swap, and the winner by name."""
+    window.start_new_game(GameOptions(game="y", size=5, pie=True).validated(), ("Tester", "Bot"))
+    window.session.seats[1] = Seat("Computer")
+    assert window.session.play(window.game.parse_move("c2")) is None
+    assert window.session.play(SWAP) is None
+    for label in ("b1", "b2", "a1", "c1", "d2", "d1", "e2", "e1"):
+        assert window.session.play(window.game.parse_move(label)) is None
+    assert window.game.winner == BLACK and window.game.swapped
+    answers_seen = {}
+
+    def look(dialog):
+        answers_seen["labels"] = [
+            dialog.layout().itemAt(0).layout().labelForField(dialog.fields[k]).text()
+            for k in ("black", "white")
+        ]
+        answers_seen["note"] = dialog.swap_note.text()
+        answers_seen["result"] = dialog.result_words.text()
+        return None
+
+    import ygui.ui.main_window as main_window
+
+    original = main_window.GameInfoDialog
+    main_window.GameInfoDialog = lambda *a, **kw: _Seen(original(*a, **kw), look)
+    try:
+        window.run_game_info_dialog(window.session.info())
+    finally:
+        main_window.GameInfoDialog = original
+    assert answers_seen["labels"] == [
+        "First player (Black before the swap)",
+        "Second player (White before it)",
+    ]
+    assert answers_seen["note"] == (
+        "The second player swapped: Computer plays Black from then on, Tester White."
+    )
+    assert answers_seen["result"] == "Black wins: Computer."
+
+
+class _Seen:
+    """A dialog looked at instead of shown."""
+
+    def __init__(self, dialog, look):
+        self.dialog, self._look = dialog, look
+
+    def exec(self):
+        self._look(self.dialog)
+        return 0
+
+    def info(self):
+        return self.dialog.info()
 
 
 def test_a_typed_result_never_overrides_the_board(qtbot, window):

@@ -30,15 +30,27 @@ class GameInfoDialog(QDialog):
         colour_names: tuple[str, str],
         result_from_board: bool,
         parent: QWidget | None = None,
+        swapped: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Game information")
         self._info = info
+        # the game's second player swapped (the pie rule): the players are named as they
+        # began, and hold the other colours at the end (the dialog said "Black player:
+        # Tester" and "Black wins" for a game the computer won with Black after its swap, a
+        # tester's finding)
+        self.swapped = swapped
+        first, second = colour_names
+        players = (
+            (f"First player ({first} before the swap)", f"Second player ({second} before it)")
+            if swapped
+            else (f"{first} player", f"{second} player")
+        )
         form = QFormLayout()
         self.fields: dict[str, QLineEdit] = {}
         for key, label, hint in (
-            ("black", f"{colour_names[0]} player", ""),
-            ("white", f"{colour_names[1]} player", ""),
+            ("black", players[0], ""),
+            ("white", players[1], ""),
             ("event", "Event", "a tournament, a club evening…"),
             ("date", "Date", "YYYY-MM-DD"),
             ("place", "Place", ""),
@@ -52,10 +64,17 @@ class GameInfoDialog(QDialog):
             self.fields[key] = edit
         # the result in words, under its record notation (a tester read "B+" as a riddle)
         self.result_words = QLabel()
+        self.result_words.setWordWrap(True)
         form.addRow("", self.result_words)
+        self.swap_note = QLabel()
+        self.swap_note.setWordWrap(True)
+        if swapped:
+            form.insertRow(2, "", self.swap_note)
         result = self.fields["result"]
-        result.textChanged.connect(lambda text: self._say_result(text, colour_names))
-        self._say_result(result.text(), colour_names)
+        self._colour_names = colour_names
+        for edit in (result, self.fields["black"], self.fields["white"]):
+            edit.textChanged.connect(self._say_result)
+        self._say_result()
         if result_from_board:
             result.setReadOnly(True)
             result.setToolTip("The board decided this game: its result is the board's.")
@@ -68,13 +87,26 @@ class GameInfoDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(440, self.sizeHint().height())
 
-    def _say_result(self, text: str, colour_names: tuple[str, str]) -> None:
+    def holder(self, colour: int) -> str:
+        """The name of the player holding ``colour`` (1 or 2) at the end of the game."""
+        first = (colour == 1) != self.swapped
+        return self.fields["black" if first else "white"].text().strip()
+
+    def _say_result(self) -> None:
+        names = self._colour_names
+        text = self.fields["result"].text()
         found = parse_result(text)
         if found is not None:
-            self.result_words.setText(found.words(colour_names) + ".")
+            holder = self.holder(found.winner)
+            self.result_words.setText(found.words(names) + (f": {holder}." if holder else "."))
         else:
             self.result_words.setText(
                 "(no result ygui reads: kept as written)" if text.strip() else ""
+            )
+        if self.swapped:
+            self.swap_note.setText(
+                f"The second player swapped: {self.holder(1) or 'the second player'} plays "
+                f"{names[0]} from then on, {self.holder(2) or 'the first player'} {names[1]}."
             )
 
     def info(self) -> GameInfo:

@@ -936,7 +936,7 @@ class MainWindow(QMainWindow):
     def run_game_info_dialog(self, info: GameInfo) -> GameInfo | None:
         game = self.session.tree.game_at(self.session.tree.main_line())
         names = (game.colour_name(BLACK), game.colour_name(WHITE))
-        dialog = GameInfoDialog(info, names, game.winner is not None, self)
+        dialog = GameInfoDialog(info, names, game.winner is not None, self, game.swapped)
         return dialog.info() if dialog.exec() else None
 
     def run_players_dialog(self, dialog: PlayersDialog) -> bool:
