@@ -635,6 +635,34 @@ def test_the_review_judges_each_mistake_again_with_more_effort(qtbot, window, mo
     assert len(marked) == 1 and moves.item(marked[0]).text().startswith("6")
 
 
+@pytest.mark.parametrize("choice", ["this", "main", "cancel"])
+def test_a_review_started_on_a_variation_asks_which_line(qtbot, window, monkeypatch, choice):
+    """Tester 17 went back, played another move and finished the game there: the review
+    was of the main line, the line abandoned, with nothing to say so. On a variation it asks:
+    this line (made the main line), the main line, or nothing."""
+    _six_moves(qtbot, window)
+    window.session.go_to_main_line(4)
+    for label in ("d2", "b1"):
+        click(qtbot, window, label)
+    assert window.session.is_on_variation()
+    played = [window.game.move_text(m) for m in window.game.moves]
+    panel = window.review_panel
+    asked = []
+    panel.ask_line = lambda text: asked.append(text) or choice
+    efforts = _fake_review_engine(monkeypatch, panel, [0.5] * 7, [0.5] * 7, 100)
+    window.act_review.trigger()
+    assert len(asked) == 1 and "on a variation" in asked[0]
+    main = [window.game.move_text(n.move) for n in window.session.tree.main_line()]
+    if choice == "cancel":
+        assert not panel.review and efforts == [] and main != played
+        return
+    qtbot.waitUntil(lambda: not panel.review, timeout=10_000)
+    assert (main == played) == (choice == "this")
+    assert len(efforts) >= 7 and mismatches(window) == []
+    window.act_review.trigger()  # on the main line now, or the same choice: no question then
+    assert len(asked) == (1 if choice == "this" else 2)
+
+
 def test_the_review_counts_the_mistakes_an_analysis_found_before_it(qtbot, window, monkeypatch):
     """Tester 6: with each position analysed deeply before (the analysis panel on during
     play), the review kept those figures, judged nothing again, and said "No move lost

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -256,11 +257,34 @@ class ReviewPanel(QDockWidget):
             )
             return
         tree = self.session.tree
+        if self.session.is_on_variation():
+            # the review is of the main line: a tester who finished a game on a variation got
+            # the review of the line abandoned, with nothing to say so
+            choice = self.ask_line(
+                "The position shown is on a variation, not on the game's main line. Review "
+                "this line (it becomes the main line), or the main line?"
+            )
+            if choice == "cancel":
+                return
+            if choice == "this":
+                line = tree.line_through_current()
+                self.session.promote(line[-1])
         self._start([tree.root, *tree.main_line()], self.budget.value())
         self._first_marks = -1
         self._judged = set()
         self.review_button.setText("Cancel")
         self._review_next()
+
+    def ask_line(self, text: str) -> str:
+        """Which line to review: "this", "main" or "cancel" (replaced in tests)."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Review which line?", text, parent=self)
+        this = box.addButton("Review &this line", QMessageBox.ButtonRole.AcceptRole)
+        main = box.addButton("Review the &main line", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(this)
+        box.exec()
+        clicked = box.clickedButton()
+        return "this" if clicked == this else "main" if clicked == main else "cancel"
 
     def _start(self, nodes: list[RecordNode], playouts: int) -> None:
         self.review, self._playouts = nodes, playouts
