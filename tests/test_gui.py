@@ -191,6 +191,13 @@ def test_a_hexagonal_handicap_counts_placements(qtbot, window):
     assert "1 of 2 placements still to make" in said and "stones still" not in said
     assert "(turn 1: 2 placements)" in window.game_panel.moves_list.item(1).text()
     assert mismatches(window) == []
+    # and so does the new-game dialog's list of handicaps (tester 17)
+    dialog = NewGameDialog({"game": "hexagonal-y"}, LIGHT)
+    qtbot.addWidget(dialog)
+    texts = [dialog.handicap.itemText(i) for i in range(dialog.handicap.count())]
+    assert texts[:3] == ["none", "2 placements", "3 placements"]
+    dialog.games.setCurrentRow(list(VARIANTS).index("y"))
+    assert dialog.handicap.itemText(1) == "2 stones"
 
 
 def test_hexagonal_pair_and_its_preview(qtbot, window):

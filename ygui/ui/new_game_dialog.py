@@ -354,6 +354,10 @@ class NewGameDialog(QDialog):
         self.corners.setEnabled(v.name == "poly-y")
         self.seed.setEnabled(v.name == "mudcrack-y")
         self.new_board.setEnabled(v.name == "mudcrack-y")
+        # (an edge stone of Hexagonal Y brings its pair: a handicap counts placements)
+        unit = "placements" if v.name == "hexagonal-y" else "stones"
+        for i in range(1, self.handicap.count()):
+            self.handicap.setItemText(i, f"{self.handicap.itemData(i)} {unit}")
         self.turns.setEnabled(v.has_turn_structures)
         first, second = v.colour_names
         self.first_label.setText(f"{first} (moves first)")
