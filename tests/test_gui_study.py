@@ -948,6 +948,10 @@ def test_the_review_graphs_move_numbers_never_run_into_each_other(qtbot):
                 assert left + w <= after
                 assert w >= graph.fontMetrics().horizontalAdvance(str(moves))
             assert places[-1][1] + places[-1][2] <= width
+            # in round steps (tester 17 read "0, 9, 18, 27")
+            step = places[1][0]
+            assert str(step).strip("0") in ("1", "2", "5")
+            assert all(number == i * step for i, (number, _, _) in enumerate(places))
 
 
 def test_a_position_typed_over_a_saved_game_is_a_game_of_its_own(qtbot, window, tmp_path):

@@ -80,6 +80,10 @@ class WinRateGraph(QWidget):
         width = float(self.fontMetrics().horizontalAdvance(str(max(moves, 0))) + 8)
         room = max(1.0, self.width() - self.margin() - 4)
         step = max(1, round(moves / 6), math.ceil(moves * width / room))
+        # a round step (1, 2, 5, 10, 20, 50…): "0, 9, 18, 27" made the moves hard to count
+        # (a tester's finding)
+        power = 10 ** (len(str(step)) - 1)
+        step = next(k * power for k in (1, 2, 5, 10) if k * power >= step)
         places: list[tuple[int, float, float]] = []
         for i in range(0, moves + 1, step):
             left = min(self._x(i) - width / 2, self.width() - width)  # (the last inside too)
