@@ -11,7 +11,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from ygui.core.game import BLACK, WHITE, Game, Move
-from ygui.core.record import GameRecord, save_record
+from ygui.core.record import GameRecord, load_record, save_record
 from ygui.core.variants import VARIANTS, GameOptions
 from ygui.session import GameInfo, Seat, Session
 from ygui.settings import Settings
@@ -608,7 +608,7 @@ def test_exports_and_view_options(qtbot, window, tmp_path):
     window.act_dark.trigger()
 
 
-def test_open_record_given_on_the_command_line(qtbot, window, tmp_path):
+def test_open_record_given_on_the_command_line(qtbot, window, tmp_path, monkeypatch):
     game = Game(GameOptions(game="starboard-y").validated())
     game.play(Move(3))
     path = tmp_path / "s.ysgf"
@@ -617,6 +617,15 @@ def test_open_record_given_on_the_command_line(qtbot, window, tmp_path):
     assert window.game.stone_count == 1 and window.windowTitle().startswith("s.ysgf")
     said = window.statusBar().currentMessage()  # (the window says what it opened)
     assert said.startswith("Opened s.ysgf: Starboard Y") and said.endswith("at move 1 of 1")
+    # a relative path is held as the absolute one: the same file after a change of folder,
+    # and "Saved home/s.ysgf" is not said (tester 17)
+    monkeypatch.chdir(tmp_path.parent)
+    assert window.open_path(Path(tmp_path.name) / "s.ysgf")
+    assert window.session.path == path and window.session.path.is_absolute()
+    monkeypatch.chdir(tmp_path)
+    window.session.play(Move(5))
+    window.act_save.trigger()
+    assert window.session.path == path and load_record(path).root is not None
 
 
 def test_rules_help_names_the_designers():

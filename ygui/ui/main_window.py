@@ -1090,6 +1090,9 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: Path) -> bool:
         """Load a record; a damaged one gives a message and changes nothing."""
+        # (a relative path from the command line was said as such, "Saved home/game.ysgf",
+        # and would be another file after a change of folder: a tester's finding)
+        path = path.absolute()
         try:
             self.session.open(path)
         except RecordError as exc:
