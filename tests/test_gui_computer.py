@@ -654,6 +654,8 @@ def test_the_computers_move_is_explained_with_the_moves_it_weighed(qtbot, answer
     window.start_new_game(GameOptions(game="y", size=7, pie=False).validated(), ("A", "B"))
     click_cell(qtbot, window, window.game.geometry.cell("d4"))
     window.act_computer.trigger()
+    # said in the status bar (Ctrl+G gave no word of what it did, tester 17)
+    assert window.statusBar().currentMessage() == "The computer (level 5) plays White's move here."
     qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
     computer = window.computer
     move = window.game.move_text(window.game.moves[1])

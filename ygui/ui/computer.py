@@ -472,10 +472,25 @@ class ComputerPlay(QObject):
 
     def play_for_computer(self) -> None:
         """Let the computer make the move here (for the side to move, whoever sits there)."""
-        if self.session.finished or not self.ready:
+        # (it did nothing without a word, a tester's finding)
+        if self.session.finished:
+            self.host.show_status("The game is over: there is no move to play.", 8000)
+            return
+        if not self.ready:
+            self.host.show_status(
+                "The computer player is still being prepared; try again in a moment.", 8000
+            )
+            return
+        if self.thinking_for_move():
+            self.host.show_status("The computer is already thinking about this move.", 8000)
             return
         level = next((s.level for s in self.session.seats if s.computer), 5)
         self._think_for_move(level)
+        self.host.show_status(
+            f"The computer (level {level}) plays "
+            f"{self.session.game.colour_name(self.session.game.to_move)}'s move here.",
+            8000,
+        )
 
     def _think_for_move(self, level: int, seconds: float | None = None) -> None:
         """Search the shown position for a move at ``level`` (at most ``seconds``), with the
