@@ -248,3 +248,16 @@ def test_candidate_marks_are_tinted_squares_and_say_their_cells_names(qapp):
     assert framed() == [False, False, False]
     scene.set_show_labels(True)  # (and drawn again so)
     assert framed() == [False, False, False]
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_the_cells_names_share_one_size_where_it_fits(qapp, name):
+    """Each name as large as its own cell allowed made 37, 49 and 100 smaller than their
+    neighbours on Poly-Y (tester 17): the names take one size, smaller only in the smallest
+    cells, and each still fits its cell."""
+    scene = BoardScene(Game(GameOptions(game=name).validated()), show_labels=True)
+    sizes = [label.font().pixelSize() for label in scene._labels]
+    common = max(set(sizes), key=sizes.count)
+    assert sizes.count(common) >= 0.75 * len(sizes) and max(sizes) == common
+    for label, radius in zip(scene._labels, scene.radii, strict=True):
+        assert label.boundingRect().width() <= 2.2 * radius

@@ -455,11 +455,21 @@ class BoardScene(QGraphicsScene):
         font = QFont()
         self._label_backs: list[QGraphicsRectItem | None] = []
         on_points = g.outlines is None
+
+        def fits(radius: float, length: int) -> int:
+            """The largest size of a name of ``length`` characters in a cell of ``radius``."""
+            return max(6, int(min(0.75 * radius, 1.75 * radius / (0.6 * length))))
+
+        # one size for every name where it fits, so that the names read alike (each as large
+        # as its own cell allowed made 37 and 100 smaller than their neighbours on Poly-Y, a
+        # tester's finding): the size the longest name takes in all but the smallest cells
+        longest = max(len(text) for text in g.labels)
+        sizes = sorted(fits(self.radii[c], longest) for c in range(len(g.centres)))
+        common = sizes[len(sizes) // 5]
         for cell, centre in enumerate(g.centres):
             radius = self.radii[cell]
-            # as large as fits the cell: three-digit names as well as two-letter ones
             text = g.labels[cell]
-            font.setPixelSize(max(6, int(min(0.75 * radius, 1.75 * radius / (0.6 * len(text))))))
+            font.setPixelSize(min(common, fits(radius, len(text))))
             item = QGraphicsSimpleTextItem(text)
             item.setFont(font)
             item.setBrush(self.theme.colour("label"))
