@@ -8,17 +8,17 @@ import random
 
 import pytest
 from gui_helpers import click_cell, make_window, variation_window
-from PySide6.QtCore import QEvent, QPointF, Qt, QTimer
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QContextMenuEvent, QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
-from ygui.core.game import Game
+from ygui.core.game import Game, Move
 from ygui.core.record import RecordNode
 from ygui.core.tree import GameTree, path_to, tree_from_game
 from ygui.core.variants import GameOptions
 from ygui.session import Change
 from ygui.ui.game_panel import MISTAKE_COLOUR
-from ygui.ui.tree_graph import COMMENT_COLOUR, RADIUS, SPACING, lay_out
+from ygui.ui.tree_graph import COMMENT_COLOUR, LEFT, MARGIN, RADIUS, SPACING, lay_out
 
 pytestmark = pytest.mark.usefixtures("ygui_home")
 
@@ -47,7 +47,7 @@ def grid(graph) -> dict[str, tuple[int, int]]:
     places = {}
     for node, at in graph.drawn_nodes():
         name = "start" if node.move is None else graph.session.game.move_text(node.move)
-        places[name] = (round((at.x() - 18) / SPACING), round((at.y() - 18) / SPACING))
+        places[name] = (round((at.x() - LEFT) / SPACING), round((at.y() - MARGIN) / SPACING))
     return places
 
 
@@ -406,3 +406,33 @@ def test_the_current_node_is_whole_in_view_once_the_tree_opens(qtbot, window):
     window.tree_panel.resize(window.tree_panel.width(), 90)  # and after the panel resizes
     qtbot.wait(50)
     assert whole()
+
+
+def test_the_tree_numbers_its_moves_on_the_left(qtbot, window):
+    """Tester 17: the discs alone said nothing of where in the game a node was (only a
+    tooltip did). The rows are numbered on the left: move 1, then every fifth."""
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    for cell in range(12):
+        window.session.play(Move(cell))
+    window.tree_panel.show()
+    graph = window.tree_panel.graph
+    qtbot.waitUntil(lambda: graph.isVisible())
+    graph.refresh()
+    assert graph.canvas.numbered_rows() == [1, 5, 10]
+    graph.ensureVisible(QRectF(0, 0, 10, 10))
+    image = graph.viewport().grab().toImage()
+    ratio = image.width() / graph.viewport().width()
+
+    def inked(row: int) -> int:
+        """Dark pixels in the number room beside a row, in the view as drawn."""
+        top = graph.mapFromScene(QPointF(0, MARGIN + row * SPACING - 6))
+        back = image.pixelColor(1, 1).lightness()
+        return sum(
+            1
+            for x in range(int(2 * ratio), int((LEFT - RADIUS - 2) * ratio))
+            for y in range(int(top.y() * ratio), int((top.y() + 12) * ratio))
+            if abs(image.pixelColor(x, y).lightness() - back) > 60
+        )
+
+    assert inked(5) > 5 and inked(1) > 5  # the numbers are drawn
+    assert inked(3) == 0  # and only there

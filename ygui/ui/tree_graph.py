@@ -50,6 +50,11 @@ from ygui.ui.theme import STONE_COLOURS
 
 SPACING = 24.0  # between neighbouring nodes, across and down
 MARGIN = 18.0  # around the tree
+# room on the left for the move numbers, every NUMBER_EVERY rows (a row is a move number:
+# the discs alone gave no hint of where in the game a node was, a tester's finding)
+NUMBER_ROOM = 22.0
+NUMBER_EVERY = 5
+LEFT = MARGIN + NUMBER_ROOM  # the first column's centre
 RADIUS = 7.0  # of a node's disc
 COMMENT_COLOUR = "#2e9d4f"  # a small dot at the top right of a commented node
 # changes after which the tree is drawn the same and only the current mark moves
@@ -137,7 +142,7 @@ def lay_out(root: RecordNode) -> TreeLayout:
 
 
 def centre(column: int, row: int) -> QPointF:
-    return QPointF(MARGIN + column * SPACING, MARGIN + row * SPACING)
+    return QPointF(LEFT + column * SPACING, MARGIN + row * SPACING)
 
 
 class TreeCanvas(QGraphicsItem):
@@ -150,6 +155,7 @@ class TreeCanvas(QGraphicsItem):
         self.mistakes: dict[int, float] = {}  # node index -> the win rate it lost
         self.line_colours = (QColor("#9a9a9a"), QColor("#555555"))  # variations, main line
         self.root_colour = QColor("#444444")
+        self.number_colour = QColor("#777777")
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
 
     def set_layout(self, layout: TreeLayout, mistakes: dict[int, float]) -> None:
@@ -163,7 +169,7 @@ class TreeCanvas(QGraphicsItem):
 
     def size(self) -> tuple[float, float]:
         return (
-            2 * MARGIN + max(0, self.layout.columns - 1) * SPACING,
+            LEFT + MARGIN + max(0, self.layout.columns - 1) * SPACING,
             2 * MARGIN + max(0, len(self.layout.rows) - 1) * SPACING,
         )
 
@@ -177,8 +183,8 @@ class TreeCanvas(QGraphicsItem):
         lay = self.layout
         if not lay.nodes:
             return
-        c0 = max(0, math.floor((shown.left() - MARGIN) / SPACING) - 1)
-        c1 = math.ceil((shown.right() - MARGIN) / SPACING) + 1
+        c0 = max(0, math.floor((shown.left() - LEFT) / SPACING) - 1)
+        c1 = math.ceil((shown.right() - LEFT) / SPACING) + 1
         r0 = max(0, math.floor((shown.top() - MARGIN) / SPACING) - 1)
         r1 = min(len(lay.rows) - 1, math.ceil((shown.bottom() - MARGIN) / SPACING) + 1)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -209,6 +215,22 @@ class TreeCanvas(QGraphicsItem):
                 if cols[k] > c1:
                     break
                 self._paint_node(painter, nodes[k], centre(cols[k], r))
+        if shown.left() < LEFT - RADIUS:  # the move numbers, in the room on the left
+            painter.setPen(self.number_colour)
+            font = painter.font()
+            font.setPixelSize(10)
+            painter.setFont(font)
+            for r in range(max(1, r0), r1 + 1):
+                if r == 1 or r % NUMBER_EVERY == 0:
+                    y = MARGIN + r * SPACING
+                    box = QRectF(2, y - SPACING / 2, NUMBER_ROOM + MARGIN - RADIUS - 6, SPACING)
+                    align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    painter.drawText(box, int(align), str(r))
+
+    def numbered_rows(self) -> list[int]:
+        """The rows (move numbers) with a number in the room on the left."""
+        rows = range(1, len(self.layout.rows))
+        return [r for r in rows if r == 1 or r % NUMBER_EVERY == 0]
 
     def _paint_node(self, painter: QPainter, i: int, at: QPointF) -> None:
         node = self.layout.nodes[i]
@@ -336,6 +358,7 @@ class GameTreeView(QGraphicsView):
         strong.setAlpha(170)
         self.canvas.line_colours = (faint, strong)
         self.canvas.root_colour = text
+        self.canvas.number_colour = faint
         highlight = palette.color(palette.ColorRole.Highlight)
         self.current_mark.setPen(QPen(highlight, 2.6))
         glow = QColor(highlight)
@@ -358,7 +381,7 @@ class GameTreeView(QGraphicsView):
     # ----- what is drawn where ------------------------------------------------------------
     def node_at(self, scene_pos: QPointF) -> RecordNode | None:
         """The node drawn at a point of the scene (within its disc, and a little around)."""
-        column = round((scene_pos.x() - MARGIN) / SPACING)
+        column = round((scene_pos.x() - LEFT) / SPACING)
         row = round((scene_pos.y() - MARGIN) / SPACING)
         i = self.tree_layout.at(column, row)
         if i is None:
