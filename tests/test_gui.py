@@ -158,15 +158,14 @@ def test_a_turn_that_ends_early_says_so(qtbot, window):
     said = window.game_panel.turn_label.text()
     assert "White's turn ended after 1 stone of 2: no cell was left" in said
     row = window.game_panel.moves_list.item(6).text()
-    assert row.startswith("6. White c2") and "the turn ends here: no allowed cell left" in row
+    # (not "(turn 4: 2 stones)", read as two placed, tester 17)
+    assert row == "6. White c2 — turn 4 ends after 1 of its 2 stones: no allowed cell left"
     assert mismatches(window) == []
     # once Black plays, the note goes; the row stays
     click_label(qtbot, window, "b2")
     assert "ended after" not in window.game_panel.turn_label.text()
-    assert "the turn ends here" in window.game_panel.moves_list.item(6).text()
-    assert not any(
-        "the turn ends here" in window.game_panel.moves_list.item(i).text() for i in range(1, 6)
-    )
+    assert "ends after 1 of its 2" in window.game_panel.moves_list.item(6).text()
+    assert not any("ends after" in window.game_panel.moves_list.item(i).text() for i in range(1, 6))
 
 
 def test_the_swap_offer_names_the_computer_on_its_turn():

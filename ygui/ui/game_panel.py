@@ -355,12 +355,13 @@ class GamePanel(QWidget):
             assert node.move is not None
             colour = replay.colour_name(replay.to_move)
             text = f"{i}. {colour} {move_words(replay, node.move)}"
-            if replay.stones_in_turn() > 1 and not node.move.is_swap:
+            stones, placed = replay.stones_in_turn(), replay.placed_in_turn + 1
+            unit = "placements" if replay.places_pairs else "stones"
+            if stones > 1 and not node.move.is_swap:
                 # a turn of several stones: its first names the turn, the others follow it
                 # (a tester could not tell where a turn ended)
-                if replay.placed_in_turn == 0:
-                    unit = "placements" if replay.places_pairs else "stones"
-                    text += f" (turn {replay.turn}: {replay.stones_in_turn()} {unit})"
+                if placed == 1:
+                    text += f" (turn {replay.turn}: {stones} {unit})"
                 else:
                     text = f"{i}. + {move_words(replay, node.move)}"
             if node.move.is_swap:
@@ -370,7 +371,12 @@ class GamePanel(QWidget):
                 text = f"{i}. {colour} swaps (plays {taken} from here)"
             replay.play(node.move)
             if replay.turn_cut_short:
-                text += " — the turn ends here: no allowed cell left"
+                # ("turn 4: 2 stones" then read as two stones placed, a tester's finding)
+                text = text.replace(f" (turn {replay.turn - 1}: {stones} {unit})", "")
+                text += (
+                    f" — turn {replay.turn - 1} ends after {placed} of its {stones} {unit}: "
+                    "no allowed cell left"
+                )
             tip = ""
             if len(parent.children) > 1:
                 k, n = parent.children.index(node) + 1, len(parent.children)
