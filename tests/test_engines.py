@@ -281,6 +281,13 @@ def test_a_match_alternates_colours_and_keeps_the_score(tmp_path):
     assert plan.score == (1, 1) and not plan.finished
     plan.record_result(Result(WHITE), plan.file_for())
     assert plan.score == (1, 2) and plan.finished
+    # after a swap the seats hold the other colours (tester 18: each swapped game was
+    # scored for its loser)
+    swapped = MatchPlan((MatchPlayer("tiny"), MatchPlayer("", 2)), 2, tmp_path)
+    swapped.record_result(Result(BLACK), swapped.file_for(), swapped=True)  # level 2 has black
+    assert swapped.score == (0, 1)
+    swapped.record_result(Result(BLACK), swapped.file_for(), swapped=True)  # tiny has black
+    assert swapped.score == (1, 1)
     assert plan.score_text() == "tiny 1 – 2 ygui level 2 after 3 of 3 games"
     same = MatchPlan((MatchPlayer("e"), MatchPlayer("e")), 2, tmp_path)
     assert same.names() == ("e (1)", "e (2)")

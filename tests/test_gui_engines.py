@@ -238,7 +238,8 @@ def test_a_two_game_match(qtbot, answers, tmp_path):
         first, second = ("ygui gtp", "Tiny") if number == 0 else ("Tiny", "ygui gtp")
         assert (record.black, record.white) == (first, second)
         assert game.winner is not None and parse_result(record.result).winner == game.winner
-        winner = first if game.winner == BLACK else second
+        # (after a swap the first player has White)
+        winner = first if (game.winner == BLACK) != game.swapped else second
         assert plan.names()[plan.results[number][0]] == winner
     # the last game stays on the board, saved, and was drawn right all along
     assert window.session.path == files[-1] and not window.session.dirty

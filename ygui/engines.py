@@ -636,11 +636,13 @@ class MatchPlan:
         a, b = self.players[0].name, self.players[1].name
         return (f"{a} (1)", f"{b} (2)") if a == b else (a, b)
 
-    def record_result(self, result: Result, path: Path) -> int:
-        """Game over: ``result`` (by colour) counted for the player who had that colour;
-        returns that player."""
+    def record_result(self, result: Result, path: Path, swapped: bool = False) -> int:
+        """Game over: ``result`` (by colour) counted for the player who had that colour at
+        the end (after the pie rule's swap, ``swapped``, the first seat has White: the score
+        gave every swapped game to the loser, a tester's finding); returns that player."""
         seats = self.seating()
-        winner = seats[0] if result.winner == BLACK else seats[1]
+        first = (result.winner == BLACK) != swapped
+        winner = seats[0] if first else seats[1]
         how = {RESIGNATION: "by resignation", FORFEIT: "by forfeit"}.get(result.reason, "")
         self.results.append((winner, how))
         self.files.append(path)

@@ -319,7 +319,7 @@ class MatchDialog(QDialog):
         except (OSError, RecordError) as exc:
             self.stop(f"The match was stopped: {shown_path(path)} could not be saved: {exc}")
             return
-        winner = plan.record_result(result, path)
+        winner = plan.record_result(result, path, game.swapped)
         self.log.addItem(
             f"    {plan.names()[winner]} wins ({result.words(colours)}); saved as {path.name}"
         )
