@@ -437,6 +437,28 @@ def test_an_analysis_after_play_gets_a_tree_of_its_own_size():
     assert engine._tree is small and again.tree_playouts >= resumed.tree_playouts + 30_000
 
 
+def test_a_full_tree_is_pruned_and_no_leaf_draws_every_playout():
+    """Tester 18: a 16-million-playout analysis filled its tree; no node grew after that,
+    and a move whose node could not be expanded kept the rate of its random playouts and drew
+    87-99% of the visits (its line one move long). A full tree now loses its lightest nodes
+    and the search goes on growing. Here a tree of 400 blocks and 200,000 playouts: before,
+    f4 drew 89% at 40% while the next moves read 34-35%."""
+    game = Game(options(("y", {"size": 9, "pie": False})))
+    for label in ("e5", "d4", "f3"):
+        game.play(game.parse_move(label))
+    m = game.empty_count() + 1
+    engine = Engine(seed=1, capacity=400 * m)
+    result = engine.search(game, SearchLimits(playouts=200_000, resume=True, judge=True, seed=1))
+    assert result.playouts == 200_000
+    first, second = result.candidates[:2]
+    assert first.visits < 0.6 * result.playouts, first
+    assert first.win_rate - second.win_rate < 0.03, (first, second)
+    assert len(first.line) > 3
+    # the tree kept its root and what is below it
+    tree = engine._tree
+    assert tree.base_moves == [m.cell for m in game.moves] and tree.visits[tree.root] >= 200_000
+
+
 def test_a_position_searched_as_the_root_keeps_its_rate_as_a_move():
     """Tester 6: back at a position after analysing the next one, the move played there read
     "0%" with all the next search's visits, so that the analysis called it best and the

@@ -103,6 +103,9 @@ MUST_AT = 64
 # tree would otherwise outgrow the processor's caches, and every step down it would wait for
 # memory (on Y 11, 500,000 playouts ran about 25% faster so).
 LARGE_SEARCH = 200_000
+# A search whose tree has fewer free blocks than this (or than a 64th of its blocks) prunes the
+# tree's lightest nodes (_Tree.prune), or stops
+FULL_BLOCKS = 16
 CHUNK = 256  # simulations in the first call of the kernel; later calls grow
 # The tree's counts are 32-bit floats, exact up to 2**24 (16,777,216): past that, adding a
 # visit adds nothing while the wins still grow, and a long analysis read 100% for a move
@@ -543,6 +546,14 @@ class Engine:
                 break
             if tree.visits[tree.root] >= MAX_TREE_VISITS:
                 break  # (the counts would stop counting: see MAX_TREE_VISITS)
+            if tree.free < max(FULL_BLOCKS, tree.blocks // 64):
+                # A full tree grows no more, and the search then went on from its leaves: a
+                # move whose node could not be expanded kept the rate of its random playouts
+                # and drew every playout (98% of 16 million, a tester's finding). The root's
+                # lightest nodes go, to make room; a tree shared by threads (others in it now)
+                # or one that cannot be pruned stops the search instead.
+                if self.shared or not tree.prune():
+                    break
             now = time.perf_counter()
             if limits.seconds is not None and done > 0 and now - started > limits.seconds:
                 break  # (always one chunk: a first call may load the compiled code)
@@ -963,18 +974,41 @@ class _Tree:
         """Blocks not yet used."""
         return self.blocks - self.used
 
-    def subtree(self, node: int) -> np.ndarray:
-        """The blocks below ``node``, in the order a walk down from it meets them."""
+    def subtree(self, node: int, least: float = 0.0) -> np.ndarray:
+        """The blocks below ``node``, in the order a walk down from it meets them; with
+        ``least``, only below the nodes of that many visits or more."""
         m = self.m
         order: list[np.ndarray] = []
         first = self.block(node)
         frontier = np.array([first] if first >= 0 else [], np.int64)
         while len(frontier):
             order.append(frontier)
-            held = self.child[(frontier[:, None] * m + np.arange(m)).ravel()].astype(np.int64)
+            slots = (frontier[:, None] * m + np.arange(m)).ravel()
+            held = self.child[slots].astype(np.int64)
             below = np.where(held >= k.PROVED, (held & (k.PROVED - 1)) - 1, held)
-            frontier = below[below >= 0]
+            keep = below >= 0
+            if least > 0:
+                keep &= self.visits[slots] >= least
+            frontier = below[keep]
         return np.concatenate(order) if order else np.empty(0, np.int64)
+
+    def prune(self) -> bool:
+        """Make room in a full tree: keep the root's subtree, without the blocks of its
+        lightest nodes (those of fewer visits than a bound doubled until at most half the
+        tree is kept; each such node becomes a leaf, its own counts kept). Positions above
+        the root are lost. Returns False when nothing could be freed."""
+        root, moves = self.root, list(self.moves)
+        least = float(EXPAND_AT)
+        kept = self.subtree(root)
+        while len(kept) > self.blocks // 2:
+            least *= 2
+            kept = self.subtree(root, least)
+            if least > self.visits[root]:
+                break
+        if len(kept) + 1 >= self.used:
+            return False
+        self.take(self, root, moves, kept)
+        return True
 
     def take(
         self, source: _Tree, node: int, moves: list[int], kept: np.ndarray | None = None
