@@ -546,14 +546,14 @@ class Engine:
                 break
             if tree.visits[tree.root] >= MAX_TREE_VISITS:
                 break  # (the counts would stop counting: see MAX_TREE_VISITS)
-            if tree.free < max(FULL_BLOCKS, tree.blocks // 64):
-                # A full tree grows no more, and the search then went on from its leaves: a
-                # move whose node could not be expanded kept the rate of its random playouts
-                # and drew every playout (98% of 16 million, a tester's finding). The root's
-                # lightest nodes go, to make room; a tree shared by threads (others in it now)
-                # or one that cannot be pruned stops the search instead.
-                if self.shared or not tree.prune():
-                    break
+            # A full tree grows no more, and the search then went on from its leaves: a move
+            # whose node could not be expanded kept the rate of its random playouts and drew
+            # every playout (98% of 16 million, a tester's finding). The root's lightest nodes
+            # go, to make room; a tree shared by threads (others in it now) or one that cannot
+            # be pruned stops the search instead.
+            full = tree.free < max(FULL_BLOCKS, tree.blocks // 64)
+            if full and (self.shared or not tree.prune()):
+                break
             now = time.perf_counter()
             if limits.seconds is not None and done > 0 and now - started > limits.seconds:
                 break  # (always one chunk: a first call may load the compiled code)
