@@ -333,6 +333,9 @@ def test_misbehaving_engines_are_said_and_a_person_takes_over(
     qtbot.waitUntil(lambda: bool(answers.informed), timeout=20_000)
     assert words in answers.informed[0] and "a person now plays this side" in answers.informed[0]
     assert not window.session.seats[1].computer  # the game goes on between people
+    # named as a person, not as the engine (the panel said "White to play: Bad", tester 18)
+    assert window.session.seats[1].name == "Player 2" and "as Player 2" in answers.informed[0]
+    assert "Bad" not in window.game_panel.turn_label.text()
     assert len(window.game.moves) == 1
     click_cell(qtbot, window, window.game.legal_cells()[0])
     assert len(window.game.moves) == 2 and problems == []

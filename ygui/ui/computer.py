@@ -537,10 +537,17 @@ class ComputerPlay(QObject):
             self.host.show_status(message, 10000)
             return
         seat = self.session.seat_for(colour)
+        person = seat.name
         if seat.engine:
-            seat.computer, seat.engine = False, ""
+            # the side is a person's now, by a person's name (the panel went on saying
+            # "White to play: Crasher", as if the engine were thinking: a tester's finding)
+            index = next(i for i, s in enumerate(self.session.seats) if s is seat)
+            person = f"Player {index + 1}"
+            seat.computer, seat.engine, seat.name = False, "", person
         self.host.inform(
-            "The engine failed", f"{message}\n\nThe game goes on; a person now plays this side."
+            "The engine failed",
+            f"{message}\n\nThe game goes on; a person now plays this side, as {person} "
+            "(Game → Game information can rename them).",
         )
         self.session.set_seats((self.session.seats[0], self.session.seats[1]))
 
