@@ -223,7 +223,8 @@ class TreeCanvas(QGraphicsItem):
             for r in range(max(1, r0), r1 + 1):
                 if r == 1 or r % NUMBER_EVERY == 0:
                     y = MARGIN + r * SPACING
-                    box = QRectF(2, y - SPACING / 2, NUMBER_ROOM + MARGIN - RADIUS - 6, SPACING)
+                    # (clear of a mistake's ring round the node: "5" touched it, a tester's)
+                    box = QRectF(2, y - SPACING / 2, LEFT - RADIUS - 2.6 - 7, SPACING)
                     align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     painter.drawText(box, int(align), str(r))
 
