@@ -659,6 +659,8 @@ def test_the_computers_move_is_explained_with_the_moves_it_weighed(qtbot, answer
     qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
     computer = window.computer
     move = window.game.move_text(window.game.moves[1])
+    # and which move it played (tester 18)
+    assert window.statusBar().currentMessage() == f"The computer played {move} for White."
     assert computer.stats_label.text().startswith(f"Why White played {move}: ")
     table = computer.candidates_table
     assert table.rowCount() >= 2 and table.item(0, 0).text() == move

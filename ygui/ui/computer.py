@@ -242,6 +242,7 @@ class ComputerPlay(QObject):
         self._build_thinking()
         self._build_analysis()
         self._swap_said = False  # the status bar says a computer swapped
+        self._asked_here = False  # Ctrl+G asked the computer for the move being searched
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
@@ -486,6 +487,7 @@ class ComputerPlay(QObject):
             return
         level = next((s.level for s in self.session.seats if s.computer), 5)
         self._think_for_move(level)
+        self._asked_here = True
         self.host.show_status(
             f"The computer (level {level}) plays "
             f"{self.session.game.colour_name(self.session.game.to_move)}'s move here.",
@@ -659,9 +661,16 @@ class ComputerPlay(QObject):
             return  # the game moved on meanwhile
         if explaining:
             self._explain(request, result)
+        game = request.game
+        colour = game.colour_name(game.to_move)
+        said = f"The computer played {game.move_text(result.move)} for {colour}."
         reason = self.session.play(result.move)  # never trust, always check
         if reason is not None:
             self.host.inform("The computer chose an illegal move", reason)
+        elif self._asked_here:
+            # (Ctrl+G's note said only that it would play, and stayed after the reply)
+            self.host.show_status(said, 6000)
+        self._asked_here = False
 
     def _explain(self, request: Request, result: SearchResult) -> None:
         """The panel goes on explaining the computer's move once it is played, and says so
