@@ -718,8 +718,10 @@ class Session:
         """Load a record at the node it was saved at, with its seats (a game against the
         computer goes on against it), or at the end of its main line, with people, for a
         record from elsewhere (RecordError, changing nothing, if it cannot be read)."""
-        tree, seats = _left_at(load_record(path))
-        self.set_tree(tree, path=path, seats=seats)
+        record = load_record(path)
+        clocks = _clocks(record.root.extra.pop(CLOCKS, None))
+        tree, seats = _left_at(record)
+        self.set_tree(tree, path=path, seats=seats, clocks=clocks)
 
     # ----- autosave -------------------------------------------------------------------------
     def autosave(self) -> str | None:
@@ -737,8 +739,8 @@ class Session:
         return None
 
     def _situation(self, with_file: bool = True) -> dict[str, list[str]]:
-        """The seats, the node being viewed and (for the autosave) the file, as record
-        properties."""
+        """The seats, the node being viewed, the clocks' times now and (for the autosave)
+        the file, as record properties."""
         indices, node = [], self.tree.root
         for child in self.tree.line_through_current():
             indices.append(str(node.children.index(child)))
@@ -748,9 +750,11 @@ class Session:
         situation = {SEATS: seats, VIEWED: [viewed], VIEWED_LINE: [".".join(indices)]}
         if with_file:
             situation[ORIGINAL_FILE] = [quote(os.fsencode(self.path)) if self.path else ""]
-            clock, now = self.clock, self.now()
-            if clock is not None:  # (the times the last move left miss the time since)
-                situation[CLOCKS] = [f"{max(0.0, clock.left(c, now)):.1f}" for c in (BLACK, WHITE)]
+        clock, now = self.clock, self.now()
+        if clock is not None:
+            # (the times the last move left miss the time since: a save and a reopening gave
+            # the player to move that time back, a tester's finding)
+            situation[CLOCKS] = [f"{max(0.0, clock.left(c, now)):.1f}" for c in (BLACK, WHITE)]
         return situation
 
     def remove_autosave(self) -> None:
