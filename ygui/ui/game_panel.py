@@ -355,13 +355,13 @@ class GamePanel(QWidget):
             assert node.move is not None
             colour = replay.colour_name(replay.to_move)
             text = f"{i}. {colour} {move_words(replay, node.move)}"
-            stones, placed = replay.stones_in_turn(), replay.placed_in_turn + 1
+            turn, stones, placed = replay.turn, replay.stones_in_turn(), replay.placed_in_turn + 1
             unit = "placements" if replay.places_pairs else "stones"
+            opens = ""  # a turn of several stones: its first names the turn
             if stones > 1 and not node.move.is_swap:
-                # a turn of several stones: its first names the turn, the others follow it
-                # (a tester could not tell where a turn ended)
+                # (the others follow it: a tester could not tell where a turn ended)
                 if placed == 1:
-                    text += f" (turn {replay.turn}: {stones} {unit})"
+                    opens = f" (turn {turn}: {stones} {unit})"
                 else:
                     text = f"{i}. + {move_words(replay, node.move)}"
             if node.move.is_swap:
@@ -371,12 +371,11 @@ class GamePanel(QWidget):
                 text = f"{i}. {colour} swaps (plays {taken} from here)"
             replay.play(node.move)
             if replay.turn_cut_short:
-                # ("turn 4: 2 stones" then read as two stones placed, a tester's finding)
-                text = text.replace(f" (turn {replay.turn - 1}: {stones} {unit})", "")
-                text += (
-                    f" — turn {replay.turn - 1} ends after {placed} of its {stones} {unit}: "
-                    "no allowed cell left"
-                )
+                # (not "turn 4: 2 stones", read as two stones placed: a tester's finding)
+                text += f" — turn {turn} ends after {placed} of its {stones} {unit}: "
+                text += "no allowed cell left"
+            else:
+                text += opens
             tip = ""
             if len(parent.children) > 1:
                 k, n = parent.children.index(node) + 1, len(parent.children)
