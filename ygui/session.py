@@ -718,9 +718,7 @@ class Session:
         """Load a record at the node it was saved at, with its seats (a game against the
         computer goes on against it), or at the end of its main line, with people, for a
         record from elsewhere (RecordError, changing nothing, if it cannot be read)."""
-        record = load_record(path)
-        clocks = _clocks(record.root.extra.pop(CLOCKS, None))
-        tree, seats = _left_at(record)
+        tree, seats, clocks = _left_at(load_record(path))
         self.set_tree(tree, path=path, seats=seats, clocks=clocks)
 
     # ----- autosave -------------------------------------------------------------------------
@@ -764,9 +762,8 @@ class Session:
     def recover(self, record: GameRecord) -> None:
         """Take back an autosaved record: its tree, the node being viewed, the seats and the
         original file, marked unsaved. A part that cannot be read falls back alone."""
-        clocks = _clocks(record.root.extra.pop(CLOCKS, None))
         path = original_file(record)
-        tree, seats = _left_at(record)
+        tree, seats, clocks = _left_at(record)
         self.set_tree(tree, path=path, seats=seats, dirty=True, clocks=clocks)
 
 
@@ -776,12 +773,16 @@ def original_file(record: GameRecord) -> Path | None:
     return Path(os.fsdecode(unquote_to_bytes(original))) if original else None
 
 
-def _left_at(record: GameRecord) -> tuple[GameTree, tuple[Seat, Seat]]:
+def _left_at(
+    record: GameRecord,
+) -> tuple[GameTree, tuple[Seat, Seat], dict[int, float]]:
     """A record's tree at the node ygui's properties say it was left at (else the end of its
-    main line) and its seats (else people, named as the record says); the properties,
-    the file it came from among them (``original_file``), are taken out of the record."""
+    main line), its seats (else people, named as the record says) and the clocks' times when
+    it was written (those that can be read); the properties, the file it came from among
+    them (``original_file``), are taken out of the record."""
     extra = record.root.extra
     extra.pop(ORIGINAL_FILE, None)
+    clocks = _clocks(extra.pop(CLOCKS, None))
     seats = _seats(extra.pop(SEATS, None), record)
     viewed = _viewed_path(record, extra.pop(VIEWED, None))
     line = (extra.pop(VIEWED_LINE, None) or [""])[0]
@@ -789,11 +790,11 @@ def _left_at(record: GameRecord) -> tuple[GameTree, tuple[Seat, Seat]]:
     if line:  # (along the line first: going forward then follows it, as it did)
         tree.go_to_path(_path(record.root, line))
     tree.go_to_path(viewed)
-    return tree, seats
+    return tree, seats, clocks
 
 
 def _clocks(values: list[str] | None) -> dict[int, float]:
-    """The times left an autosave kept (CLOCKS), those that can be read."""
+    """The times left a save or an autosave kept (CLOCKS), those that can be read."""
     left = {}
     for colour, text in zip((BLACK, WHITE), values or [], strict=False):
         value = _seconds(text)
