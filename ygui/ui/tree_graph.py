@@ -56,6 +56,7 @@ NUMBER_ROOM = 22.0
 NUMBER_EVERY = 5
 LEFT = MARGIN + NUMBER_ROOM  # the first column's centre
 RADIUS = 7.0  # of a node's disc
+RING = 2.6  # how far out of its disc a mistake's ring is drawn
 COMMENT_COLOUR = "#2e9d4f"  # a small dot at the top right of a commented node
 # changes after which the tree is drawn the same and only the current mark moves
 _SAME_TREE = {"position", "seats", "saved", "info", "result", "clock"}
@@ -220,17 +221,17 @@ class TreeCanvas(QGraphicsItem):
             font = painter.font()
             font.setPixelSize(10)
             painter.setFont(font)
-            for r in range(max(1, r0), r1 + 1):
-                if r == 1 or r % NUMBER_EVERY == 0:
-                    y = MARGIN + r * SPACING
-                    # (clear of a mistake's ring round the node: "5" touched it, a tester's)
-                    box = QRectF(2, y - SPACING / 2, LEFT - RADIUS - 2.6 - 7, SPACING)
-                    align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                    painter.drawText(box, int(align), str(r))
+            align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+            for r in self.numbered_rows(max(1, r0), r1 + 1):
+                y = MARGIN + r * SPACING
+                # (clear of a mistake's ring round the node: "5" touched it, a tester's)
+                box = QRectF(2, y - SPACING / 2, LEFT - RADIUS - RING - 7, SPACING)
+                painter.drawText(box, int(align), str(r))
 
-    def numbered_rows(self) -> list[int]:
-        """The rows (move numbers) with a number in the room on the left."""
-        rows = range(1, len(self.layout.rows))
+    def numbered_rows(self, first: int = 1, stop: int | None = None) -> list[int]:
+        """The rows (move numbers) from ``first`` up to ``stop`` (the last row by default)
+        with a number in the room on the left: move 1, then every NUMBER_EVERY-th."""
+        rows = range(first, len(self.layout.rows) if stop is None else stop)
         return [r for r in rows if r == 1 or r % NUMBER_EVERY == 0]
 
     def _paint_node(self, painter: QPainter, i: int, at: QPointF) -> None:
@@ -238,7 +239,7 @@ class TreeCanvas(QGraphicsItem):
         if i in self.mistakes:
             painter.setPen(QPen(QColor(MISTAKE_COLOUR), 2.4))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(at, RADIUS + 2.6, RADIUS + 2.6)
+            painter.drawEllipse(at, RADIUS + RING, RADIUS + RING)
         if node.move is None:  # the start: a square
             painter.setPen(QPen(self.root_colour, 1.2))
             painter.setBrush(QBrush(self.root_colour))
