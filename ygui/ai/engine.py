@@ -827,6 +827,10 @@ class _Tree:
     """The search tree in blocks of child slots (see ``ygui.ai.kernels``), kept between
     moves while the game goes on along it."""
 
+    # its arrays of a value a slot (the child's block first) and of a value a block
+    SLOT_ARRAYS = ("child", "visits", "wins", "rave_n", "rave_w", "plen")
+    BLOCK_ARRAYS = ("mover", "best", "top", "second", "top2", "busy")
+
     def __init__(
         self, key: object, moves: list[int], empties: np.ndarray, cells: int, capacity: int
     ) -> None:
@@ -879,12 +883,12 @@ class _Tree:
         if capacity <= self.capacity:
             return
         slots, blocks, used = self.used * self.m, capacity // self.m, self.used
-        for name in ("child", "visits", "wins", "rave_n", "rave_w", "plen"):
+        for name in self.SLOT_ARRAYS:
             old = getattr(self, name)
             new = np.empty(capacity, old.dtype)
             new[:slots] = old[:slots]
             setattr(self, name, new)
-        for name in ("mover", "best", "top", "busy", "second", "top2"):
+        for name in self.BLOCK_ARRAYS:
             old = getattr(self, name)
             new = np.zeros(blocks, old.dtype)
             new[:used] = old[:used]
@@ -1026,14 +1030,8 @@ class _Tree:
         renumber[kept] = np.arange(1, len(kept) + 1)
         src = np.concatenate([[node], (kept[:, None] * m + np.arange(m)).ravel()])
         dst = np.concatenate([[0], np.arange(m, m * (len(kept) + 1))])
-        for mine, theirs in (
-            (self.visits, source.visits),
-            (self.wins, source.wins),
-            (self.rave_n, source.rave_n),
-            (self.rave_w, source.rave_w),
-            (self.plen, source.plen),
-        ):
-            mine[dst] = theirs[src]
+        for name in self.SLOT_ARRAYS[1:]:  # (the child's block is renumbered below)
+            getattr(self, name)[dst] = getattr(source, name)[src]
         held = source.child[src].astype(np.int64)
         proved = held >= k.PROVED
         block = np.where(proved, (held & mask) - 1, held)  # (-1 none; -2 being made: none)
@@ -1041,15 +1039,8 @@ class _Tree:
         self.child[dst] = np.where(
             proved, (held >> k.PROVED_SHIFT << k.PROVED_SHIFT) | (block + 1), block
         ).astype(np.int32)
-        per_block: tuple[tuple[np.ndarray, np.ndarray], ...] = (
-            (self.mover, source.mover),
-            (self.best, source.best),
-            (self.top, source.top),
-            (self.second, source.second),
-            (self.top2, source.top2),
-        )
-        for mine_blocks, their_blocks in per_block:
-            mine_blocks[1 : len(kept) + 1] = their_blocks[kept]
+        for name in self.BLOCK_ARRAYS[:-1]:  # (no thread is in the blocks taken)
+            getattr(self, name)[1 : len(kept) + 1] = getattr(source, name)[kept]
         self.busy[: len(kept) + 1] = 0
         self.tree[0] = len(kept) + 1
         self.tree[1] = 0
