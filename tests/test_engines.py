@@ -81,6 +81,25 @@ def test_a_program_that_does_not_speak_gtp_is_stopped(monkeypatch):
         probe(EngineSpec("sleeper", "sleep 30"))
 
 
+def test_a_program_that_repeats_its_input_is_told_at_once():
+    """`cat` wrote each command back and the test waited 30 seconds for an answer."""
+    with pytest.raises(EngineError, match="does not speak GTP: it wrote back what it was sent"):
+        probe(EngineSpec("cat", "cat"))
+
+
+def test_an_engines_last_words_are_said_once():
+    """A usage error's last line led the message and came again in the output after it."""
+    script = (
+        "import sys; sys.stderr.write('usage: e [--gtp]\\ne: error: no --fast\\n'); sys.exit(2)"
+    )
+    with pytest.raises(EngineError) as caught:
+        probe(EngineSpec("E", shlex.join([sys.executable, "-c", script])))
+    text = str(caught.value)
+    assert text.count("no --fast") == 1, text
+    assert "Its last words: e: error: no --fast" in text
+    assert "Before that it wrote:\nusage: e [--gtp]" in text
+
+
 @pytest.mark.parametrize(
     "options",
     [

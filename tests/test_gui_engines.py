@@ -120,6 +120,43 @@ def test_attach_an_engine_in_the_engines_dialog(qtbot, answers):
     assert window.engine_specs()["Tiny"].command == tiny_command()
 
 
+def test_a_test_that_waits_can_be_stopped(qtbot, answers):
+    """Test of a program that says nothing waited out its 30 seconds with no way to end it,
+    and its answer could stand beside a command line changed meanwhile (tester 18)."""
+    window = make_window(qtbot, answers)
+    seen = {}
+
+    def run(dialog):
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+        qtbot.keyClicks(dialog.command, "sleep 60")
+        qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+        assert dialog.test_button.text() == "S&top test"
+        assert "Stop test" in dialog.test_result.text()
+        qtbot.wait(300)
+        qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+        seen["stopped"] = dialog.test_result.text()
+        assert dialog.test_button.text() == "&Test"
+        # the stopped test's answer (the engine's end) is not shown afterwards
+        qtbot.wait(1500)
+        assert dialog.test_result.text() == seen["stopped"]
+        # a test running while the command line is edited is stopped, and says so
+        qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+        qtbot.keyClicks(dialog.command, " ")
+        seen["edited"] = dialog.test_result.text()
+        assert dialog.test_button.text() == "&Test"
+        qtbot.wait(1500)
+        assert dialog.test_result.text() == seen["edited"]
+        dialog.reject()
+        return False
+
+    window.run_engines_dialog = run
+    window.act_engines.trigger()
+    assert seen["stopped"] == "The test of Engine 1 was stopped."
+    assert seen["edited"] == "The test of Engine 1 was stopped: the engine was changed."
+
+
 def test_engines_dialog_refuses_two_engines_of_one_name(qtbot, answers):
     window = make_window(qtbot, answers)
 

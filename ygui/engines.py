@@ -14,12 +14,14 @@ import os
 import queue
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, NoReturn
@@ -234,6 +236,7 @@ class GtpClient:
     ) -> tuple[bool, str]:
         """The answer to the command sent with ``ident``: (True, text) or (False, message)."""
         name = self.spec.name
+        sent = f"{ident} {command}"
         first: str | None = None
         body: list[str] = []
         ignored = 0
@@ -258,6 +261,12 @@ class GtpClient:
                 if not line.strip():
                     continue  # blank lines between answers
                 match = re.match(r"([=?])(\d*)(?:\s|$)", line)
+                if match is None and line.strip() in (sent, command):
+                    # a program that repeats its input (cat, a shell) would wait out the timeout
+                    self._fail(
+                        f"{name} does not speak GTP: it wrote back what it was sent "
+                        f"(`{command}`) instead of answering"
+                    )
                 if match is None:
                     ignored += 1  # chatter before the answer: skipped (some engines print it)
                     if ignored > 1000:
@@ -281,12 +290,25 @@ class GtpClient:
         tail = self.stderr_tail
         if tail:
             # the last line says most (a traceback ends with its error): it comes first
-            last = next(line for line in reversed(tail.splitlines()) if line.strip())
-            message += f".\nIts last words: {last.strip()}"
-            if tail.strip() != last.strip():
-                message += f"\n\nIts error output ended with:\n{tail[-1500:]}"
+            lines = tail.rstrip().splitlines()
+            message += f".\nIts last words: {lines[-1].strip()}"
+            before = "\n".join(lines[:-1]).rstrip()
+            if before.strip():
+                # what came before the last line, which is said once, above
+                message += f"\n\nBefore that it wrote:\n{before[-1500:]}"
         self.dead = message
         raise EngineError(message)
+
+    def stop(self) -> None:
+        """End the engine now, without waiting (from any thread): the thread waiting for
+        its answer then gets the engine's end. Its own children go with it."""
+        if self.process.poll() is not None:
+            return
+        with contextlib.suppress(OSError):
+            if os.name == "posix":
+                os.killpg(self.process.pid, signal.SIGKILL)  # started in a session of its own
+            else:
+                self.process.kill()
 
     def kill(self) -> None:
         if self.process.poll() is None:
@@ -346,9 +368,12 @@ class EngineRefusal(EngineError):
         self.message = message
 
 
-def probe(spec: EngineSpec) -> EngineInfo:
-    """Start an engine, ask what it is, and quit it (the engines dialog's Test)."""
+def probe(spec: EngineSpec, started: Callable[[GtpClient], None] | None = None) -> EngineInfo:
+    """Start an engine, ask what it is, and quit it (the engines dialog's Test). ``started``
+    is given the running client (from this thread), so that another thread can stop it."""
     client = GtpClient(spec)
+    if started is not None:
+        started(client)
     try:
         info = client.identify()
         for command in spec.initial_commands():

@@ -20,7 +20,14 @@ from PySide6.QtCore import QObject, Signal, Slot
 from ygui.core.game import Game
 from ygui.core.result import FORFEIT, RESIGNATION
 from ygui.core.wording import capitalised
-from ygui.engines import EngineError, EngineInfo, EnginePlayer, EngineSpec, Turn, probe
+from ygui.engines import (
+    EngineError,
+    EnginePlayer,
+    EngineSpec,
+    GtpClient,
+    Turn,
+    probe,
+)
 from ygui.session import Seat, Session
 
 Key = tuple[str, int]
@@ -276,23 +283,55 @@ class AttachedPlay(QObject):
 
 
 class EngineTest(QObject):
-    """The engines dialog's Test: start an engine in a thread, say what it is or why not."""
+    """The engines dialog's Test: start an engine in a thread, say what it is or why not.
+    ``stop`` ends a test that waits (a program that is not an engine may say nothing)."""
 
     done = Signal(object)  # EngineInfo or the error's text
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.threads = EngineThreads(self)
+        self._lock = threading.Lock()
+        self._client: GtpClient | None = None
+        self._test = 0  # which test is running; a stopped test's answer goes unheard
+        self.running = False
 
     def start(self, spec: EngineSpec) -> None:
-        self.threads.run(id(self), lambda: probe(spec), self._done, self._error)
+        self._test += 1
+        test = self._test
+        self.running = True
 
-    def _done(self, info: EngineInfo) -> None:
-        self.done.emit(info)
+        def started(client: GtpClient) -> None:
+            with self._lock:
+                self._client = client
+            if test != self._test:  # stopped while it was starting
+                client.stop()
 
-    def _error(self, exc: Exception) -> None:
-        self.done.emit(str(exc))
+        self.threads.run(
+            id(self),
+            lambda: probe(spec, started),
+            lambda info: self._answer(test, info),
+            lambda exc: self._answer(test, str(exc)),
+        )
+
+    def _answer(self, test: int, answer: object) -> None:
+        if test != self._test:
+            return
+        self.running = False
+        with self._lock:
+            self._client = None
+        self.done.emit(answer)
+
+    def stop(self) -> None:
+        """End the test at once: the engine is stopped and its answer will not be heard."""
+        self._test += 1
+        self.running = False
+        with self._lock:
+            client, self._client = self._client, None
+        if client is not None:
+            client.stop()
 
     def shutdown(self) -> None:
-        """The test still running ends in its thread (bounded by its timeouts), unheard."""
+        """The test still running is stopped; its thread ends, unheard."""
+        self.stop()
         self.threads.shutdown(wait=False)

@@ -26,10 +26,20 @@ from PySide6.QtWidgets import (
 )
 
 from ygui.core.wording import capitalised
-from ygui.engines import MAX_COMMAND, MAX_NAME, EngineInfo, EngineSpec, this_ygui_command
+from ygui.engines import (
+    MAX_COMMAND,
+    MAX_NAME,
+    START_TIMEOUT,
+    EngineInfo,
+    EngineSpec,
+    this_ygui_command,
+)
 from ygui.ui.engine_play import EngineTest
 from ygui.ui.form import ok_cancel
 from ygui.ui.form import row as form_row
+
+TEST_TEXT = "&Test"
+TEST_TIP = "Start the engine and ask what it is"
 
 
 class EnginesDialog(QDialog):
@@ -40,6 +50,7 @@ class EnginesDialog(QDialog):
         self.tester = EngineTest(self)
         self.tester.done.connect(self._tested)
         self._filling = False
+        self._tested_name = ""
         self._build()
         for spec in self.specs:
             self.names.addItem(spec.name)
@@ -90,8 +101,8 @@ class EnginesDialog(QDialog):
         self.seconds.setToolTip(
             "Time a move asked of the engine (by ygui-time or time_settings, if it knows them)"
         )
-        self.test_button = QPushButton("&Test")
-        self.test_button.setToolTip("Start the engine and ask what it is")
+        self.test_button = QPushButton(TEST_TEXT)
+        self.test_button.setToolTip(TEST_TIP)
         self.test_button.clicked.connect(self.test)
         self.test_result = QLabel()
         self.test_result.setWordWrap(True)
@@ -176,6 +187,9 @@ class EnginesDialog(QDialog):
         self.form_box.setEnabled(has)
         self.remove_button.setEnabled(has)
         spec = self.specs[row] if has else EngineSpec("", "")
+        if self.tester.running:  # its answer would stand beside another engine
+            self.tester.stop()
+            self._test_ended()
         self._filling = True
         self.name.setText(spec.name)
         self.command.setText(spec.command)
@@ -189,6 +203,12 @@ class EnginesDialog(QDialog):
         row = self.row
         if self._filling or not 0 <= row < len(self.specs):
             return
+        if self.tester.running:  # its answer would be taken for the changed engine's
+            self.tester.stop()
+            self._test_ended()
+            self.test_result.setText(
+                f"The test of {_escape(self._tested_name)} was stopped: the engine was changed."
+            )
         self.specs[row] = self.current_spec()
         self.names.item(row).setText(self.specs[row].name or "(no name)")
 
@@ -215,16 +235,31 @@ class EnginesDialog(QDialog):
 
     # ----- testing -----------------------------------------------------------------------
     def test(self) -> None:
+        """Test the engine shown, or stop the test running (the button says which)."""
+        if self.tester.running:
+            self.tester.stop()
+            self._test_ended()
+            self.test_result.setText(f"The test of {_escape(self._tested_name)} was stopped.")
+            return
         spec = self.current_spec()
         if not spec.command:
             self.test_result.setText("Give the engine's command line first.")
             return
-        self.test_button.setEnabled(False)
-        self.test_result.setText(f"Starting {spec.name or 'the engine'}…")
+        self._tested_name = spec.name or "the engine"
+        self.test_button.setText("S&top test")
+        self.test_button.setToolTip("Stop the engine being tested")
+        self.test_result.setText(
+            f"Starting {_escape(self._tested_name)}… (an engine has {START_TIMEOUT:g} seconds "
+            "to answer; <b>Stop test</b> ends the wait)"
+        )
         self.tester.start(spec)
 
+    def _test_ended(self) -> None:
+        self.test_button.setText(TEST_TEXT)
+        self.test_button.setToolTip(TEST_TIP)
+
     def _tested(self, answer: object) -> None:
-        self.test_button.setEnabled(True)
+        self._test_ended()
         if isinstance(answer, EngineInfo):
             knows = (
                 "It knows ygui-variant: it can play every game."
