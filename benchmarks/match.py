@@ -13,7 +13,7 @@
                                          [--threads 1] [--first 0]
     python benchmarks/match.py threads [--games 200] [--game y] [--seconds 0.25] [--playouts 0]
                                        [--threads 2] [--root] [--against 1] [--against-root]
-                                       [--against-seconds S] [--first 0]
+                                       [--against-seconds S] [--first 0] [--balanced]
 
 Colours alternate. Against open_spiel the pie rule is off (the issue's setting). Between levels,
 and between weights of the engine's prior knowledge (at equal playouts), the game is played with
@@ -44,7 +44,9 @@ each has its own), on the game's default board without the pie rule, openings of
 stones each played twice as in ``checkouts``. The two never think at the same time, so run it
 alone on the machine. ``--against-seconds`` gives B another time (one thread at twice the time
 is what a second thread could buy at best); ``--playouts`` gives both a budget instead (the
-levels are budgets: how the threads share it).
+levels are budgets: how the threads share it). ``--balanced`` keeps only openings that a
+search finds near even (within 0.1): from two random stones the first mover won most games,
+and a game the colour decides cannot tell the players apart.
 """
 
 from __future__ import annotations
@@ -460,12 +462,42 @@ def checkout_match(
 
 Side = tuple[int, bool, float]  # threads, a tree each (root parallel), seconds a move
 
+BALANCE_PLAYOUTS = 50_000  # the search that judges an opening (--balanced)
+BALANCE = 0.1  # an opening is kept when that search finds it this near even
+BALANCE_TRIES = 200
+
+
+def balanced_opening(options: GameOptions, pair: int) -> list[int]:
+    """Two stones, drawn at random (seeded by the pair) until a search of BALANCE_PLAYOUTS
+    from the position finds it within BALANCE of even: an opening either player can win, so
+    that the colour decides fewer games and the players' difference shows in fewer of them."""
+    rng = random.Random(pair)
+    engine = Engine(seed=pair + 1)
+    for _ in range(BALANCE_TRIES):
+        game = Game(options)
+        for cell in rng.sample(range(game.geometry.size), 2):
+            game.play(Move(cell))
+        if game.is_over:
+            continue
+        value = engine.search(game, SearchLimits(playouts=BALANCE_PLAYOUTS, seed=pair)).win_rate
+        if abs(value - 0.5) <= BALANCE:
+            return [m.cell for m in game.moves if m.cell is not None]
+    raise SystemExit(f"no opening within {BALANCE} of even in {BALANCE_TRIES} draws")
+
 
 def threads_match(
-    games: int, name: str, size: int | None, a: Side, b: Side, playouts: int, first: int
+    games: int,
+    name: str,
+    size: int | None,
+    a: Side,
+    b: Side,
+    playouts: int,
+    first: int,
+    balanced: bool = False,
 ) -> None:
     """The engine with one number of threads against another, each at its time a move (or
-    both at ``playouts`` a move, if not 0), without the pie rule."""
+    both at ``playouts`` a move, if not 0), without the pie rule; with ``balanced``, from
+    openings near even (balanced_opening)."""
     options = GameOptions(game=name, size=size, pie=False).validated()
     cells = Game(options).geometry.size
     wins = 0
@@ -479,7 +511,12 @@ def threads_match(
             colour: Engine(seed=number + 1 + 100 * (colour != a_colour), threads=t, shared=not r)
             for colour, (t, r, _) in sides.items()
         }
-        for cell in random.Random(number // 2).sample(range(cells), 2):  # the pair's opening
+        opening = (
+            balanced_opening(options, number // 2)
+            if balanced
+            else random.Random(number // 2).sample(range(cells), 2)
+        )
+        for cell in opening:  # the pair's opening
             game.play(Move(cell))
         started = time.perf_counter()
         while not game.is_over:
@@ -506,6 +543,7 @@ def threads_match(
         )
 
     budget = f", {playouts} playouts a move" if playouts else ""
+    budget += f", openings within {BALANCE:g} of even" if balanced else ""
     report(
         f"A ({told(a)}) against B ({told(b)}), {options.describe()}{budget}, no pie rule",
         wins,
@@ -592,6 +630,7 @@ def main() -> None:
     threads.add_argument("--against-root", action="store_true", help="B's: a tree each")
     threads.add_argument("--against-seconds", type=float, help="B's time a move (--seconds)")
     threads.add_argument("--first", type=int, default=0, help="number of the first game (0)")
+    threads.add_argument("--balanced", action="store_true", help="openings near even")
     explore = sub.add_parser("explore")
     explore.add_argument("--games", type=int, default=100)
     explore.add_argument("--game", default="y")
@@ -624,6 +663,7 @@ def main() -> None:
             (args.against, args.against_root, b_seconds),
             args.playouts,
             args.first,
+            args.balanced,
         )
         return
     if args.kind == "checkouts":
