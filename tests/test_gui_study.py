@@ -4,7 +4,7 @@ import pytest
 from drawn import last_move_mark, mismatches, mistake_marks
 from gui_helpers import click_cell, make_window, variation_window
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QPushButton
 
 from ygui.core.game import BLACK, EMPTY, WHITE, Move
 from ygui.core.limits import MAX_COMMENT_CHARS
@@ -133,6 +133,77 @@ def test_typed_position(qtbot, window):
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
     assert "'q9'" in window.entry_panel.entry_error.text()
     assert window.entry_panel.entry.selectedText() == "q9"
+
+
+def test_a_typed_side_to_move_stays_through_later_edits(qtbot, window):
+    """A position typed with "to move: W" while editing went back to Black at the next click
+    on the board (tester 19), and the panel's box said Black all along."""
+    window.act_edit.trigger()
+    window.entry_panel.entry.setText("B: a1 b2  W: c3 to move: W")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert window.game.to_move == WHITE
+    assert window.editor.to_move.currentData() == WHITE
+    assert window.editor.to_move.currentText() == "White to move"
+    click(qtbot, window, "d1")  # one more stone
+    window.editor.tool_buttons[EMPTY].setChecked(True)
+    click(qtbot, window, "a1")  # and one taken off
+    assert window.game.to_move == WHITE and window.editor.to_move.currentData() == WHITE
+    assert "White to play" in window.game_panel.turn_label.text()
+    assert mismatches(window) == []
+
+
+def test_every_edit_of_a_set_up_can_be_undone_and_redone(qtbot, window):
+    """Clear board took a tester's figure at one click, and Undo was greyed while editing."""
+    window.act_edit.trigger()
+    assert not window.act_undo.isEnabled()  # (the start of editing is no edit)
+    for label in ("c2", "a1", "d3"):
+        click(qtbot, window, label)
+    window.editor.to_move.setCurrentIndex(window.editor.to_move.findData(WHITE))
+    g = window.game.geometry
+    built = {g.cell("c2"): BLACK, g.cell("a1"): BLACK, g.cell("d3"): BLACK}
+    assert window.game.setup == built and window.act_undo.isEnabled()
+    clear = next(b for b in window.editor.findChildren(QPushButton) if b.text() == "Clear board")
+    qtbot.mouseClick(clear, Qt.MouseButton.LeftButton)
+    assert window.game.setup == {} and mismatches(window) == []
+    assert "Ctrl+Z" in window.statusBar().currentMessage()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.game.setup == built and window.game.to_move == WHITE
+    assert mismatches(window) == []
+    window.act_undo.trigger()  # the side to move
+    assert window.game.to_move == BLACK and window.editor.to_move.currentData() == BLACK
+    window.act_undo.trigger()  # d3
+    assert window.game.setup == {g.cell("c2"): BLACK, g.cell("a1"): BLACK}
+    assert mismatches(window) == []
+    window.act_redo.trigger()
+    window.act_redo.trigger()
+    assert window.game.setup == built and window.game.to_move == WHITE
+    assert window.act_redo.isEnabled()  # the clearing is still to redo
+    click(qtbot, window, "e1")  # a new edit: nothing left to redo
+    assert not window.act_redo.isEnabled()
+    assert mismatches(window) == []
+    # Done: Undo is a step back in the game again
+    window.editor.edit_button.toggle()
+    assert not window.act_undo.isEnabled()
+    click(qtbot, window, "b1")
+    window.act_undo.trigger()
+    assert window.game.moves == [] and len(window.game.setup) == 4
+
+
+def test_a_new_mudcrack_board_while_editing_can_be_undone(qtbot, window):
+    window.start_new_game(GameOptions(game="mudcrack-y", size=60, seed=3).validated(), ("A", "B"))
+    window.act_edit.trigger()
+    first = window.game.geometry
+    for cell in (5, 17, 30):
+        click_cell(qtbot, window, cell)
+    window.editor.seed_box.setValue(9)
+    window.editor.apply_mudcrack_board()
+    assert window.game.geometry.meta.get("seed") != first.meta.get("seed")
+    assert window.game.setup == {}
+    assert "its 3 stones went with the old one" in window.statusBar().currentMessage()
+    window.act_undo.trigger()
+    assert window.game.geometry.neighbours == first.neighbours and len(window.game.setup) == 3
+    assert window.editor.seed_box.value() == 3
+    assert mismatches(window) == []
 
 
 def test_a_position_set_up_by_hand_is_not_replaced_without_a_question(qtbot, window, answers):

@@ -220,7 +220,12 @@ class MainWindow(QMainWindow):
         self.tree_panel = self._dock(TreePanel(self.session))
         self.tree_panel.graph.delete_node = self.delete_moves
         self.entry_panel = EntryPanel(self.session, self.maybe_keep_changes)
-        self.editor = PositionEditor(self.session, self.maybe_keep_changes, self.change_players)
+        self.editor = PositionEditor(
+            self.session,
+            self.maybe_keep_changes,
+            self.change_players,
+            lambda text: self.show_status(text, 10000),
+        )
         self.setup_dock = self._dock(QDockWidget("Set up"))
         self.setup_dock.setObjectName("setup")
         body = QWidget()
@@ -429,8 +434,8 @@ class MainWindow(QMainWindow):
             ("&Game", "figure", "Export &figure…", self.export_figure, ("Ctrl+P",)),
             ("&Game", None),
             ("&Game", "quit", "&Quit", self.close, (std.Quit,)),
-            ("&Play", "undo", "&Undo", s.back, (std.Undo,)),
-            ("&Play", "redo", "&Redo", s.forward, (std.Redo, "Ctrl+Y", "Ctrl+Shift+Z")),
+            ("&Play", "undo", "&Undo", self.undo, (std.Undo,)),
+            ("&Play", "redo", "&Redo", self.redo, (std.Redo, "Ctrl+Y", "Ctrl+Shift+Z")),
             ("&Play", "swap", "S&wap (pie rule)", self.swap, ("S",)),
             ("&Play", None),
             ("&Play", "hint", "&Hint", c.hint, ("H",)),
@@ -780,8 +785,12 @@ class MainWindow(QMainWindow):
         self.entry_panel.refresh()
         self.review_panel.refresh(self.theme)
         self.act_swap.setEnabled(game.can_swap)
-        self.act_undo.setEnabled(session.move_number > 0)
-        self.act_redo.setEnabled(session.line_length > session.move_number)
+        if session.editing:  # the set-up's own edits
+            self.act_undo.setEnabled(self.editor.can_undo)
+            self.act_redo.setEnabled(self.editor.can_redo)
+        else:
+            self.act_undo.setEnabled(session.move_number > 0)
+            self.act_redo.setEnabled(session.line_length > session.move_number)
         self.act_promote.setEnabled(session.is_on_variation())
         self.act_delete.setEnabled(session.move_number > 0)
         self.act_resign.setEnabled(session.can_end_game())
@@ -987,6 +996,19 @@ class MainWindow(QMainWindow):
         info = self.run_game_info_dialog(self.session.info())
         if info is not None and info != self.session.info():
             self.session.set_info(info)
+
+    def undo(self) -> None:
+        """A step back, or while a position is set up, its last edit undone."""
+        if self.session.editing:
+            self.editor.undo()
+        else:
+            self.session.back()
+
+    def redo(self) -> None:
+        if self.session.editing:
+            self.editor.redo()
+        else:
+            self.session.forward()
 
     def refuse(self, reason: str) -> None:
         self.message = capitalised(reason) + "."

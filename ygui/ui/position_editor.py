@@ -25,18 +25,29 @@ from ygui.core.study import setup_warnings
 from ygui.core.variants import GameOptions, OptionsError
 from ygui.session import Session
 
+# one set-up as the editor keeps it for undo: its stones, the side to move, its options
+Setup = tuple[dict[int, int], int, GameOptions]
+
 
 class PositionEditor(QGroupBox):
+    """The Set up panel. Every edit (a stone, Clear board, New board, the side to move) can be
+    undone and redone while editing (Play ▸ Undo and Redo, Ctrl+Z and Ctrl+Y): a tester's
+    figure of many stones went at one click on Clear board."""
+
     def __init__(
         self,
         session: Session,
         may_replace: Callable[[], bool],
         players: Callable[[], None] | None = None,
+        tell: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__("Set up a position")
         self.session = session
         self.may_replace = may_replace
+        self.tell = tell or (lambda text: None)
         self.edit_colour = BLACK
+        self._undo: list[Setup] = []
+        self._redo: list[Setup] = []
         layout = QVBoxLayout(self)
         self.edit_button = QPushButton("Edit position")
         self.edit_button.setCheckable(True)
@@ -121,6 +132,9 @@ class PositionEditor(QGroupBox):
             name = game.colour_name(colour)
             self.tool_buttons[colour].setText(name)
             self.to_move.setItemText(colour - 1, f"{name} to move")
+        # the side to move as the position has it: a position typed in the entry box sets it
+        # too (a tester's typed "to move: W" went back to the box's Black at the next click)
+        self._show_to_move(self.session.tree.record.to_move)
         start = self.session.tree.record.new_game()  # the set-up position, if there is one
         self.edit_warning.setText("\n".join(setup_warnings(start)) if start.setup else "")
 
@@ -133,12 +147,15 @@ class PositionEditor(QGroupBox):
             return
         self._show_editing(on)
         session.set_editing(on)
+        self._undo.clear()
+        self._redo.clear()
         if on:
             game = session.game
             self.cells_box.setValue(game.geometry.size)
             self.seed_box.setValue(int(game.geometry.meta.get("seed", 1) or 1))
             to_move = game.to_move if not game.is_over else BLACK
             self._start({c: col for c, col in enumerate(game.colours) if col}, to_move)
+            self._undo.clear()  # (the start of editing is not an edit)
 
     def _show_editing(self, on: bool) -> None:
         self.edit_tools.setVisible(on)
@@ -155,10 +172,12 @@ class PositionEditor(QGroupBox):
             setup.pop(cell, None)  # clicking a stone of the chosen colour removes it
         else:
             setup[cell] = self.edit_colour
-        self._start(setup, int(self.to_move.currentData()))
+        self._start(setup, self.session.tree.record.to_move)
 
     def clear_board(self) -> None:
-        self._start({}, int(self.to_move.currentData()))
+        if self.session.tree.record.setup:
+            self._start({}, self.session.tree.record.to_move)
+            self.tell("The board is cleared (Undo, Ctrl+Z, brings its stones back).")
 
     def _setup_changed(self) -> None:
         if self.editing:
@@ -171,7 +190,47 @@ class PositionEditor(QGroupBox):
     def _start(
         self, setup: dict[int, int], to_move: int, options: GameOptions | None = None
     ) -> None:
+        before = self._current()
+        if (setup, to_move, options or before[2]) != before:
+            self._undo.append(before)
+            self._redo.clear()
+        self._set(setup, to_move, options)
+
+    def _current(self) -> Setup:
+        record = self.session.tree.record
+        return dict(record.setup), record.to_move, record.options
+
+    def _set(self, setup: dict[int, int], to_move: int, options: GameOptions | None) -> None:
         self.session.set_position(setup, to_move, options)
+        self._show_to_move(to_move)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.editing and bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return self.editing and bool(self._redo)
+
+    def undo(self) -> None:
+        """The set-up as it was before the last edit."""
+        if self.can_undo:
+            self._redo.append(self._current())
+            self._restore(self._undo.pop())
+
+    def redo(self) -> None:
+        if self.can_redo:
+            self._undo.append(self._current())
+            self._restore(self._redo.pop())
+
+    def _restore(self, state: Setup) -> None:
+        setup, to_move, options = state
+        if options.game == "mudcrack-y":
+            self.cells_box.setValue(options.size_value)
+            self.seed_box.setValue(options.seed_value)
+        self._set(setup, to_move, options)
+
+    def _show_to_move(self, to_move: int) -> None:
         self.to_move.blockSignals(True)
         self.to_move.setCurrentIndex(self.to_move.findData(to_move))
         self.to_move.blockSignals(False)
@@ -191,4 +250,10 @@ class PositionEditor(QGroupBox):
         except (OptionsError, BoardError) as exc:
             self.edit_warning.setText(str(exc))
             return
-        self._start({}, int(self.to_move.currentData()), options)
+        stones = len(self.session.tree.record.setup)
+        self._start({}, self.session.tree.record.to_move, options)
+        if stones:
+            self.tell(
+                f"A new board: its {stones} stone{'s' if stones > 1 else ''} went with the "
+                "old one (Undo, Ctrl+Z, brings them back)."
+            )
