@@ -728,6 +728,41 @@ def test_the_heat_map_turned_on_after_the_analysis_stopped_shows_what_it_found(q
     assert window.scene.heat is None
 
 
+def test_a_stopped_analysis_stays_through_a_dialog_cancelled(qtbot, answers):
+    """Tester 19 stopped the analysis, opened the new-game dialog with Ctrl+N and cancelled
+    it: the panel was blank ("Win probability: -") and stayed so."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=9, pie=False).validated(), ("A", "B"))
+    computer = window.computer
+    computer.heat_box.setChecked(True)
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: computer.candidates_table.rowCount() > 0, timeout=30_000)
+    window.act_analyse.trigger()  # stopped
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
+    shown = (
+        computer.win_label.text(),
+        computer.line_label.text(),
+        computer.stats_label.text(),
+        computer.candidates_table.rowCount(),
+    )
+    assert shown[0].startswith("Win probability: Black") and shown[3] > 0
+    window.run_new_game_dialog = lambda: None  # the dialog, cancelled
+    window.act_new.trigger()
+    after = (
+        computer.win_label.text(),
+        computer.line_label.text(),
+        computer.stats_label.text(),
+        computer.candidates_table.rowCount(),
+    )
+    assert after == shown
+    assert window.scene.heat is not None and window.scene._heat_items
+    assert not computer.runner.busy  # (and it did not start again)
+    # a move is another position: its figures go
+    click_cell(qtbot, window, window.game.geometry.cell("e5"))
+    assert computer.win_label.text() == "Win probability: -"
+    assert computer.candidates_table.rowCount() == 0 and window.scene.heat is None
+
+
 def test_a_proved_position_fills_the_bar_for_its_winner(qtbot, answers):
     """Proved, the analysis says who wins, and its bar says the same: all the winner's (it
     stayed at the search's 90% under "Black wins (proved)", a tester's finding)."""

@@ -8,7 +8,7 @@ in the AiRunner's worker thread.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Protocol
@@ -48,6 +48,16 @@ HINT_LEVEL = 7
 # Analysis runs until it is stopped or the position changes (a billion playouts take days), and
 # goes on from its earlier search of a position when the user comes back to it.
 ANALYSIS = SearchLimits(playouts=1_000_000_000, resume=True, must_play=True, judge=True)
+
+
+def position_key(game: Game) -> Hashable:
+    """What makes a position the same one: the board, the set-up and the moves."""
+    return (
+        game.geometry,
+        game.first_to_move,
+        tuple(sorted(game.setup.items())),
+        tuple(game.moves),
+    )
 
 
 def win_bar_style(game: Game) -> str:
@@ -238,6 +248,10 @@ class ComputerPlay(QObject):
         self.proved: Callable[[Game], tuple[str, int | None] | None] | None = None
         # the position right after the computer's own move, whose search the panel shows
         self._explained: list[Move] | None = None
+        # the position the panel's figures are of (None: it shows none): a question that held
+        # the computers (a dialog opened and cancelled) changed nothing, and its figures, their
+        # marks and the hint stay (a tester's stopped analysis was wiped by Ctrl+N, Cancel)
+        self._displayed: Hashable | None = None
         self._analysis: tuple[Request, SearchResult] | None = None  # its last report
         self._build_thinking()
         self._build_analysis()
@@ -432,19 +446,20 @@ class ComputerPlay(QObject):
         self.attached.cancel()
         self.thinking.setVisible(False)
         self._keep_thinking_room()
-        self.set_hint(None)
-        self.scene.set_heat(None)
-        self.best_line = []
-        self.scene.set_preview(None)
-        self.candidate_lines, self.candidate_marks = [], []
-        self.scene.set_candidates(None)
         session = self.session
-        if session.game.moves != self._explained:
-            self.candidates_table.setRowCount(0)
-            self.clear_analysis_display()
-        # (explaining the computer's move, the table keeps the moves it weighed; their lines
-        # and marks were of the position before, and are not drawn on this one)
-        self._explained = None
+        if self._displayed is None or self._displayed != position_key(session.game):
+            self.set_hint(None)
+            self.scene.set_heat(None)
+            self.best_line = []
+            self.scene.set_preview(None)
+            self.candidate_lines, self.candidate_marks = [], []
+            self.scene.set_candidates(None)
+            if session.game.moves != self._explained:
+                self.candidates_table.setRowCount(0)
+                self.clear_analysis_display()
+            # (explaining the computer's move, the table keeps the moves it weighed; their
+            # lines and marks were of the position before, and are not drawn on this one)
+            self._explained = None
         game = session.game
         if session.editing:
             # nobody moves while a position is set up, but the analysis follows it stone by
@@ -767,6 +782,7 @@ class ComputerPlay(QObject):
         self.win_label.setText(verdict[0] if verdict else "Win probability: -")
         self.line_label.setText("Best line: -")
         self.stats_label.setText("")
+        self._displayed = None
 
     def set_win_bar(self, black: float, game: Game) -> None:
         """The bar filled to the first colour's share, with the leader's share written on it:
@@ -782,6 +798,7 @@ class ComputerPlay(QObject):
 
     def show_analysis(self, request: Request, result: SearchResult) -> None:
         game = request.game
+        self._displayed = position_key(game)
         mover = game.to_move
         black = result.win_rate if mover == BLACK else 1 - result.win_rate
         self.win_bar.setEnabled(True)
