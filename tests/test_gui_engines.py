@@ -444,6 +444,45 @@ def test_an_engine_asked_for_a_move_marks_it_as_a_hint(qtbot, answers):
     assert hint is not None and window.game.colours[hint] == 0
 
 
+def test_asking_an_engine_that_does_not_answer_can_be_stopped(qtbot, answers):
+    """Tester 19 asked an engine that never answered: the status bar said "Asking…", the menu
+    had no way to stop it, and the engine ran on after the position changed."""
+    window = make_window(qtbot, answers)
+    attach(window, "Hang", tiny_command("hang"))
+    attach(window, "Tiny", tiny_command())
+    window.start_new_game(window.game.options, ("Ann", "Bo"))
+    assert not window.act_stop_asking.isEnabled()
+    window.choose_engine = lambda names: "Hang"
+    window.act_ask_engine.trigger()
+    assert window.act_stop_asking.isEnabled()
+    assert "Stop asking the engine" in window.statusBar().currentMessage()
+    attached = window.computer.attached
+    player = attached.players[("Hang", -1)]
+    qtbot.waitUntil(lambda: player.client is not None and player.client.waiting, timeout=10_000)
+    process = player.client.process
+    window.act_stop_asking.trigger()
+    assert window.statusBar().currentMessage() == "Stopped asking Hang: the engine was ended."
+    assert not window.act_stop_asking.isEnabled()
+    qtbot.waitUntil(lambda: process.poll() is not None, timeout=5_000)
+    qtbot.wait(300)  # its thread's failure, once the process is gone, is not heard
+    assert answers.informed == [] and window.computer.hint_cell is None
+    # asked again, then the position changes: the engine is stopped, not left thinking
+    window.act_ask_engine.trigger()
+    player = attached.players[("Hang", -1)]
+    qtbot.waitUntil(lambda: player.client is not None and player.client.waiting, timeout=10_000)
+    process = player.client.process
+    click_cell(qtbot, window, window.game.geometry.cell("c3"))
+    qtbot.waitUntil(lambda: process.poll() is not None, timeout=5_000)
+    assert not window.act_stop_asking.isEnabled()
+    # and another engine asked next answers at once
+    window.choose_engine = lambda names: "Tiny"
+    window.act_ask_engine.trigger()
+    qtbot.waitUntil(
+        lambda: window.statusBar().currentMessage().startswith("Tiny suggests"), timeout=20_000
+    )
+    assert answers.informed == []
+
+
 def test_one_engine_on_both_sides_runs_twice(qtbot, answers):
     window = make_window(qtbot, answers)
     attach(window, "Tiny", tiny_command(extra="--random 4"))

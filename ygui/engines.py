@@ -36,6 +36,7 @@ START_TIMEOUT = 30.0  # seconds for the first answer (an engine may load a netwo
 COMMAND_TIMEOUT = 30.0  # seconds for any answer but a move
 MOVE_TIMEOUT = 300.0  # seconds for a move when no time a move is set
 MOVE_GRACE = 30.0  # beyond twice the time a move, before an engine is taken as hung
+EXIT_WAIT = 0.2  # seconds a failing engine has to end by itself, for its exit code
 QUIT_TIMEOUT = 3.0  # seconds an engine has to end after quit, before it is killed
 STDERR_LINES = 20  # the last lines of an engine's error output, kept for messages
 MAX_TURN_ROUNDS = 64  # genmove asked again while an engine leaves stones of its turn
@@ -283,8 +284,11 @@ class GtpClient:
 
     def _fail(self, message: str) -> NoReturn:
         """The engine cannot go on: kill it and raise EngineError with what it last said."""
+        try:  # (an engine that closed its output may take a moment to end)
+            code: int | None = self.process.wait(EXIT_WAIT)
+        except subprocess.TimeoutExpired:
+            code = None  # it runs on: ygui's kill below is no exit code of its own
         self.kill()
-        code = self.process.poll()
         if code is not None and code != 0 and "exit code" not in message:
             message += f" (exit code {code})"
         tail = self.stderr_tail

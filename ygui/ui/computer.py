@@ -448,6 +448,9 @@ class ComputerPlay(QObject):
         self._keep_thinking_room()
         session = self.session
         if self._displayed is None or self._displayed != position_key(session.game):
+            # an engine asked for a move here answers for a position no longer shown: it is
+            # stopped (its move would be dropped, and the next question would wait for it)
+            self.attached.stop_suggestion()
             self.set_hint(None)
             self.scene.set_heat(None)
             self.best_line = []
@@ -575,7 +578,16 @@ class ComputerPlay(QObject):
             return
         self.set_hint(None)  # an earlier suggestion is not this engine's
         self.attached.suggest(name)
-        self.host.show_status(f"Asking {name} for a move…")
+        self.host.show_status(
+            f"Asking {name} for a move… (Study ▸ Stop asking the engine ends the wait)"
+        )
+
+    def stop_asking(self) -> None:
+        """Stop waiting for an attached engine's suggestion (tester 19 could not stop one
+        that did not answer)."""
+        name = self.attached.stop_suggestion()
+        if name is not None:
+            self.host.show_status(f"Stopped asking {name}: the engine was ended.", 8000)
 
     def _engine_gave_no_move(self, name: str, why: str) -> None:
         self.host.show_status(f"{name} gave no move.", 5000)

@@ -111,6 +111,7 @@ class AttachedPlay(QObject):
     thinking = Signal(str)
     suggested = Signal(str, object)  # an engine's name and its Turn for the position shown
     suggestion_failed = Signal(str, str)  # an engine's name and why it gave no suggestion
+    asking = Signal(str)  # the engine asked for a suggestion now ("" once none is)
 
     def __init__(
         self,
@@ -126,6 +127,8 @@ class AttachedPlay(QObject):
         self.forfeit = False  # a match: an engine that fails loses the game
         self._ident = 0
         self.current: str | None = None  # the engine thinking for the position shown
+        self.suggesting: str | None = None  # the engine asked for a suggestion, answering
+        self._suggestion = 0  # which suggestion is awaited; a stopped one goes unheard
         # shut down with its window: no engine is started again (one asked for after the
         # window closed was left running after ygui ended)
         self.closed = False
@@ -195,20 +198,42 @@ class AttachedPlay(QObject):
             self._close(key)
             player = self.players[key] = EnginePlayer(spec)
         game = self.session.game.copy()
+        self.stop_suggestion()  # (another engine's, or this one's for another position)
+        self._suggestion += 1
+        ident = self._suggestion
+        self.suggesting = name
+        self.asking.emit(name)
 
-        def shown() -> bool:
+        def heard() -> bool:
+            """The answer is the one awaited, for the position still shown."""
+            if ident != self._suggestion:
+                return False
+            self.suggesting = None
+            self.asking.emit("")
             current = self.session.game
             return current.moves == game.moves and current.setup == game.setup
 
         def answered(turn: Turn) -> None:
-            if shown():
+            if heard():
                 self.suggested.emit(name, turn)
 
         def failed(exc: Exception) -> None:
-            if shown():
+            if heard():
                 self.suggestion_failed.emit(name, str(exc))
 
         self.threads.run(key, lambda: player.genmove(game), answered, failed)
+
+    def stop_suggestion(self) -> str | None:
+        """Stop the engine answering a suggestion (GTP cannot interrupt a genmove: its
+        process is ended, and started again for the next question); its name, or None."""
+        name = self.suggesting
+        if name is None:
+            return None
+        self._suggestion += 1
+        self.suggesting = None
+        self._close((name, -1))
+        self.asking.emit("")
+        return name
 
     def cancel(self) -> None:
         """Drop the answer being waited for (the engine finishes its move, unheard)."""

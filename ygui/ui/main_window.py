@@ -121,6 +121,7 @@ class MainWindow(QMainWindow):
     act_take_back: QAction
     act_info: QAction
     act_pause: QAction
+    act_stop_asking: QAction
     act_candidates: QAction
     act_numbers: QAction
     act_mark_triangle: QAction
@@ -489,6 +490,7 @@ class MainWindow(QMainWindow):
             ("&Study", "solve", "&Solve this position", self.solver_panel.solve, ()),
             ("&Study", "mistake", "Next &mistake", self.next_mistake, ("N",)),
             ("&Study", "ask_engine", "As&k an engine for a move…", self.ask_engine, ()),
+            ("&Study", "stop_asking", "Stop asking the engine", c.stop_asking, ()),
             ("&Study", None),
             ("&Study", "edit", "&Edit position", self.edit_position, ("Ctrl+E",)),
             ("&Study", None),
@@ -530,6 +532,10 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         menus = build_menus(self, self._menu_table())
+        self.act_stop_asking.setEnabled(False)  # while an engine is asked for a move
+        self.computer.attached.asking.connect(
+            lambda name: self.act_stop_asking.setEnabled(bool(name))
+        )
         self.recent_menu = menus["&Game"].addMenu("Open &recent")
         menus["&Game"].insertMenu(self.act_board, self.recent_menu)
         self.recent_menu.aboutToShow.connect(self._fill_recent)
