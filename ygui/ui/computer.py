@@ -8,7 +8,7 @@ in the AiRunner's worker thread.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Protocol
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from ygui.ai.engine import MAX_TREE_VISITS, SearchLimits, SearchResult
+from ygui.ai.solver import position_signature
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.wording import counted
 from ygui.engines import EngineSpec, Turn
@@ -48,16 +49,6 @@ HINT_LEVEL = 7
 # Analysis runs until it is stopped or the position changes (a billion playouts take days), and
 # goes on from its earlier search of a position when the user comes back to it.
 ANALYSIS = SearchLimits(playouts=1_000_000_000, resume=True, must_play=True, judge=True)
-
-
-def position_key(game: Game) -> Hashable:
-    """What makes a position the same one: the board, the set-up and the moves."""
-    return (
-        game.geometry,
-        game.first_to_move,
-        tuple(sorted(game.setup.items())),
-        tuple(game.moves),
-    )
 
 
 def win_bar_style(game: Game) -> str:
@@ -251,7 +242,7 @@ class ComputerPlay(QObject):
         # the position the panel's figures are of (None: it shows none): a question that held
         # the computers (a dialog opened and cancelled) changed nothing, and its figures, their
         # marks and the hint stay (a tester's stopped analysis was wiped by Ctrl+N, Cancel)
-        self._displayed: Hashable | None = None
+        self._displayed: tuple[object, ...] | None = None
         self._analysis: tuple[Request, SearchResult] | None = None  # its last report
         self._build_thinking()
         self._build_analysis()
@@ -447,7 +438,7 @@ class ComputerPlay(QObject):
         self.thinking.setVisible(False)
         self._keep_thinking_room()
         session = self.session
-        if self._displayed is None or self._displayed != position_key(session.game):
+        if self._displayed is None or self._displayed != position_signature(session.game):
             # an engine asked for a move here answers for a position no longer shown: it is
             # stopped (its move would be dropped, and the next question would wait for it)
             self.attached.stop_suggestion()
@@ -810,7 +801,7 @@ class ComputerPlay(QObject):
 
     def show_analysis(self, request: Request, result: SearchResult) -> None:
         game = request.game
-        self._displayed = position_key(game)
+        self._displayed = position_signature(game)
         mover = game.to_move
         black = result.win_rate if mover == BLACK else 1 - result.win_rate
         self.win_bar.setEnabled(True)
