@@ -64,7 +64,11 @@ def test_solver_map_is_drawn(qtbot, answers):
     window.act_edit.trigger()
     assert window.session.editing and answers.save_choice == []
     assert window.scene.solution_cells == {} and not window.scene._solution_items
-    assert "set up" in panel.result_label.text()
+    # and it says Solve works on the position as it stands (it said "Not shown", tester 19)
+    assert panel.result_label.text() == "Setting up: Solve settles the position as it stands"
+    window.act_solve.trigger()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
+    assert window.scene.solution_cells and window.scene._solution_items
 
 
 def test_stop_button(qtbot, answers):

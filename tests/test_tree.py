@@ -2,7 +2,7 @@
 
 import pytest
 
-from ygui.core.game import IllegalMove
+from ygui.core.game import BLACK, WHITE, Game, IllegalMove
 from ygui.core.record import GameRecord, read_record, write_record
 from ygui.core.tree import GameTree, tree_from_game
 from ygui.core.variants import GameOptions
@@ -206,3 +206,47 @@ def test_a_mistake_is_told_as_the_move_played_and_the_better_one_before_it():
     assert mistake_moves(tree, 2)[1] is None  # the swap was played
     GameTree.set_analysis(tree.root, 0.5, 5000, "swap")  # not legal on the empty board
     assert mistake_moves(tree, 1)[1] is None
+
+
+def test_set_up_warnings_weigh_the_stone_counts_against_the_side_to_move():
+    """3 and 2 stones with the first colour to move passed without a word (tester 19): in
+    alternate play the first colour moves when the counts are equal, the second when the first
+    has one stone more."""
+    from ygui.core.study import setup_warnings
+
+    options = GameOptions(game="y", size=7)
+    g = options.board()
+
+    def warned(black: list[str], white: list[str], to_move: int) -> list[str]:
+        setup = {g.cell(c): BLACK for c in black} | {g.cell(c): WHITE for c in white}
+        return setup_warnings(Game(options, g, setup, to_move))
+
+    assert warned(["a1", "b2"], ["c3", "d4"], BLACK) == []
+    assert warned(["a1", "b2", "e1"], ["c3", "d4"], WHITE) == []
+    unusual = warned(["a1", "b2", "e1"], ["c3", "d4"], BLACK)
+    assert unusual == [
+        "Unusual for alternate play: 3 Black and 2 White stones with Black to move (Black "
+        "moves when the counts are equal, White when Black has one more)."
+    ]
+    assert warned(["a1", "b2"], ["c3", "d4"], WHITE)  # equal, the second to move
+    assert warned(["a1"], ["c3", "d4"], WHITE)  # the second colour ahead
+    # with another turn structure the counts say nothing
+    two = GameOptions(game="y", size=7, turns="two-stone")
+    assert setup_warnings(Game(two, g, {g.cell("a1"): BLACK, g.cell("b2"): BLACK}, BLACK)) == []
+
+
+def test_a_won_set_up_names_its_winning_stones_or_says_how_many_more():
+    from ygui.core.study import NAMED_STONES, setup_warnings
+
+    options = GameOptions(game="y", size=5)
+    g = options.board()
+    row = [c for c in g.labels if c[1:] == "1"]  # the bottom row: a winning group of five
+    game = Game(options, g, {g.cell(c): BLACK for c in row}, WHITE)
+    (said,) = [w for w in setup_warnings(game) if "already won" in w]
+    assert said == f"Black has already won (the winning group: {', '.join(sorted(row))})."
+    big = GameOptions(game="y", size=11)
+    g = big.board()
+    row = [c for c in g.labels if c[1:] == "1"]
+    game = Game(big, g, {g.cell(c): BLACK for c in row}, WHITE)
+    (said,) = [w for w in setup_warnings(game) if "already won" in w]
+    assert said.endswith(f" and {len(row) - NAMED_STONES} more).")

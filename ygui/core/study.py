@@ -106,6 +106,9 @@ def entry_example(game: Game) -> str:
     return f"{a} swap {b} {c}   or   {first}: {a} {c}  {second}: {b}  (to move: {second})"
 
 
+NAMED_STONES = 8  # a winning group's stones named in the set-up's warning, at most
+
+
 def setup_warnings(game: Game) -> list[str]:
     """What makes a set-up position one the rules could not reach (it stands all the same)."""
     warnings = []
@@ -125,11 +128,26 @@ def setup_warnings(game: Game) -> list[str]:
         warnings.append("Both players already have a winning group.")
     elif game.winner is not None:
         groups = game.winning_groups()
-        cells = ", ".join(game.geometry.labels[c] for c in sorted(groups[0])[:8]) if groups else ""
-        warnings.append(f"{game.colour_name(game.winner)} has already won (group {cells}).")
-    counts = [sum(1 for c in game.colours if c == colour) for colour in (BLACK, WHITE)]
-    if abs(counts[0] - counts[1]) > 1 and game.options.turns == "standard":
-        warnings.append(f"Unusual stone counts for alternate play: {counts[0]} and {counts[1]}.")
+        stones = sorted({c for group in groups for c in group})
+        named = ", ".join(game.geometry.labels[c] for c in stones[:NAMED_STONES])
+        if len(stones) > NAMED_STONES:  # (eight of thirteen were named as if all, tester 19)
+            named += f" and {len(stones) - NAMED_STONES} more"
+        kind = "group" if len(groups) == 1 else "groups"
+        warnings.append(
+            f"{game.colour_name(game.winner)} has already won (the winning {kind}: {named})."
+        )
+    black, white = (sum(1 for c in game.colours if c == colour) for colour in (BLACK, WHITE))
+    if game.options.turns == "standard" and not game.options.handicap_value:
+        # in alternate play the first colour moves when the counts are equal, the second when
+        # the first has one stone more (3 and 2 with the first to move was let pass, tester 19)
+        due = BLACK if black == white else WHITE if black == white + 1 else None
+        if due != game.first_to_move:
+            first, second = game.colour_name(BLACK), game.colour_name(WHITE)
+            warnings.append(
+                f"Unusual for alternate play: {black} {first} and {white} {second} stones with "
+                f"{game.colour_name(game.first_to_move)} to move ({first} moves when the counts "
+                f"are equal, {second} when {first} has one more)."
+            )
     return warnings
 
 
