@@ -63,6 +63,9 @@ def test_solver_map_is_drawn(qtbot, answers):
     answers.save_choice = ["discard"]  # (the editor makes the moves a set-up position)
     window.act_edit.trigger()
     assert window.session.editing and answers.save_choice == []
+    # the question says what editing does to the moves (tester 19 was asked only to save)
+    assert answers.questions[-1].startswith("Editing the position starts a new game from it")
+    assert answers.questions[-1].endswith("Save the current game first?")
     assert window.scene.solution_cells == {} and not window.scene._solution_items
     # and it says Solve works on the position as it stands (it said "Not shown", tester 19)
     assert panel.result_label.text() == "Setting up: Solve settles the position as it stands"

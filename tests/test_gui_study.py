@@ -100,6 +100,10 @@ def test_set_up_warns_of_unreachable_positions_but_keeps_them(qtbot, window):
     )
     assert "already won" in window.editor.edit_warning.text()
     assert window.game.winner == BLACK and window.scene.game.winning_groups()
+    # the analysis panel and a hint say the game is over (they said "-" and nothing, tester 19)
+    assert window.computer.win_label.text() == "The game is over: Black has won."
+    window.act_hint.trigger()
+    assert window.statusBar().currentMessage() == "The game is over: there is no move to hint."
     window.start_new_game(GameOptions(game="hexagonal-y", size=3).validated(), ("A", "B"))
     window.act_edit.trigger()
     click(qtbot, window, "a1")  # edit mode places single stones, even on the edge

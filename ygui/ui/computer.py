@@ -628,7 +628,10 @@ class ComputerPlay(QObject):
         the position at least as much as a hint would (it goes on undisturbed), else a search
         of its own, after which the analysis, if on, goes on."""
         game = self.session.game
-        if game.is_over or self.thinking_for_move():
+        if game.is_over:  # (H did nothing at all, tester 19)
+            self.host.show_status("The game is over: there is no move to hint.", 8000)
+            return
+        if self.thinking_for_move():
             return
         limits = replace(SearchLimits.level(HINT_LEVEL), judge=True)
         last = self._analysis
@@ -781,8 +784,12 @@ class ComputerPlay(QObject):
         self.win_bar.setTextVisible(False)
         self.win_bar.setEnabled(False)
         self.win_bar.setStyleSheet("")
-        verdict = self.proved(self.session.game) if self.proved is not None else None
-        self.win_label.setText(verdict[0] if verdict else "Win probability: -")
+        game = self.session.game
+        verdict = self.proved(game) if self.proved is not None else None
+        if game.winner is not None:  # (it said "Win probability: -", tester 19)
+            self.win_label.setText(f"The game is over: {game.colour_name(game.winner)} has won.")
+        else:
+            self.win_label.setText(verdict[0] if verdict else "Win probability: -")
         self.line_label.setText("Best line: -")
         self.stats_label.setText("")
         self._displayed = None

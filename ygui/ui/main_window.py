@@ -223,7 +223,12 @@ class MainWindow(QMainWindow):
         self.entry_panel = EntryPanel(self.session, self.maybe_keep_changes)
         self.editor = PositionEditor(
             self.session,
-            self.maybe_keep_changes,
+            # (the bare "Save the current game first?" did not say what editing does to the
+            # moves: tester 19)
+            lambda: self.maybe_keep_changes(
+                "Editing the position starts a new game from it: the stones on the board "
+                "become its set-up, and the moves and comments are not kept with it."
+            ),
             self.change_players,
             lambda text: self.show_status(text, 10000),
         )
@@ -1290,8 +1295,9 @@ class MainWindow(QMainWindow):
             return
         self.statusBar().showMessage(f"Wrote {shown_path(path)}", 4000)
 
-    def maybe_keep_changes(self) -> bool:
-        """Ask about unsaved changes. True means: go ahead (saved or discarded)."""
+    def maybe_keep_changes(self, why: str = "") -> bool:
+        """Ask about unsaved changes, after ``why`` (what is about to happen, if the bare
+        question would not say it). True means: go ahead (saved or discarded)."""
         if not self.session.has_work:
             return True
         with self.question():
@@ -1301,6 +1307,7 @@ class MainWindow(QMainWindow):
                 if self.session.only_analysis_unsaved and self.session.path is not None
                 else "Save the current game first?"
             )
+            question = f"{why} {question}" if why else question
             answer = self.ask_save_discard_cancel(question)
             if answer == "save":
                 return self.save()
