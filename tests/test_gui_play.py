@@ -570,6 +570,17 @@ def test_the_figure_is_exported_at_a_chosen_size_and_copied(qtbot, window, tmp_p
     numbered = {cell("b1"), cell("d3")}
     assert all(label.isVisible() for c, label in enumerate(figure._labels) if c not in numbered)
     assert window.scene.drawn_numbers == {}  # the window's own board is unchanged
+    # the last move is not ringed unless asked (every figure had it, tester 19); the window's
+    # board keeps its mark
+    from types import SimpleNamespace
+
+    from drawn import last_move_mark
+
+    assert last_move_mark(SimpleNamespace(scene=figure, theme=window.theme)) == set()
+    assert last_move_mark(window) == {cell("d3")}
+    dialog.last_move.setChecked(True)
+    figure = dialog.figure()
+    assert last_move_mark(SimpleNamespace(scene=figure, theme=window.theme)) == {cell("d3")}
     png, svg = tmp_path / "fig.png", tmp_path / "fig.svg"
     dialog.choose_path = lambda suffix: png if suffix == ".png" else svg
     qtbot.mouseClick(dialog.save_png, Qt.MouseButton.LeftButton)

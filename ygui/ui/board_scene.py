@@ -313,6 +313,7 @@ class BoardScene(QGraphicsScene):
         self._mistake_given = None
         self._mistake_items = []
         self._last_move_items: list[QGraphicsItem] = []
+        self.last_move_shown = True  # (a figure may leave the last move's mark out)
         self._heat_items = []
         if self.heat is not None:
             self.heat = None
@@ -924,7 +925,11 @@ class BoardScene(QGraphicsScene):
         """The last move's mark, hidden while a mistake is shown: a red ring too, it was taken
         for the mistake's (a tester's finding)."""
         for item in self._last_move_items:
-            item.setVisible(self._mistake_given is None)
+            item.setVisible(self._mistake_given is None and self.last_move_shown)
+
+    def set_last_move_shown(self, shown: bool) -> None:
+        self.last_move_shown = shown
+        self._show_last_move()
 
     def set_mistake(self, played: int | None, better: int | None, colour: int) -> None:
         """Show a mistake in the position before it: a see-through stone of ``colour`` on the
