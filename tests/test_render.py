@@ -97,6 +97,26 @@ def test_render_svg_and_labels(qapp, tmp_path):
     assert text.startswith("<?xml") and "<svg" in text and "a1" in text
 
 
+def test_svg_stones_have_a_plain_fill_under_their_gradient(qapp, tmp_path):
+    """A program that draws no SVG gradients showed the stones hollow (tester 19): each stone
+    has a plain disc of its colour under the gradient."""
+    from PySide6.QtGui import QColor
+
+    from ygui.ui.theme import STONE_COLOURS
+
+    out = tmp_path / "board.svg"
+    assert main(["render", "--game", "y", "--size", "5", "--moves", "c2 b1", "-o", str(out)]) == 0
+    text = out.read_text()
+    for name in ("Black", "White"):
+        light, dark = (QColor(c) for c in STONE_COLOURS[name])
+        plain = QColor.fromRgbF(
+            (light.redF() + dark.redF()) / 2,
+            (light.greenF() + dark.greenF()) / 2,
+            (light.blueF() + dark.blueF()) / 2,
+        )
+        assert f'fill="{plain.name()}"' in text, name
+
+
 def test_render_a_record(qapp, tmp_path):
     from ygui.core.record import GameRecord, save_record
 
