@@ -224,10 +224,7 @@ def test_set_up_warnings_weigh_the_stone_counts_against_the_side_to_move():
     assert warned(["a1", "b2"], ["c3", "d4"], BLACK) == []
     assert warned(["a1", "b2", "e1"], ["c3", "d4"], WHITE) == []
     unusual = warned(["a1", "b2", "e1"], ["c3", "d4"], BLACK)
-    assert unusual == [
-        "Unusual for alternate play: 3 Black and 2 White stones with Black to move (Black "
-        "moves when the counts are equal, White when Black has one more)."
-    ]
+    assert unusual == ["Unusual for alternate play: 3 Black and 2 White stones, Black to move."]
     assert warned(["a1", "b2"], ["c3", "d4"], WHITE)  # equal, the second to move
     assert warned(["a1"], ["c3", "d4"], WHITE)  # the second colour ahead
     # with another turn structure the counts say nothing

@@ -142,11 +142,11 @@ def setup_warnings(game: Game) -> list[str]:
         # the first has one stone more (3 and 2 with the first to move was let pass, tester 19)
         due = BLACK if black == white else WHITE if black == white + 1 else None
         if due != game.first_to_move:
+            # (short: the panel keeps two lines for its warnings)
             first, second = game.colour_name(BLACK), game.colour_name(WHITE)
             warnings.append(
-                f"Unusual for alternate play: {black} {first} and {white} {second} stones with "
-                f"{game.colour_name(game.first_to_move)} to move ({first} moves when the counts "
-                f"are equal, {second} when {first} has one more)."
+                f"Unusual for alternate play: {black} {first} and {white} {second} stones, "
+                f"{game.colour_name(game.first_to_move)} to move."
             )
     return warnings
 
