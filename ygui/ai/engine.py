@@ -20,6 +20,7 @@ import numpy as np
 from ygui.ai import kernels as k
 from ygui.ai import priors
 from ygui.ai.book import book_move, symmetries
+from ygui.ai.first_stones import model_move
 from ygui.ai.solver import Solver
 from ygui.ai.tables import BoardTables, Position, board_tables, params_of, position_of
 from ygui.core.game import SWAP, Game, Move
@@ -234,7 +235,8 @@ class SearchResult:
     principal: tuple[Move, ...]
     visits: dict[int, int] = field(default_factory=dict)  # root cell -> visits
     seconds: float = 0.0
-    reason: str = "search"  # "win", "block", "only move", "book", "proved" or "search"
+    # "win", "block", "only move", "book", "model" (ygui.ai.first_stones), "proved" or "search"
+    reason: str = "search"
     candidates: tuple[Candidate, ...] = ()  # the most visited moves, most visited first
     # the position's playouts in the tree, this search's and those of earlier ones it went on
     # from (at least ``playouts`` when the search ran in a tree)
@@ -343,6 +345,17 @@ class Engine:
                     (known.move,),
                     seconds=time.perf_counter() - started,
                     reason="book",
+                )
+            modelled = model_move(game, limits.seed)
+            if modelled is not None:  # a board no book knows: its first stone by the model
+                move, worth = modelled
+                return SearchResult(
+                    move,
+                    worth,
+                    0,
+                    (move,),
+                    seconds=time.perf_counter() - started,
+                    reason="model",
                 )
         if limits.pie_opening and _pie_first_move(game):
             return self._pie_opening(game, limits, started, should_stop)

@@ -841,6 +841,11 @@ class ComputerPlay(QObject):
         self.line_label.setText("Best line: " + (" ".join(words) or "-"))
         if result.reason == "book":
             self.stats_label.setText("From the opening book")
+        elif result.reason == "model":
+            self.stats_label.setText(
+                "From the first stones' model: the stone nearest to even, by its distances to "
+                "the sides (learned from games on other boards)"
+            )
         else:
             self.stats_label.setText(search_stats(result))
         if self._is_current(request):

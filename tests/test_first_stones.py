@@ -1,0 +1,147 @@
+"""The first stones' model (ygui.ai.first_stones): side distances, the file format and its
+errors, the stone it opens with, the engine's use of it, and the script that learns it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ygui.ai import first_stones
+from ygui.ai.engine import Engine, SearchLimits
+from ygui.ai.first_stones import (
+    FirstStonesError,
+    StoneModel,
+    features,
+    model_move,
+    models,
+    side_distances,
+)
+from ygui.core.game import SWAP, Game
+from ygui.core.variants import GameOptions
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "learn_first_stones.py"
+
+
+def _model(**change: object) -> dict[str, object]:
+    data: dict[str, object] = {
+        "format": "ygui-first-stones",
+        "version": 1,
+        "game": "y",
+        "cells": [10, 100],
+        "level": 7,
+        "games": 40,
+        "features": ["one", "near"],
+        "weights": [-1.0, 6.0],
+    }
+    data.update(change)
+    return data
+
+
+def test_on_a_triangle_the_distances_to_the_sides_add_up_to_its_height() -> None:
+    """On Y n every cell's three distances to the sides sum to n - 1 (a corner is 0, 0, n-1)."""
+    geometry = GameOptions(game="y", size=7).board()
+    distances = side_distances(geometry)
+    assert distances.shape == (geometry.size, 3)
+    assert set(distances.sum(axis=1)) == {6.0}
+    corner = geometry.corners[0]
+    assert sorted(distances[corner]) == [0.0, 0.0, 6.0]
+    # the features are sorted and scaled by that sum: the corner's nearest two are 0
+    near, middle, far = features(geometry, ("near", "middle", "far"))[corner]
+    assert (near, middle, far) == (0.0, 0.0, 1.0)
+
+
+def test_it_opens_with_the_stone_nearest_to_even() -> None:
+    model = StoneModel.from_dict(_model())
+    game = Game(GameOptions(game="y", size=7, pie=True))
+    worth = model.worth(game.geometry)
+    # the worth rises with the distance to the nearest side: an edge cell below half, the
+    # centre above it
+    centre = int(np.argmax(side_distances(game.geometry).min(axis=1)))
+    assert sorted(side_distances(game.geometry)[centre]) == [2.0, 2.0, 2.0]
+    assert worth[game.geometry.cell("a1")] < 0.5 < worth[centre]
+    original = first_stones.models
+    first_stones.models = lambda: (model,)  # type: ignore[assignment]
+    try:
+        found = model_move(game, seed=3)
+        assert found is not None
+        move, value = found
+        assert move.cell is not None
+        nearest = min(abs(worth - 0.5))
+        assert abs(value - 0.5) == pytest.approx(nearest, abs=first_stones.EVEN_MARGIN)
+        assert value == pytest.approx(worth[move.cell])
+        # the seed picks among the stones alike (a ring of cells at one distance)
+        picks = {model_move(game, seed=s)[0] for s in range(12)}  # type: ignore[index]
+        assert len(picks) > 1
+        # only the first stone, only under the pie rule, only on the boards it knows
+        game.play(move)
+        assert model_move(game) is None
+        assert model_move(Game(GameOptions(game="y", size=7, pie=False))) is None
+        assert model_move(Game(GameOptions(game="y", size=11, pie=True))) is not None
+        assert model_move(Game(GameOptions(game="y", size=15, pie=True))) is None  # 120 cells
+        assert model_move(Game(GameOptions(game="poly-y", pie=True))) is None
+    finally:
+        first_stones.models = original  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"format": "ygui-book"}, "not a ygui first-stones file"),
+        ({"version": 2}, "version 2"),
+        ({"features": ["one", "height"]}, "unknown features height"),
+        ({"weights": [1.0]}, "a weight for each feature"),
+        ({"weights": [1.0, "x"]}, "bad entry"),
+        ({"weights": [1.0, float("nan")]}, "a weight for each feature"),
+        ({"cells": [10]}, "bad entry"),
+    ],
+)
+def test_a_damaged_file_is_refused_with_a_message(change: dict, message: str) -> None:
+    with pytest.raises(FirstStonesError, match=message):
+        StoneModel.from_dict(_model(**change))
+
+
+def test_the_shipped_model_opens_mudcrack_y_and_the_search_decides_the_swap() -> None:
+    shipped = {m.game: m for m in models()}
+    assert "mudcrack-y" in shipped, "no first stones' model in resources/first_stones"
+    model = shipped["mudcrack-y"]
+    assert model.cells[0] <= 100 <= model.cells[1] and model.games >= 1000
+    for seed in (1, 2, 3):
+        game = Game(GameOptions(game="mudcrack-y", seed=seed, pie=True))
+        worth = model.worth(game.geometry)
+        # a stone on the edge is worth less than one deep inside, on every board
+        deepest = int(np.argmax(side_distances(game.geometry).min(axis=1)))
+        edge = game.geometry.sides[0][len(game.geometry.sides[0]) // 2]
+        assert worth[edge] < worth[deepest]
+        result = Engine(seed=seed).search(game, SearchLimits.level(7, seed=seed))
+        assert result.reason == "model" and result.move.cell is not None
+        assert abs(result.win_rate - 0.5) <= min(abs(worth - 0.5)) + first_stones.EVEN_MARGIN
+        # below the book's levels the search opens; the swap is the search's at every level
+        assert Engine(seed=seed).search(game, SearchLimits.level(5, seed=seed)).reason != "model"
+        game.play(result.move)
+        answer = Engine(seed=seed).search(game, SearchLimits.level(7, seed=seed))
+        assert answer.reason != "model"
+        assert answer.move == SWAP or game.is_legal(answer.move)
+
+
+def test_the_learner_plays_games_and_fits_a_model_the_engine_reads(tmp_path) -> None:
+    games = tmp_path / "games.jsonl"
+    play = [sys.executable, str(SCRIPT), "play", "--games", "6", "--cells", "30", "--level", "2"]
+    subprocess.run([*play, "--jobs", "1", "--out", str(games)], check=True, capture_output=True)
+    rows = [json.loads(line) for line in games.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 6
+    assert {r["game"] for r in rows} == {"mudcrack-y"} and {r["level"] for r in rows} == {2}
+    assert len({tuple(r["keys"]) for r in rows}) == 6  # a board of its own for each game
+    assert all(0 <= r["cell"] < 30 and isinstance(r["won"], bool) for r in rows)
+    out = tmp_path / "model.json"
+    fit = [sys.executable, str(SCRIPT), "fit", str(games), "--features", "one", "near"]
+    done = subprocess.run([*fit, "--out", str(out)], check=True, capture_output=True, text=True)
+    assert "6 games" in done.stdout
+    model = StoneModel.from_dict(json.loads(out.read_text(encoding="utf-8")))
+    assert model.names == ("one", "near") and model.games == 6 and model.level == 2
+    assert model.cells == (30, 30)
+    assert model.fits(Game(GameOptions(game="mudcrack-y", size=30, pie=True)))

@@ -1,0 +1,174 @@
+"""A first stone's worth from where it lies, for boards no book can know.
+
+Mudcrack Y draws a new board for each game, so its openings under the pie rule cannot be
+computed beforehand as a book's are (``ygui.ai.book``), and a search at the start of the game
+cannot tell a stone near even from one a little too strong or too weak. A stone's worth in Y
+follows mostly from how far it lies from each side: this model says how often the player of a
+first stone wins in self-play, from its distances to the sides (the nearest, the middle one and
+the farthest, in steps from cell to cell, over the board's mean sum of the three), by logistic
+regression on games played on many boards (``scripts/learn_first_stones.py``). The engine opens
+with the stone the model finds nearest to even (``model_move``); the search still decides the
+swap.
+
+The files are ``resources/first_stones/GAME.json``: the format and its version, the game, the
+range of cell counts the games were played on, the level, the number of games, the features'
+names (``FEATURES``) and their weights.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from ygui.core.game import Game, Move
+from ygui.core.geometry import BoardGeometry, graph_distances
+
+FORMAT = "ygui-first-stones"
+FORMAT_VERSION = 1
+# stones whose worth is within this of the nearest to even are alike: the seed picks one
+EVEN_MARGIN = 0.01
+
+log = logging.getLogger(__name__)
+
+Columns = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # near, middle, far, degree
+
+# each feature of a cell from its sorted side distances (near <= middle <= far, scaled) and its
+# number of neighbours
+FEATURES: Mapping[str, Callable[[Columns], np.ndarray]] = {
+    "one": lambda c: np.ones_like(c[0]),
+    "near": lambda c: c[0],
+    "middle": lambda c: c[1],
+    "far": lambda c: c[2],
+    "near^2": lambda c: c[0] * c[0],
+    "near*middle": lambda c: c[0] * c[1],
+    "middle^2": lambda c: c[1] * c[1],
+    "neighbours": lambda c: c[3] / 6.0,
+}
+
+
+class FirstStonesError(ValueError):
+    """A first-stones file that cannot be used."""
+
+
+def side_distances(geometry: BoardGeometry) -> np.ndarray:
+    """Each cell's distance in steps to each side (0 on it): an array of cells x sides."""
+    return np.array(
+        [graph_distances(geometry.neighbours, side) for side in geometry.sides], dtype=np.float64
+    ).T
+
+
+def features(geometry: BoardGeometry, names: tuple[str, ...]) -> np.ndarray:
+    """The named features of every cell: an array of cells x features."""
+    distances = side_distances(geometry)
+    scale = float(distances.sum(axis=1).mean()) or 1.0
+    ordered = np.sort(distances / scale, axis=1)
+    degree = np.array([len(n) for n in geometry.neighbours], dtype=np.float64)
+    near, middle = ordered[:, 0], ordered[:, 1]
+    far = ordered[:, -1]
+    columns = (near, middle, far, degree)
+    return np.stack([FEATURES[name](columns) for name in names], axis=1)
+
+
+@dataclass(frozen=True)
+class StoneModel:
+    game: str
+    names: tuple[str, ...]
+    weights: tuple[float, ...]
+    cells: tuple[int, int]  # the boards' cell counts it was learned on, least and most
+    level: int
+    games: int
+
+    def fits(self, game: Game) -> bool:
+        """The model was learned on boards like this game's."""
+        low, high = self.cells
+        return game.options.game == self.game and low <= game.geometry.size <= high
+
+    def worth(self, geometry: BoardGeometry) -> np.ndarray:
+        """For each cell, how often the player of a first stone there wins."""
+        logit: np.ndarray = features(geometry, self.names) @ np.array(self.weights)
+        worth: np.ndarray = 1.0 / (1.0 + np.exp(-logit))
+        return worth
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.game,
+            "cells": list(self.cells),
+            "level": self.level,
+            "games": self.games,
+            "features": list(self.names),
+            "weights": [round(w, 6) for w in self.weights],
+        }
+
+    @staticmethod
+    def from_dict(data: Any) -> StoneModel:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise FirstStonesError("not a ygui first-stones file")
+        if data.get("version") != FORMAT_VERSION:
+            raise FirstStonesError(f"a first-stones file of version {data.get('version')!r}")
+        try:
+            names = tuple(str(n) for n in data["features"])
+            weights = tuple(float(w) for w in data["weights"])
+            low, high = (int(c) for c in data["cells"])
+            model = StoneModel(
+                str(data["game"]),
+                names,
+                weights,
+                (low, high),
+                int(data["level"]),
+                int(data["games"]),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise FirstStonesError(f"a first-stones file with a bad entry: {error}") from None
+        unknown = [n for n in names if n not in FEATURES]
+        if unknown:
+            raise FirstStonesError(f"unknown features {', '.join(unknown)}")
+        if len(weights) != len(names) or not all(math.isfinite(w) for w in weights):
+            raise FirstStonesError("a weight for each feature, each a number")
+        return model
+
+
+@lru_cache(maxsize=1)
+def models() -> tuple[StoneModel, ...]:
+    """The models shipped in ``resources/first_stones``; a file that cannot be read is
+    skipped."""
+    found: list[StoneModel] = []
+    folder = resources.files("ygui.resources") / "first_stones"
+    if not folder.is_dir():
+        return ()
+    for item in sorted(folder.iterdir(), key=lambda i: i.name):
+        if not item.name.endswith(".json"):
+            continue
+        try:
+            found.append(StoneModel.from_dict(json.loads(item.read_text(encoding="utf-8"))))
+        except (FirstStonesError, OSError, UnicodeDecodeError, ValueError) as error:
+            log.warning("first-stones model %s skipped: %s", item.name, error)
+    return tuple(found)
+
+
+def model_move(game: Game, seed: int = 1) -> tuple[Move, float] | None:
+    """The first stone under the pie rule by a model of the game's boards: the legal cell
+    whose worth is nearest to even (the seed picks among those alike), with its worth; None
+    where no model fits or the game is not at its first stone."""
+    if not game.options.pie_value or game.moves or game.setup:
+        return None
+    model = next((m for m in models() if m.fits(game)), None)
+    if model is None:
+        return None
+    worth = model.worth(game.geometry)
+    legal = [c for c in range(game.geometry.size) if game.is_legal(Move(c))]
+    if not legal:
+        return None
+    nearest = min(abs(worth[c] - 0.5) for c in legal)
+    even = [c for c in legal if abs(worth[c] - 0.5) <= nearest + EVEN_MARGIN]
+    pick = even[seed % len(even)]
+    return Move(pick), float(worth[pick])
