@@ -65,6 +65,20 @@ def _check(seconds: float) -> int:
         )
         return 1
     print(f"self-check: engine warm-up ended well after {time.monotonic() - started:.1f} s")
+    # the engine's knowledge files are data a bundle can leave behind without a word
+    from ygui.ai.book import books
+    from ygui.ai.first_stones import models
+
+    shelf, stones = books(), models()
+    if not shelf or not stones:
+        print("self-check: the opening books or first-stone models are missing", file=sys.stderr)
+        return 1
+    from ygui.core.wording import counted
+
+    print(
+        f"self-check: {counted(len(shelf), 'opening book')} and "
+        f"{counted(len(stones), 'first-stone model')} loaded"
+    )
     window.start_new_game(
         GameOptions(game="y", size=7),
         ("You", "Computer"),
