@@ -290,6 +290,32 @@ def test_comments_survive_save_and_load(qtbot, window, tmp_path):
     assert window.tree_panel.comment.toPlainText() == "a strong start"
 
 
+def test_the_comment_of_the_position_shown_is_read_under_the_moves(qtbot, window):
+    """Comments were only in the game tree's panel: a tester stepping through a study with
+    the tree closed saw only a ✎ in the move list."""
+    click(qtbot, window, "c2")
+    window.tree_panel.comment.setPlainText("a strong start")
+    click(qtbot, window, "a1")
+    window.session.to_start()
+    window.tree_panel.comment.setPlainText("study of Y 5 " + "and more " * 60)
+    window.tree_panel.hide()  # the list of moves, not the tree
+    panel = window.game_panel
+    assert panel.moves_list.isVisibleTo(panel)
+    label = panel.comment_label
+    assert label.isVisibleTo(panel) and label.text().startswith("study of Y 5")
+    assert label.text().endswith("…") and len(label.text()) <= 400
+    assert "and more" in label.toolTip()  # the rest, in its tooltip
+    window.session.forward()
+    assert label.isVisibleTo(panel) and label.text() == "a strong start"
+    row = panel.moves_list.item(1)
+    assert row.text().endswith("✎") and "Comment: a strong start" in row.toolTip()
+    window.session.forward()  # a1: no comment
+    assert not label.isVisibleTo(panel)
+    window.session.back()
+    window.tree_panel.show()  # the tree shows it, and edits it: not said twice
+    assert not label.isVisibleTo(panel)
+
+
 def test_a_comment_longer_than_a_record_holds_is_cut_and_said(qtbot, window, answers, tmp_path):
     """The comment box keeps what a record can hold (100,000 characters) and says so; a record
     with a longer comment is refused with the reason, and the game open stays."""

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import (
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -28,6 +29,14 @@ from ygui.ui.theme import Theme
 
 MISTAKE_COLOUR = "#d32f2f"
 RESULT_ROW = Qt.ItemDataRole.UserRole + 1  # the move list's row of a resignation or time loss
+COMMENT_SHOWN = 400  # characters of the position's comment shown under the moves
+COMMENT_TIP = 160  # and in a move's tooltip
+
+
+def _shortened(text: str, most: int = COMMENT_TIP) -> str:
+    """A comment cut to ``most`` characters, with "…" where it was cut."""
+    text = text.strip()
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
 def turn_text(session: Session) -> str:
@@ -211,6 +220,7 @@ class GamePanel(QWidget):
         self.moves_label.setVisible(shown)
         self.moves_list.setVisible(shown)
         self.moves_elsewhere.setVisible(not shown)
+        self.comment_label.setVisible(shown and bool(self.session.current.comment))
         # (without the list, the room left goes to the stretch under the buttons)
         self._layout.setStretchFactor(self.moves_box, 1 if shown else 0)
 
@@ -276,9 +286,19 @@ class GamePanel(QWidget):
         self.moves_elsewhere.setWordWrap(True)
         self.moves_elsewhere.setEnabled(False)  # (the window's quieter ink)
         self.moves_elsewhere.setVisible(False)
+        # the comment of the position shown, read here as the moves are stepped through (it
+        # was only in the game tree's panel, which a tester studying a game had closed)
+        self.comment_label = QLabel()
+        self.comment_label.setWordWrap(True)
+        self.comment_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.comment_label.setFrameShape(QFrame.Shape.StyledPanel)
+        self.comment_label.setMargin(4)
+        self.comment_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.comment_label.setVisible(False)
         layout.addWidget(self.moves_label)
         layout.addWidget(self.moves_elsewhere)
         layout.addWidget(self.moves_list, 1)
+        layout.addWidget(self.comment_label)
         layout.addLayout(nav)
         return box
 
@@ -386,6 +406,7 @@ class GamePanel(QWidget):
                 )
             if node.comment:
                 text += "  ✎"
+                tip = "\n".join(t for t in (tip, f"Comment: {_shortened(node.comment)}") if t)
             is_mistake = i in marked and line[:i] == main[:i]
             if is_mistake:
                 text += f"  ✗ {marked[i]}"
@@ -415,6 +436,14 @@ class GamePanel(QWidget):
         current = self.moves_list.item(self.session.move_number)
         self.moves_list.setCurrentItem(current)
         self.moves_list.keep_in_sight()
+        comment = self.session.current.comment
+        # (the game tree, when in view, shows and edits it)
+        self.comment_label.setVisible(bool(comment) and self.moves_list.isVisibleTo(self))
+        self.comment_label.setText(_shortened(comment, COMMENT_SHOWN))
+        self.comment_label.setToolTip(
+            "The comment of the position shown (the game tree, Ctrl+T, edits it)"
+            + (f":\n{_shortened(comment, 2000)}" if len(comment) > COMMENT_SHOWN else "")
+        )
 
     def _move_clicked(self, item: QListWidgetItem) -> None:
         self.session.navigate(int(item.data(Qt.ItemDataRole.UserRole)))
