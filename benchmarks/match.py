@@ -8,7 +8,7 @@
                                       [--scale 0.25] [--weights FILE] [--against 0]
                                       [--against-scale 0.25] [--against-weights FILE] [--no-pie]
     python benchmarks/match.py pie [--games 100] [--game y] [--size N] [--level 8] [--first 0]
-                                   [--pie-opening]
+                                   [--pie-opening] [--pie-budget K] [--model-opening K|off]
     python benchmarks/match.py checkouts DIR_A DIR_B [--games 100] [--size 11] [--seconds 0.0625]
                                          [--threads 1] [--first 0]
     python benchmarks/match.py threads [--games 200] [--game y] [--seconds 0.25] [--playouts 0]
@@ -65,6 +65,7 @@ from pathlib import Path
 
 from ygui.ai.engine import (
     EXPLORE,
+    MODEL_OPENING,
     PIE_BUDGET,
     PRIOR,
     PRIOR_SCALE,
@@ -307,6 +308,7 @@ def pie_match(
     first: int,
     pie_opening: bool = False,
     pie_budget: float = PIE_BUDGET,
+    model_opening: int | None = MODEL_OPENING,
 ) -> None:
     """Self-play under the pie rule: the balance of the first move, and the swap decisions.
     Mudcrack Y draws its board anew for each game (seed = the game's number), as in play."""
@@ -321,8 +323,10 @@ def pie_match(
             options = replace(options, seed=number + 1)
         game = Game(options)
         engine = {
-            BLACK: Engine(seed=number + 1, pie_budget=pie_budget),
-            3 - BLACK: Engine(seed=number + 101, pie_budget=pie_budget),
+            BLACK: Engine(seed=number + 1, pie_budget=pie_budget, model_opening=model_opening),
+            3 - BLACK: Engine(
+                seed=number + 101, pie_budget=pie_budget, model_opening=model_opening
+            ),
         }
         started = time.perf_counter()
         while not game.is_over:
@@ -349,6 +353,14 @@ def pie_match(
     title = f"{board}, level {level}" + (", pie opening" if pie_opening else "")
     if pie_budget != PIE_BUDGET:
         title += f", the pie rule's decisions searched with {pie_budget:g} times the playouts"
+    if model_opening != MODEL_OPENING:
+        title += (
+            ", the search's first stone"
+            if model_opening is None
+            else ", the first stones' model's nearest to even"
+            if model_opening == 0
+            else f", the best of the first stones' model's {model_opening} nearest to even"
+        )
     report(f"{title}: the first player wins", first_wins, games)
     report(f"{title}: the opening is swapped", swaps, games)
     if swaps:
@@ -610,6 +622,13 @@ def main() -> None:
         default=PIE_BUDGET,
         help="the pie rule's decisions searched with this many times the level's playouts",
     )
+    pie_parser.add_argument(
+        "--model-opening",
+        default=MODEL_OPENING,
+        type=lambda text: None if text == "off" else int(text),
+        help="where a first stones' model fits: weigh its K stones nearest to even by the "
+        "second player's search (K), play its nearest (0), or not ask it (off)",
+    )
     checkouts = sub.add_parser("checkouts")
     checkouts.add_argument("a", help="a checkout of ygui (player A)")
     checkouts.add_argument("b", help="another checkout (player B)")
@@ -680,6 +699,7 @@ def main() -> None:
             args.first,
             args.pie_opening,
             args.pie_budget,
+            args.model_opening,
         )
         return
     if args.kind == "open-spiel":

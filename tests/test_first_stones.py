@@ -18,6 +18,7 @@ from ygui.ai.first_stones import (
     StoneModel,
     features,
     model_move,
+    model_stones,
     models,
     side_distances,
 )
@@ -117,11 +118,21 @@ def test_the_shipped_model_opens_mudcrack_y_and_the_search_decides_the_swap() ->
         deepest = int(np.argmax(side_distances(game.geometry).min(axis=1)))
         edge = game.geometry.sides[0][len(game.geometry.sides[0]) // 2]
         assert worth[edge] < worth[deepest]
-        result = Engine(seed=seed).search(game, SearchLimits.level(7, seed=seed))
+        level = SearchLimits.level(7, seed=seed)
+        result = Engine(seed=seed, model_opening=0).search(game, level)
         assert result.reason == "model" and result.move.cell is not None
         assert abs(result.win_rate - 0.5) <= min(abs(worth - 0.5)) + first_stones.EVEN_MARGIN
+        # by default the best of its six nearest to even, by the second player's search
+        weighed = Engine(seed=seed).search(game, level)
+        nearest = model_stones(game, 6)
+        assert weighed.reason == "pie opening" and weighed.move.cell in nearest
+        assert {c.move.cell for c in weighed.candidates} == set(nearest)
+        best = max(weighed.candidates, key=lambda c: c.win_rate)
+        assert weighed.move == best.move  # the one that leaves the second player least
+        # not asked: the search opens
+        assert Engine(seed=seed, model_opening=None).search(game, level).reason == "search"
         # below the book's levels the search opens; the swap is the search's at every level
-        assert Engine(seed=seed).search(game, SearchLimits.level(5, seed=seed)).reason != "model"
+        assert Engine(seed=seed).search(game, SearchLimits.level(5, seed=seed)).reason == "search"
         game.play(result.move)
         answer = Engine(seed=seed).search(game, SearchLimits.level(7, seed=seed))
         assert answer.reason != "model"

@@ -20,7 +20,7 @@ import numpy as np
 from ygui.ai import kernels as k
 from ygui.ai import priors
 from ygui.ai.book import book_move, symmetries
-from ygui.ai.first_stones import model_move
+from ygui.ai.first_stones import model_move, model_stones
 from ygui.ai.solver import Solver
 from ygui.ai.tables import BoardTables, Position, board_tables, params_of, position_of
 from ygui.core.game import SWAP, Game, Move
@@ -94,6 +94,11 @@ EXPLORE = 0.0
 # times a level's playouts, within its time. Measured on Mudcrack Y at level 7 with 4 (README,
 # "Strength"): the second player's choice gained more than the first's, so it is off.
 PIE_BUDGET = 1.0
+# Where a first stones' model fits (ygui.ai.first_stones), from the book's levels up, the first
+# stone under the pie rule is, with MODEL_OPENING K, the best of the model's K stones nearest to
+# even, each weighed by the second player's search with a level's playouts (Engine._pie_opening),
+# with 0 the model's nearest to even itself, with None the search's (the model is not asked).
+MODEL_OPENING: int | None = 6
 PRIOR = 20.0  # playouts of prior knowledge a fresh child starts with (ygui.ai.priors)
 PRIOR_SCALE = 0.25  # how far from even a strong or weak cell's head start is (kernels.prior_value)
 EXPAND_AT = 4
@@ -265,6 +270,7 @@ class Engine:
         rave_k: float = RAVE_K,
         explore: float = EXPLORE,
         pie_budget: float = PIE_BUDGET,
+        model_opening: int | None = MODEL_OPENING,
         expand_at: int = EXPAND_AT,
         threads: int = 1,
         shared: bool = False,
@@ -281,6 +287,7 @@ class Engine:
         self.rave_k = rave_k
         self.explore = explore
         self.pie_budget = pie_budget
+        self.model_opening = model_opening
         self.expand_at = expand_at
         self.threads = max(1, threads)
         self.shared = shared and self.threads > 1
@@ -346,7 +353,12 @@ class Engine:
                     seconds=time.perf_counter() - started,
                     reason="book",
                 )
-            modelled = model_move(game, limits.seed)
+            weighs = self.model_opening
+            if weighs and _pie_first_move(game):
+                stones = model_stones(game, weighs)
+                if stones:  # a board no book knows: the model's stones nearest to even
+                    return self._pie_opening(game, limits, started, should_stop, stones)
+            modelled = model_move(game, limits.seed) if weighs == 0 else None
             if modelled is not None:  # a board no book knows: its first stone by the model
                 move, worth = modelled
                 return SearchResult(
@@ -470,6 +482,7 @@ class Engine:
         limits: SearchLimits,
         started: float,
         should_stop: Callable[[], bool] | None,
+        stones: list[int] | None = None,
     ) -> SearchResult:
         """The first stone under the pie rule: the second player swaps a stone that is worth
         more than half to its owner and answers one worth less, so the strongest stone is not
@@ -479,13 +492,17 @@ class Engine:
         side, the swap included (the search the second player itself will make), within its
         share of the level's playouts and time. (Choosing instead the stone whose worth
         without the swap was nearest half was measured no better than the plain search:
-        README, "Strength".)"""
-        stones = _spread_stones(game, PIE_CANDIDATES)
+        README, "Strength".) ``stones`` given (a first stones' model's nearest to even), each
+        is weighed with the level's whole budget instead."""
         total = limits.playouts_on(game.geometry.size) if limits.scaled else limits.playouts
+        share = 1
+        if stones is None:
+            stones = _spread_stones(game, PIE_CANDIDATES)
+            share = len(stones)
         each = replace(
             limits,
-            playouts=max(100, total // len(stones)),
-            seconds=None if limits.seconds is None else limits.seconds / len(stones),
+            playouts=max(100, total // share),
+            seconds=None if limits.seconds is None else limits.seconds / share,
             scaled=False,
             book=False,
             proof_nodes=0,

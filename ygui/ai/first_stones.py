@@ -155,13 +155,29 @@ def models() -> tuple[StoneModel, ...]:
     return tuple(found)
 
 
+def model_stones(game: Game, count: int) -> list[int]:
+    """The ``count`` legal first stones the model finds nearest to even ([] where no model
+    fits or the game is not at its first stone)."""
+    model = _model_for(game)
+    if model is None:
+        return []
+    worth = model.worth(game.geometry)
+    legal = [c for c in range(game.geometry.size) if game.is_legal(Move(c))]
+    return sorted(legal, key=lambda c: (abs(worth[c] - 0.5), c))[:count]
+
+
+def _model_for(game: Game) -> StoneModel | None:
+    """The model of the game's boards, if the game is at its first stone under the pie rule."""
+    if not game.options.pie_value or game.moves or game.setup:
+        return None
+    return next((m for m in models() if m.fits(game)), None)
+
+
 def model_move(game: Game, seed: int = 1) -> tuple[Move, float] | None:
     """The first stone under the pie rule by a model of the game's boards: the legal cell
     whose worth is nearest to even (the seed picks among those alike), with its worth; None
     where no model fits or the game is not at its first stone."""
-    if not game.options.pie_value or game.moves or game.setup:
-        return None
-    model = next((m for m in models() if m.fits(game)), None)
+    model = _model_for(game)
     if model is None:
         return None
     worth = model.worth(game.geometry)
