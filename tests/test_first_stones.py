@@ -156,3 +156,27 @@ def test_the_learner_plays_games_and_fits_a_model_the_engine_reads(tmp_path) -> 
     assert model.names == ("one", "near") and model.games == 6 and model.level == 2
     assert model.cells == (30, 30)
     assert model.fits(Game(GameOptions(game="mudcrack-y", size=30, pie=True)))
+
+
+def test_a_shipped_file_that_cannot_be_read_is_skipped_and_logged(tmp_path, monkeypatch, caplog):
+    from ygui.ai import shipped as shipped_module
+
+    folder = tmp_path / "first_stones"
+    folder.mkdir()
+    (folder / "a.json").write_text(json.dumps(_model()), encoding="utf-8")
+    (folder / "b.json").write_text('{"format": "ygui-first-stones", "version": 9}')
+    (folder / "c.json").write_bytes(b"\xff\xfe not text")
+    (folder / "d.json").write_text("{ not json")
+    (folder / "notes.txt").write_text("not a model")
+    monkeypatch.setattr(shipped_module.resources, "files", lambda package: tmp_path)
+    with caplog.at_level("WARNING"):
+        found = shipped_module.shipped(
+            "first_stones",
+            lambda text: StoneModel.from_dict(json.loads(text)),
+            (FirstStonesError, ValueError),
+            "first-stones model",
+        )
+    assert [m.game for m in found] == ["y"]
+    skipped = sorted(r.getMessage().split(" skipped")[0] for r in caplog.records)
+    assert skipped == [f"first-stones model {n}.json" for n in "bcd"]
+    assert shipped_module.shipped("no_such_folder", str, (), "thing") == ()

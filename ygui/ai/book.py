@@ -21,14 +21,13 @@ A damaged or unknown file is skipped with a message on the log; the engine then 
 from __future__ import annotations
 
 import json
-import logging
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from ygui.ai.shipped import shipped
 from ygui.core.game import SWAP, Game, Move
 from ygui.core.geometry import BoardGeometry
 from ygui.core.rules.win import SideSetRule, WinRule
@@ -40,7 +39,6 @@ FORMAT_VERSION = 1
 # equally good openings: the seed picks among them
 EVEN_MARGIN = 0.02
 
-log = logging.getLogger(__name__)
 
 Position = tuple[frozenset[int], frozenset[int]]  # the mover's stones, the other side's
 EMPTY: Position = (frozenset(), frozenset())  # the empty board: the first stones' values
@@ -286,18 +284,7 @@ class Book:
 @lru_cache(maxsize=1)
 def books() -> tuple[Book, ...]:
     """The books shipped in ``resources/book``; a file that cannot be read is skipped."""
-    found: list[Book] = []
-    folder = resources.files("ygui.resources") / "book"
-    if not folder.is_dir():
-        return ()
-    for item in sorted(folder.iterdir(), key=lambda i: i.name):
-        if not item.name.endswith(".json"):
-            continue
-        try:
-            found.append(Book.from_json(item.read_text(encoding="utf-8")))
-        except (BookError, OSError, UnicodeDecodeError) as error:
-            log.warning("opening book %s skipped: %s", item.name, error)
-    return tuple(found)
+    return shipped("book", Book.from_json, (BookError,), "opening book")
 
 
 def book_move(

@@ -18,16 +18,15 @@ names (``FEATURES``) and their weights.
 from __future__ import annotations
 
 import json
-import logging
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 import numpy as np
 
+from ygui.ai.shipped import shipped
 from ygui.core.game import Game, Move
 from ygui.core.geometry import BoardGeometry, graph_distances
 
@@ -36,7 +35,6 @@ FORMAT_VERSION = 1
 # stones whose worth is within this of the nearest to even are alike: the seed picks one
 EVEN_MARGIN = 0.01
 
-log = logging.getLogger(__name__)
 
 Columns = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # near, middle, far, degree
 
@@ -141,18 +139,12 @@ class StoneModel:
 def models() -> tuple[StoneModel, ...]:
     """The models shipped in ``resources/first_stones``; a file that cannot be read is
     skipped."""
-    found: list[StoneModel] = []
-    folder = resources.files("ygui.resources") / "first_stones"
-    if not folder.is_dir():
-        return ()
-    for item in sorted(folder.iterdir(), key=lambda i: i.name):
-        if not item.name.endswith(".json"):
-            continue
-        try:
-            found.append(StoneModel.from_dict(json.loads(item.read_text(encoding="utf-8"))))
-        except (FirstStonesError, OSError, UnicodeDecodeError, ValueError) as error:
-            log.warning("first-stones model %s skipped: %s", item.name, error)
-    return tuple(found)
+    return shipped(
+        "first_stones",
+        lambda text: StoneModel.from_dict(json.loads(text)),
+        (FirstStonesError, ValueError),
+        "first-stones model",
+    )
 
 
 def model_stones(game: Game, count: int) -> list[int]:
