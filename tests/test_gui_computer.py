@@ -674,7 +674,7 @@ def test_the_computers_move_is_explained_with_the_moves_it_weighed(qtbot, answer
 
 def test_a_game_against_the_computer_starts_with_the_analysis_off(qtbot, answers):
     """Left on from studying, the analysis would show the player the engine's view of the
-    game; a game between people, or between computers, keeps it."""
+    game, and two people each other's mistakes; a game between computers keeps it."""
     window = make_window(qtbot, answers)
     window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
     window.act_analyse.trigger()
@@ -685,7 +685,19 @@ def test_a_game_against_the_computer_starts_with_the_analysis_off(qtbot, answers
     window.act_analyse.trigger()  # the player may turn it on again
     assert window.computer.analyse_box.isChecked()
     window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
-    assert window.computer.analyse_box.isChecked()
+    assert window.computer.analyse_box.isChecked()  # (a game without players: a study)
+    # two people at one computer: it would show each the other's mistakes (tester 20)
+    window.start_new_game(
+        GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"), (Seat("A"), Seat("B"))
+    )
+    assert not window.computer.analyse_box.isChecked()
+    assert "game between two people" in window.statusBar().currentMessage()
+    window.act_analyse.trigger()
+    computers = (Seat("C1", computer=True, level=1), Seat("C2", computer=True, level=1))
+    window.start_new_game(
+        GameOptions(game="y", size=5, pie=False).validated(), ("C1", "C2"), computers
+    )
+    assert window.computer.analyse_box.isChecked()  # the computers' game, watched
     window.act_analyse.trigger()
 
 

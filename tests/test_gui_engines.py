@@ -474,6 +474,9 @@ def test_asking_an_engine_that_does_not_answer_can_be_stopped(qtbot, answers):
     click_cell(qtbot, window, window.game.geometry.cell("c3"))
     qtbot.waitUntil(lambda: process.poll() is not None, timeout=5_000)
     assert not window.act_stop_asking.isEnabled()
+    # and the status bar says so ("Asking Hang…" stayed there, tester 20)
+    said = "No longer asking Hang for a move: the position changed."
+    assert window.statusBar().currentMessage() == said
     # and another engine asked next answers at once
     window.choose_engine = lambda names: "Tiny"
     window.act_ask_engine.trigger()

@@ -193,6 +193,34 @@ def test_every_edit_of_a_set_up_can_be_undone_and_redone(qtbot, window):
     assert window.game.moves == [] and len(window.game.setup) == 4
 
 
+def test_a_position_typed_while_editing_is_an_edit_undone_like_the_others(qtbot, window, answers):
+    """Tester 20: typed while editing, a position asked to save the set-up under way and
+    could not be undone; Undo skipped the stone placed before it."""
+    window.act_edit.trigger()
+    g = window.game.geometry
+    entry = window.entry_panel.entry
+    entry.setText("B: a1 b2  W: c3 to move: W")
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    click(qtbot, window, "d1")
+    placed = {g.cell("a1"): BLACK, g.cell("b2"): BLACK, g.cell("c3"): WHITE, g.cell("d1"): BLACK}
+    assert window.game.setup == placed
+    entry.setText("B: a1  W: e1 to move: W")
+    qtbot.keyClick(entry, Qt.Key.Key_Return)  # no question: it is an edit (no answers given)
+    assert answers.questions == [] and window.game.setup == {
+        g.cell("a1"): BLACK,
+        g.cell("e1"): WHITE,
+    }
+    qtbot.keyClick(entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # (focus in the box)
+    assert window.game.setup == placed and entry.text() == ""
+    assert mismatches(window) == []
+    window.act_undo.trigger()  # d1
+    window.act_undo.trigger()  # the first typed position
+    assert window.game.setup == {}
+    window.act_redo.trigger()
+    assert window.game.setup == {g.cell("a1"): BLACK, g.cell("b2"): BLACK, g.cell("c3"): WHITE}
+    assert window.game.to_move == WHITE and mismatches(window) == []
+
+
 def test_a_new_mudcrack_board_while_editing_can_be_undone(qtbot, window):
     window.start_new_game(GameOptions(game="mudcrack-y", size=60, seed=3).validated(), ("A", "B"))
     window.act_edit.trigger()

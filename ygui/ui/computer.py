@@ -441,7 +441,11 @@ class ComputerPlay(QObject):
         if self._displayed is None or self._displayed != position_signature(session.game):
             # an engine asked for a move here answers for a position no longer shown: it is
             # stopped (its move would be dropped, and the next question would wait for it)
-            self.attached.stop_suggestion()
+            dropped = self.attached.stop_suggestion()
+            if dropped is not None:  # ("Asking …" stayed in the status bar: tester 20)
+                self.host.show_status(
+                    f"No longer asking {dropped} for a move: the position changed.", 8000
+                )
             self.set_hint(None)
             self.scene.set_heat(None)
             self.best_line = []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QGroupBox, QLabel, QLineEdit, QVBoxLayout
 
 from ygui.core.game import IllegalMove
@@ -12,16 +14,39 @@ from ygui.core.wording import capitalised
 from ygui.session import Session
 
 
+class EntryLine(QLineEdit):
+    """The entry box: Undo and Redo are its own while it has text to undo or redo, the
+    window's otherwise (Ctrl+Z, pressed in the box after a position was typed, did nothing)."""
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride:
+            assert isinstance(event, QKeyEvent)
+            if (event.matches(QKeySequence.StandardKey.Undo) and not self.isUndoAvailable()) or (
+                event.matches(QKeySequence.StandardKey.Redo) and not self.isRedoAvailable()
+            ):
+                event.ignore()  # left to the window's shortcut
+                return False
+        return super().event(event)
+
+
 class EntryPanel(QGroupBox):
     """``d2 swap e2 h4`` plays from the current position, all or nothing; ``B: a1 b2 W: c3
     to move: W`` sets up a position, after ``may_replace`` agrees to replace the game."""
 
-    def __init__(self, session: Session, may_replace: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        session: Session,
+        may_replace: Callable[[], bool],
+        edit: Callable[[dict[int, int], int], None] | None = None,
+    ) -> None:
         super().__init__("Type moves or a position")
         self.session = session
         self.may_replace = may_replace
+        # while a position is set up, a typed one is an edit of it (undone as the others; it
+        # asked to save the set-up under way and could not be undone: tester 20)
+        self.edit = edit
         layout = QVBoxLayout(self)
-        self.entry = QLineEdit()
+        self.entry = EntryLine()
         self.refresh()
         self.entry.returnPressed.connect(self.enter_text)
         self.entry_error = QLabel()
@@ -48,10 +73,13 @@ class EntryPanel(QGroupBox):
         try:
             if ":" in text:
                 setup, to_move = parse_position(session.game.geometry, text)
-                if not self.may_replace():
+                if session.editing and self.edit is not None:
+                    self.edit(setup, to_move)
+                elif not self.may_replace():
                     self.entry_error.setText("The position was not set up; the game is kept.")
                     return
-                session.set_position(setup, to_move)
+                else:
+                    session.set_position(setup, to_move)
             else:
                 session.play_line(parse_moves(session.game, text))
         except IllegalMove as exc:
@@ -61,4 +89,6 @@ class EntryPanel(QGroupBox):
             self.entry.setFocus()
             return
         self.entry_error.setText("")
-        self.entry.clear()
+        # (setText, not clear: it empties the box's own undo, so that Ctrl+Z, pressed with the
+        # box still in focus, undoes the edit and does not bring the typed text back)
+        self.entry.setText("")

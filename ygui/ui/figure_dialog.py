@@ -72,7 +72,7 @@ class FigureDialog(QDialog):
         self.show_marks.setEnabled(bool(self.marks))
         # a rule book's figure has no red ring on its last stone, least of all one numbered
         # (the ring stayed on every figure, tester 19): off unless asked for
-        self.last_move = QCheckBox("Last move ringed")
+        self.last_move = QCheckBox("Last move marked")
         self.last_move.setChecked(False)
         self.last_move.setEnabled(bool(game.moves))
         numbers = QHBoxLayout()

@@ -220,7 +220,9 @@ class MainWindow(QMainWindow):
         self.game_dock.setWidget(self.game_panel)
         self.tree_panel = self._dock(TreePanel(self.session))
         self.tree_panel.graph.delete_node = self.delete_moves
-        self.entry_panel = EntryPanel(self.session, self.maybe_keep_changes)
+        self.entry_panel = EntryPanel(
+            self.session, self.maybe_keep_changes, lambda *typed: self.editor.set_typed(*typed)
+        )
         self.editor = PositionEditor(
             self.session,
             # (the bare "Save the current game first?" did not say what editing does to the
@@ -830,11 +832,15 @@ class MainWindow(QMainWindow):
         seats: tuple[Seat, Seat] | None = None,
         time_control: TimeControl | None = None,
     ) -> None:
-        if seats is not None and against_computer(seats) and self.computer.analyse_box.isChecked():
-            # left on from studying, it would show the player the engine's view of the game
+        playing = seats is not None and any(not s.computer for s in seats)
+        if playing and self.computer.analyse_box.isChecked():
+            # left on from studying, it would show a player the engine's view of the game (and
+            # two people at one computer each other's mistakes as they are made: tester 20)
+            assert seats is not None
             self.computer.analyse_box.setChecked(False)
+            against = "against the computer" if against_computer(seats) else "between two people"
             self.statusBar().showMessage(
-                "The analysis is off for the game against the computer (A turns it on).", 8000
+                f"The analysis is off for the game {against} (A turns it on).", 8000
             )
         self.session.new_game(options, names, seats, time_control)
 

@@ -174,6 +174,10 @@ class PositionEditor(QGroupBox):
             setup[cell] = self.edit_colour
         self._start(setup, self.session.tree.record.to_move)
 
+    def set_typed(self, setup: dict[int, int], to_move: int) -> None:
+        """A position typed in the entry box while editing: an edit like the others."""
+        self._start(setup, to_move)
+
     def clear_board(self) -> None:
         if self.session.tree.record.setup:
             self._start({}, self.session.tree.record.to_move)
