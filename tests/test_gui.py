@@ -148,6 +148,17 @@ def test_progressive_turn_with_refused_click(qtbot, window):
     assert window.game.stones_left_in_turn == 2
 
 
+def test_a_turn_of_more_stones_than_cells_left_says_so(qtbot, window):
+    """ "Turn 5: 2 of 2 stones still to place" was said with one cell left (tester 20)."""
+    start(window, "y", size=4, turns="two-stone", pie=False)
+    for label in ["a1", "c1", "b2", "c2", "d1", "c3", "d2", "d4", "b1"]:
+        click_label(qtbot, window, label)
+    assert window.game.empty_count() == 1 and window.game.stones_left_in_turn == 2
+    said = window.game_panel.turn_label.text()
+    assert "2 of 2 stones still to place, but only 1 cell left (the board full, the game" in said
+    assert mismatches(window) == []
+
+
 def test_a_turn_that_ends_early_says_so(qtbot, window):
     """A turn of two stones whose second has no allowed cell ends after one: the panel and
     the move list say why the turn passed (a tester saw it pass unexplained)."""

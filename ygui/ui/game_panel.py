@@ -62,7 +62,12 @@ def turn_text(session: Session) -> str:
         # (in Hexagonal Y an edge stone brings its pair: "1 of 2 stones still to place" with
         # three on the board read as a miscount, a tester's finding)
         unit = "placements still to make" if game.places_pairs else "stones still to place"
-        text += f" Turn {game.turn}: {game.stones_left_in_turn} of {game.stones_in_turn()} {unit}."
+        text += f" Turn {game.turn}: {game.stones_left_in_turn} of {game.stones_in_turn()} {unit}"
+        free = game.empty_count()
+        if not game.places_pairs and free < game.stones_left_in_turn:
+            # ("2 of 2 stones still to place" with one cell left: tester 20)
+            text += f", but only {counted(free, 'cell')} left (the board full, the game is over)"
+        text += "."
     if game.forbidden_cells():
         text += " Crossed cells may not be taken now."
     if game.can_swap:
