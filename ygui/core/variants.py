@@ -108,7 +108,8 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             "game-of-y",
             "The Game of Y",
-            "Y on Kadon's curved 93-point board, stones on the points.",
+            "Y on the curved board of Kadon's game (93 points; smaller and larger too), stones "
+            "on the points.",
             ("Black", "White"),
             (5, 7, 9, 11),
             9,
