@@ -224,7 +224,9 @@ def test_set_up_warnings_weigh_the_stone_counts_against_the_side_to_move():
     assert warned(["a1", "b2"], ["c3", "d4"], BLACK) == []
     assert warned(["a1", "b2", "e1"], ["c3", "d4"], WHITE) == []
     unusual = warned(["a1", "b2", "e1"], ["c3", "d4"], BLACK)
-    assert unusual == ["Unusual for alternate play: 3 Black and 2 White stones, Black to move."]
+    assert unusual == ["Unusual for alternate play: Black has 3 stones and White 2, Black to move."]
+    one = warned(["a1", "b2", "e1"], ["c3"], WHITE)  # (it said "1 White stones")
+    assert one == ["Unusual for alternate play: Black has 3 stones and White 1, White to move."]
     assert warned(["a1", "b2"], ["c3", "d4"], WHITE)  # equal, the second to move
     assert warned(["a1"], ["c3", "d4"], WHITE)  # the second colour ahead
     # with another turn structure the counts say nothing

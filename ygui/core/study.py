@@ -8,6 +8,7 @@ from ygui.core.game import BLACK, SWAP, WHITE, Game, IllegalMove, Move
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.rules.win import PerimeterRule
 from ygui.core.tree import GameTree
+from ygui.core.wording import counted
 
 MISTAKE_DROP = 0.15  # a move that lowers its player's win probability this much is marked
 REVIEW_PLAYOUTS = 10_000  # the whole-game review's effort a position, to begin with
@@ -145,8 +146,8 @@ def setup_warnings(game: Game) -> list[str]:
             # (short: the panel keeps two lines for its warnings)
             first, second = game.colour_name(BLACK), game.colour_name(WHITE)
             warnings.append(
-                f"Unusual for alternate play: {black} {first} and {white} {second} stones, "
-                f"{game.colour_name(game.first_to_move)} to move."
+                f"Unusual for alternate play: {first} has {counted(black, 'stone')} and "
+                f"{second} {white}, {game.colour_name(game.first_to_move)} to move."
             )
     return warnings
 
