@@ -36,9 +36,10 @@ RIDGE = 1e-3
 DEFAULT_FEATURES = ("one", "near", "middle", "near^2", "near*middle", "middle^2")
 
 
-def task(
-    game: str, cells: int, level: int, number: int
-) -> tuple[str, tuple[str, ...], int, int, int]:
+Job = tuple[str, tuple[str, ...], int, int, int]  # play_out's: game, options, cell, level, seed
+
+
+def task(game: str, cells: int, level: int, number: int) -> Job:
     keys = (f"cells={cells}", f"seed={SEEDS + number}")
     size = GameOptions.from_keys(game, [*keys, "pie=off"]).board().size
     cell = random.Random(number).randrange(size)
@@ -46,16 +47,12 @@ def task(
 
 
 def command_play(args: argparse.Namespace) -> None:
-    jobs = [
-        task(args.game, args.cells, args.level, n)
-        for n in range(args.first, args.first + args.games)
-    ]
-    keys = {job[4]: job for job in jobs}
+    numbers = range(args.first, args.first + args.games)
+    jobs = [(args.game, args.cells, args.level, n) for n in numbers]
     started = time.perf_counter()
     with Pool(args.jobs) as pool, open(args.out, "a", encoding="utf-8") as out:
-        results = pool.imap_unordered(_played, jobs)
-        for done, (number, cell, won) in enumerate(results, 1):
-            game, board, _, level, _ = keys[number]
+        for done, (job, won) in enumerate(pool.imap_unordered(_played, jobs), 1):
+            game, board, cell, level, _ = job
             row = {"game": game, "keys": list(board), "cell": cell, "won": won, "level": level}
             out.write(json.dumps(row) + "\n")
             out.flush()
@@ -63,9 +60,11 @@ def command_play(args: argparse.Namespace) -> None:
                 print(f"  {done}/{len(jobs)} ({time.perf_counter() - started:.0f} s)", flush=True)
 
 
-def _played(job: tuple[str, tuple[str, ...], int, int, int]) -> tuple[int, int, bool]:
-    cell, won = play_out(job)
-    return job[4], cell, won
+def _played(numbered: tuple[str, int, int, int]) -> tuple[Job, bool]:
+    """One game, its board drawn in the worker (once: the game's own use of it is cached)."""
+    job = task(*numbered)
+    _, won = play_out(job)
+    return job, won
 
 
 def rows_of(paths: list[str]) -> list[dict[str, object]]:
@@ -77,8 +76,9 @@ def rows_of(paths: list[str]) -> list[dict[str, object]]:
     return rows
 
 
-def design(rows: list[dict[str, object]], names: tuple[str, ...]) -> np.ndarray:
-    """Each game's first stone's features (a board's features are worked out once)."""
+def design(rows: list[dict[str, object]], names: tuple[str, ...]) -> tuple[np.ndarray, list[int]]:
+    """Each game's first stone's features, and each game's board's cell count (a board's
+    features are worked out once)."""
     boards: dict[tuple[str, ...], np.ndarray] = {}
     out = []
     for row in rows:
@@ -87,7 +87,7 @@ def design(rows: list[dict[str, object]], names: tuple[str, ...]) -> np.ndarray:
             board = GameOptions.from_keys(key[0], [*key[1:], "pie=off"]).board()
             boards[key] = features(board, names)
         out.append(boards[key][int(row["cell"])])  # type: ignore[call-overload]
-    return np.array(out)
+    return np.array(out), [len(boards[key]) for key in boards]
 
 
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = RIDGE) -> np.ndarray:
@@ -115,7 +115,11 @@ def command_fit(args: argparse.Namespace) -> None:
     unknown = [n for n in names if n not in FEATURES]
     if unknown:
         sys.exit(f"unknown features {unknown}; known: {', '.join(FEATURES)}")
-    x = design(rows, names)
+    levels = {int(r["level"]) for r in rows}  # type: ignore[call-overload]
+    games = {str(r["game"]) for r in rows}
+    if len(levels) != 1 or len(games) != 1:
+        sys.exit("the games must be of one game and one level")
+    x, sizes = design(rows, names)
     y = np.array([bool(r["won"]) for r in rows], dtype=np.float64)
     cut = len(rows) * 3 // 4
     w = fit(x[:cut], y[:cut])
@@ -128,14 +132,6 @@ def command_fit(args: argparse.Namespace) -> None:
         f"(the win rate alone {likelihood(x[cut:], y[cut:], alone):.4f})"
     )
     w = fit(x, y)
-    levels = {int(r["level"]) for r in rows}  # type: ignore[call-overload]
-    games = {str(r["game"]) for r in rows}
-    if len(levels) != 1 or len(games) != 1:
-        sys.exit("the games must be of one game and one level")
-    sizes = [
-        GameOptions.from_keys(next(iter(games)), [*r["keys"], "pie=off"]).board().size  # type: ignore[misc]
-        for r in rows[:: max(1, len(rows) // 50)]
-    ]
     model = StoneModel(
         next(iter(games)),
         names,

@@ -354,21 +354,22 @@ class Engine:
                     reason="book",
                 )
             weighs = self.model_opening
-            if weighs and _pie_first_move(game):
+            if weighs and _pie_first_move(game):  # a board no book knows
                 stones = model_stones(game, weighs)
-                if stones:  # a board no book knows: the model's stones nearest to even
+                if stones:  # the model's stones nearest to even, weighed
                     return self._pie_opening(game, limits, started, should_stop, stones)
-            modelled = model_move(game, limits.seed) if weighs == 0 else None
-            if modelled is not None:  # a board no book knows: its first stone by the model
-                move, worth = modelled
-                return SearchResult(
-                    move,
-                    worth,
-                    0,
-                    (move,),
-                    seconds=time.perf_counter() - started,
-                    reason="model",
-                )
+            elif weighs == 0 and _pie_first_move(game):
+                modelled = model_move(game, limits.seed)
+                if modelled is not None:  # the model's nearest to even itself
+                    move, worth = modelled
+                    return SearchResult(
+                        move,
+                        worth,
+                        0,
+                        (move,),
+                        seconds=time.perf_counter() - started,
+                        reason="model",
+                    )
         if limits.pie_opening and _pie_first_move(game):
             return self._pie_opening(game, limits, started, should_stop)
         tables = board_tables(game)

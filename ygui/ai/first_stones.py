@@ -150,33 +150,30 @@ def models() -> tuple[StoneModel, ...]:
 def model_stones(game: Game, count: int) -> list[int]:
     """The ``count`` legal first stones the model finds nearest to even ([] where no model
     fits or the game is not at its first stone)."""
-    model = _model_for(game)
-    if model is None:
-        return []
-    worth = model.worth(game.geometry)
-    legal = [c for c in range(game.geometry.size) if game.is_legal(Move(c))]
-    return sorted(legal, key=lambda c: (abs(worth[c] - 0.5), c))[:count]
-
-
-def _model_for(game: Game) -> StoneModel | None:
-    """The model of the game's boards, if the game is at its first stone under the pie rule."""
-    if not game.options.pie_value or game.moves or game.setup:
-        return None
-    return next((m for m in models() if m.fits(game)), None)
+    worth = _legal_worth(game)
+    return sorted(worth, key=lambda c: (abs(worth[c] - 0.5), c))[:count]
 
 
 def model_move(game: Game, seed: int = 1) -> tuple[Move, float] | None:
     """The first stone under the pie rule by a model of the game's boards: the legal cell
     whose worth is nearest to even (the seed picks among those alike), with its worth; None
     where no model fits or the game is not at its first stone."""
-    model = _model_for(game)
-    if model is None:
+    worth = _legal_worth(game)
+    if not worth:
         return None
-    worth = model.worth(game.geometry)
-    legal = [c for c in range(game.geometry.size) if game.is_legal(Move(c))]
-    if not legal:
-        return None
-    nearest = min(abs(worth[c] - 0.5) for c in legal)
-    even = [c for c in legal if abs(worth[c] - 0.5) <= nearest + EVEN_MARGIN]
+    nearest = min(abs(w - 0.5) for w in worth.values())
+    even = [c for c, w in worth.items() if abs(w - 0.5) <= nearest + EVEN_MARGIN]
     pick = even[seed % len(even)]
-    return Move(pick), float(worth[pick])
+    return Move(pick), worth[pick]
+
+
+def _legal_worth(game: Game) -> dict[int, float]:
+    """Each legal first stone's worth by the model of the game's boards, in cell order ({}
+    where none fits, or the game is not at its first stone under the pie rule)."""
+    if not game.options.pie_value or game.moves or game.setup:
+        return {}
+    model = next((m for m in models() if m.fits(game)), None)
+    if model is None:
+        return {}
+    worth = model.worth(game.geometry)
+    return {c: float(worth[c]) for c in range(game.geometry.size) if game.is_legal(Move(c))}
