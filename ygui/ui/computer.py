@@ -438,7 +438,7 @@ class ComputerPlay(QObject):
         self.thinking.setVisible(False)
         self._keep_thinking_room()
         session = self.session
-        if self._displayed is None or self._displayed != position_signature(session.game):
+        if self._displayed != position_signature(session.game):
             # an engine asked for a move here answers for a position no longer shown: it is
             # stopped (its move would be dropped, and the next question would wait for it)
             dropped = self.attached.stop_suggestion()

@@ -187,9 +187,7 @@ class EnginesDialog(QDialog):
         self.form_box.setEnabled(has)
         self.remove_button.setEnabled(has)
         spec = self.specs[row] if has else EngineSpec("", "")
-        if self.tester.running:  # its answer would stand beside another engine
-            self.tester.stop()
-            self._test_ended()
+        self._stop_test()  # (its answer would stand beside another engine)
         self._filling = True
         self.name.setText(spec.name)
         self.command.setText(spec.command)
@@ -203,9 +201,7 @@ class EnginesDialog(QDialog):
         row = self.row
         if self._filling or not 0 <= row < len(self.specs):
             return
-        if self.tester.running:  # its answer would be taken for the changed engine's
-            self.tester.stop()
-            self._test_ended()
+        if self._stop_test():  # its answer would be taken for the changed engine's
             self.test_result.setText(
                 f"The test of {_escape(self._tested_name)} was stopped: the engine was changed."
             )
@@ -236,9 +232,7 @@ class EnginesDialog(QDialog):
     # ----- testing -----------------------------------------------------------------------
     def test(self) -> None:
         """Test the engine shown, or stop the test running (the button says which)."""
-        if self.tester.running:
-            self.tester.stop()
-            self._test_ended()
+        if self._stop_test():
             self.test_result.setText(f"The test of {_escape(self._tested_name)} was stopped.")
             return
         spec = self.current_spec()
@@ -253,6 +247,14 @@ class EnginesDialog(QDialog):
             "to answer; <b>Stop test</b> ends the wait)"
         )
         self.tester.start(spec)
+
+    def _stop_test(self) -> bool:
+        """Stop the test running, if one is; whether one was."""
+        if not self.tester.running:
+            return False
+        self.tester.stop()
+        self._test_ended()
+        return True
 
     def _test_ended(self) -> None:
         self.test_button.setText(TEST_TEXT)

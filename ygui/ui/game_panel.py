@@ -225,7 +225,7 @@ class GamePanel(QWidget):
         self.moves_label.setVisible(shown)
         self.moves_list.setVisible(shown)
         self.moves_elsewhere.setVisible(not shown)
-        self.comment_label.setVisible(shown and bool(self.session.current.comment))
+        self._show_comment()
         # (without the list, the room left goes to the stretch under the buttons)
         self._layout.setStretchFactor(self.moves_box, 1 if shown else 0)
 
@@ -441,8 +441,12 @@ class GamePanel(QWidget):
         current = self.moves_list.item(self.session.move_number)
         self.moves_list.setCurrentItem(current)
         self.moves_list.keep_in_sight()
+        self._show_comment()
+
+    def _show_comment(self) -> None:
+        """The comment of the position shown, under the move list (not while the game tree,
+        which shows and edits it, stands in for the list)."""
         comment = self.session.current.comment
-        # (the game tree, when in view, shows and edits it)
         self.comment_label.setVisible(bool(comment) and self.moves_list.isVisibleTo(self))
         self.comment_label.setText(_shortened(comment, COMMENT_SHOWN))
         self.comment_label.setToolTip(

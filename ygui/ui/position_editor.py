@@ -23,6 +23,7 @@ from ygui.core.game import BLACK, EMPTY, WHITE
 from ygui.core.geometry import BoardError
 from ygui.core.study import setup_warnings
 from ygui.core.variants import GameOptions, OptionsError
+from ygui.core.wording import counted
 from ygui.session import Session
 
 # one set-up as the editor keeps it for undo: its stones, the side to move, its options
@@ -147,15 +148,14 @@ class PositionEditor(QGroupBox):
             return
         self._show_editing(on)
         session.set_editing(on)
-        self._undo.clear()
-        self._redo.clear()
         if on:
             game = session.game
             self.cells_box.setValue(game.geometry.size)
             self.seed_box.setValue(int(game.geometry.meta.get("seed", 1) or 1))
             to_move = game.to_move if not game.is_over else BLACK
             self._start({c: col for c, col in enumerate(game.colours) if col}, to_move)
-            self._undo.clear()  # (the start of editing is not an edit)
+        self._undo.clear()  # (the start of editing is not an edit)
+        self._redo.clear()
 
     def _show_editing(self, on: bool) -> None:
         self.edit_tools.setVisible(on)
@@ -258,6 +258,6 @@ class PositionEditor(QGroupBox):
         self._start({}, self.session.tree.record.to_move, options)
         if stones:
             self.tell(
-                f"A new board: its {stones} stone{'s' if stones > 1 else ''} went with the "
-                "old one (Undo, Ctrl+Z, brings them back)."
+                f"A new board: its {counted(stones, 'stone')} went with the old one (Undo, "
+                "Ctrl+Z, brings them back)."
             )
