@@ -513,6 +513,7 @@ def threads_match(
     options = GameOptions(game=name, size=size, pie=False).validated()
     cells = Game(options).geometry.size
     wins = 0
+    openings: dict[int, list[int]] = {}  # the balanced openings by pair
     for number in range(first, first + games):
         if name == "mudcrack-y":
             options = replace(options, seed=number // 2 + 1)
@@ -523,11 +524,13 @@ def threads_match(
             colour: Engine(seed=number + 1 + 100 * (colour != a_colour), threads=t, shared=not r)
             for colour, (t, r, _) in sides.items()
         }
-        opening = (
-            balanced_opening(options, number // 2)
-            if balanced
-            else random.Random(number // 2).sample(range(cells), 2)
-        )
+        pair = number // 2
+        if balanced:  # (searched once for the pair's two games)
+            if pair not in openings:
+                openings[pair] = balanced_opening(options, pair)
+            opening = openings[pair]
+        else:
+            opening = random.Random(pair).sample(range(cells), 2)
         for cell in opening:  # the pair's opening
             game.play(Move(cell))
         started = time.perf_counter()
