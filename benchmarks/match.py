@@ -309,9 +309,11 @@ def pie_match(
     pie_opening: bool = False,
     pie_budget: float = PIE_BUDGET,
     model_opening: int | None = MODEL_OPENING,
+    book: bool = True,
 ) -> None:
     """Self-play under the pie rule: the balance of the first move, and the swap decisions.
-    Mudcrack Y draws its board anew for each game (seed = the game's number), as in play."""
+    Mudcrack Y draws its board anew for each game (seed = the game's number), as in play.
+    Without ``book`` the search opens and swaps where the level would use the opening book."""
     options = GameOptions(game=name, size=size, pie=True).validated()
     board = options.describe()
     if name == "mudcrack-y":
@@ -332,7 +334,7 @@ def pie_match(
         while not game.is_over:
             seat = 3 - game.to_move if game.swapped else game.to_move
             limits = SearchLimits.level(level, seed=number * 1000 + len(game.moves) + 1)
-            limits = replace(limits, pie_opening=pie_opening)
+            limits = replace(limits, pie_opening=pie_opening, book=limits.book and book)
             game.play(engine[seat].search(game, limits).move)
         swapped = game.swapped
         won = (game.winner == BLACK) != swapped  # after a swap the first player has White
@@ -351,6 +353,8 @@ def pie_match(
             flush=True,
         )
     title = f"{board}, level {level}" + (", pie opening" if pie_opening else "")
+    if not book:
+        title += ", no opening book"
     if pie_budget != PIE_BUDGET:
         title += f", the pie rule's decisions searched with {pie_budget:g} times the playouts"
     if model_opening != MODEL_OPENING:
@@ -632,6 +636,9 @@ def main() -> None:
         help="where a first stones' model fits: weigh its K stones nearest to even by the "
         "second player's search (K), play its nearest (0), or not ask it (off)",
     )
+    pie_parser.add_argument(
+        "--no-book", action="store_true", help="the search opens and swaps, not the book"
+    )
     checkouts = sub.add_parser("checkouts")
     checkouts.add_argument("a", help="a checkout of ygui (player A)")
     checkouts.add_argument("b", help="another checkout (player B)")
@@ -703,6 +710,7 @@ def main() -> None:
             args.pie_opening,
             args.pie_budget,
             args.model_opening,
+            not args.no_book,
         )
         return
     if args.kind == "open-spiel":

@@ -738,3 +738,38 @@ def test_no_two_items_of_a_menu_share_their_underlined_letter(window):
 
     for action in window.menuBar().actions():
         check(action.menu(), action.text())
+
+
+def test_the_new_game_dialog_says_why_the_pie_rule_and_the_turns_change(qtbot):
+    """Tester 21: choosing two-stone turns unticked the pie rule, tabu ticked it again, and
+    Starboard Y greyed the turns, each without a word."""
+    dialog = NewGameDialog({"game": "y"}, LIGHT)
+    qtbot.addWidget(dialog)
+    assert dialog.pie.isChecked() and "pie rule" not in dialog.turns_note.text()
+    dialog.turns.setCurrentIndex(dialog.turns.findData("two-stone"))
+    assert not dialog.pie.isChecked()
+    assert "The pie rule is off by default here" in dialog.turns_note.text()
+    dialog.turns.setCurrentIndex(dialog.turns.findData("tabu"))
+    assert dialog.pie.isChecked() and "pie rule" not in dialog.turns_note.text()
+    dialog.turns.setCurrentIndex(dialog.turns.findData("progressive"))
+    dialog.pie.click()  # ticked by hand: the player's, and no longer explained
+    assert dialog.pie.isChecked() and "pie rule" not in dialog.turns_note.text()
+    dialog.games.setCurrentRow(list(VARIANTS).index("starboard-y"))
+    assert not dialog.turns.isEnabled()
+    assert dialog.turns_note.text().startswith("Starboard Y has one turn structure.")
+    assert "one stone a turn" in dialog.turns.toolTip()
+    dialog.games.setCurrentRow(list(VARIANTS).index("y"))
+    assert dialog.turns.isEnabled() and dialog.turns.toolTip() == ""
+
+
+def test_the_shortcuts_fit_the_screen_and_scroll(qtbot, window):
+    """Tester 21: the list of keys stood 775 pixels tall in a message box, its OK button
+    below the bottom of a screen 768 tall."""
+    from ygui.ui.help import ShortcutsDialog, shortcuts_text
+
+    dialog = ShortcutsDialog(shortcuts_text(window.actions()), window)
+    qtbot.addWidget(dialog)
+    room = window.screen().availableGeometry()
+    assert dialog.height() <= 0.85 * room.height() + 1
+    assert dialog.width() <= 0.9 * room.width() + 1
+    assert "Ctrl+Shift+R" in dialog.browser.toPlainText()  # (Board as it starts)

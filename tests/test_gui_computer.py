@@ -884,3 +884,81 @@ def test_a_hint_to_swap_says_which_colour_its_chances_are_for(qtbot, answers):
     assert message == "Hint: swap (you then play Black, with a win probability of 67%)"
     window.computer._show_hint(request, SearchResult(Move(3), 0.4, 1000, ()))
     assert window.statusBar().currentMessage().endswith("(White's win probability 40%)")
+
+
+def test_a_stopped_analysis_says_so_and_a_hint_leaves_the_computers_view_out(qtbot, answers):
+    """Tester 21: with "Analyse the position" unticked, the figures and marks it left read
+    as an analysis still running; and a hint against the computer, the analysis off, filled
+    the panel with the candidates of the computer's own search ("1,159,051 from before")."""
+    from ygui.ui.computer import STOPPED
+
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=9, pie=False).validated(), ("A", "B"))
+    computer = window.computer
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: computer.candidates_table.rowCount() > 0, timeout=30_000)
+    assert not computer.stats_label.text().endswith(STOPPED)
+    window.act_analyse.trigger()  # stopped
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
+    assert computer.stats_label.text().endswith(STOPPED)
+    assert computer.candidates_table.rowCount() > 0  # what it found stays
+    window.act_analyse.trigger()  # on again: no longer said to be stopped
+    qtbot.waitUntil(lambda: not computer.stats_label.text().endswith(STOPPED), timeout=30_000)
+    window.act_analyse.trigger()
+    click_cell(qtbot, window, window.game.geometry.cell("e5"))  # another position
+    assert not computer.stats_label.text().endswith(STOPPED)
+
+    start(window, "y", computer_level=3, size=7, pie=False)
+    click_cell(qtbot, window, window.game.geometry.cell("d4"))
+    wait_for_human(qtbot, window)
+    assert not computer.analyse_box.isChecked()
+    window.act_hint.trigger()
+    qtbot.waitUntil(lambda: computer.hint_cell is not None, timeout=30_000)
+    assert window.statusBar().currentMessage().startswith("Hint: ")
+    assert computer.candidates_table.rowCount() == 0
+    assert computer.win_label.text() == "Win probability: -"
+    assert computer.line_label.text() == "Best line: -"
+
+
+def test_a_click_refused_while_the_computer_thinks_is_said_through_its_turn(qtbot, answers):
+    """Tester 21 clicked during the computer's turn of several stones and saw no word: the
+    refusal was cleared as the computer placed its next stone. It stays while the computer
+    is to move, and goes once the turn is the person's."""
+    window = make_window(qtbot, answers)
+    start(window, "y", computer_level=9, size=9, pie=False, turns="progressive")
+    cell = window.game.geometry.cell
+    click_cell(qtbot, window, cell("e5"))  # turn 1; the computer's turn 2 has two stones
+    qtbot.waitUntil(lambda: window.computer.thinking_for_move(), timeout=10_000)
+    if len(window.game.moves) == 1:
+        click_cell(qtbot, window, cell("a1"))
+        said = window.game_panel.refusal.text()
+        assert "thinking" in said
+        qtbot.waitUntil(lambda: len(window.game.moves) >= 2, timeout=60_000)
+        if len(window.game.moves) == 2:  # its second stone still to come
+            assert window.game_panel.refusal.text() == said
+    wait_for_human(qtbot, window)
+    assert window.game_panel.refusal.text() == ""
+
+
+def test_move_now_and_the_computers_stone_of_a_longer_turn_say_what_they_did(qtbot, answers):
+    """Tester 21: Move now said nothing when nobody was thinking (after the game's end), and
+    Ctrl+G in a turn of four stones placed one without saying that the others were still
+    the player's."""
+    window = make_window(qtbot, answers)
+    options = GameOptions(game="y", size=7, pie=False, turns="two-stone").validated()
+    window.start_new_game(options, ("A", "B"))
+    window.act_move_now.trigger()
+    assert window.statusBar().currentMessage().startswith("The computer is not thinking")
+    click_cell(qtbot, window, window.game.geometry.cell("d4"))  # turn 2: White's two stones
+    window.act_computer.trigger()
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
+    said = window.statusBar().currentMessage()
+    assert said.startswith("The computer played ") and "1 stone of the turn still" in said
+    window.act_computer.trigger()
+    qtbot.waitUntil(lambda: len(window.game.moves) == 3, timeout=30_000)
+    assert "still to place" not in window.statusBar().currentMessage()
+    answers.yes_no.append(True)
+    window.act_resign.trigger()
+    assert window.session.finished
+    window.act_move_now.trigger()
+    assert window.statusBar().currentMessage().startswith("The game is over")

@@ -265,6 +265,10 @@ def test_the_dialog_edits_every_field(qtbot, window):
     qtbot.addWidget(won)
     assert won.fields["result"].isReadOnly()
     assert won.result_words.text() == f"Red wins: {info.black}."
+    # the notation's B and W said by the game's colours (B read as Blue: tester 21)
+    assert won.fields["result"].placeholderText().startswith("B+ (Red wins), W+R (Blue")
+    assert dialog.fields["result"].placeholderText().startswith("B+, W+R (resignation)")
+    assert "B for Black (who moves first)" in dialog.fields["result"].toolTip()
     dialog.fields["result"].setText("jigo?")
     assert dialog.result_words.text() == "(no result ygui reads: kept as written)"
 

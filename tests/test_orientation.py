@@ -165,3 +165,36 @@ def test_render_turns_the_board(tmp_path):
     assert main([*base, "-o", str(plain)]) == 0
     assert main([*base, "--rotate", "1", "--mirror", "-o", str(turned)]) == 0
     assert QImage(str(plain)) != QImage(str(turned))
+
+
+def test_a_turned_board_is_said_while_it_lasts_and_one_click_undoes_it(qtbot, window, answers):
+    """A view turned once stays for the game's later boards: tester 21 reopened a game and took
+    its moved stones for another game's, with nothing on the screen to say the board was
+    turned. The status bar's mark says so as long as it is, and a click (or View ▸ Board as
+    it starts) shows it plain."""
+    button = window.turned_button
+    assert button.isHidden()
+    qtbot.keyClick(window, Qt.Key.Key_R)
+    window.act_mirror.trigger()
+    assert not button.isHidden() and button.text().startswith("Board turned and mirrored")
+    # a later game of the same kind opens turned, and says so
+    window.start_new_game(GameOptions(game="y", size=7, pie=False).validated(), ("A", "B"))
+    assert window.scene.orientation == Orientation(1, True)
+    assert not button.isHidden()
+    said = window.statusBar().currentMessage()
+    assert said.startswith("The board is turned and mirrored, as you last showed")
+    # another game's board is plain: no mark
+    window.start_new_game(GameOptions(game="hexagonal-y", size=4).validated(), ("A", "B"))
+    assert button.isHidden()
+    window.start_new_game(GameOptions(game="y", size=7, pie=False).validated(), ("A", "B"))
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert window.scene.orientation.plain and button.isHidden()
+    assert not window.act_mirror.isChecked()
+    assert window.settings.get("orientations") == {}
+    shows_the_position(window)
+    window.act_plain.trigger()
+    assert window.statusBar().currentMessage() == "The board is already shown as it starts."
+    window.act_mirror.trigger()
+    assert button.text().startswith("Board mirrored")
+    window.act_plain.trigger()
+    assert window.scene.orientation.plain and not window.act_mirror.isChecked()

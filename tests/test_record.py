@@ -146,6 +146,9 @@ def test_variations_are_read_checked_and_written_back():
         ("(;YG[y]YO[size=5];B[a1];W[swap];B[b1])", "it is White's turn"),
         ("(;YG[y]YO[size=5 pie=off];B[a1];W[swap])", "pie rule is off"),
         ("(;YG[y]b[a1])", "upper-case"),
+        # a record of another game says which (tester 21 was told of "property YG")
+        ("(;GM[1]FF[4]SZ[19];B[pd])", "line 1: not a ygui record: it is a record of Go"),
+        ("(;FF[4];B[pd])", "not a ygui record: it names no game of the Y family"),
     ],
 )
 def test_damaged_files_name_the_problem(text, message):

@@ -404,6 +404,19 @@ def read_record(text: str) -> GameRecord:
         raise RecordError(f"the record is damaged ({type(exc).__name__}: {exc})") from None
 
 
+# the games of SGF's GM property that a record without ygui's own game may be of, by number
+SGF_GAMES = {
+    "1": "Go",
+    "2": "Othello",
+    "3": "chess",
+    "4": "Gomoku",
+    "7": "Chinese chess",
+    "8": "Shogi",
+    "9": "Lines of Action",
+    "11": "Hex",
+}
+
+
 def _fail(node: SgfNode, message: str) -> RecordError:
     return RecordError(f"line {node.line}: {message}")
 
@@ -416,7 +429,14 @@ def _record_from_root(root: SgfNode) -> GameRecord:
         raise _fail(root, f"record version {version!r} was written by a newer ygui")
     game_name = root.get("YG")
     if game_name is None:
-        raise _fail(root, "not a ygui record: the game (property YG) is missing")
+        # (a Go record was refused in the words of the format alone: tester 21)
+        other = SGF_GAMES.get((root.get("GM") or "").strip())
+        kind = f"it is a record of {other}" if other else "it names no game of the Y family"
+        raise _fail(
+            root,
+            f"not a ygui record: {kind} (ygui opens the records it saves, which name their "
+            "game in the property YG)",
+        )
     try:
         options = GameOptions.from_keys(game_name, (root.get("YO") or "").split())
     except OptionsError as exc:

@@ -46,6 +46,8 @@ from ygui.ui.engine_play import AttachedPlay
 from ygui.ui.theme import STONE_COLOURS
 
 HINT_LEVEL = 7
+# said after the figures of an analysis the user stopped (they stay until the position changes)
+STOPPED = ". The analysis is stopped (A goes on); its figures stay until the position changes."
 # Analysis runs until it is stopped or the position changes (a billion playouts take days), and
 # goes on from its earlier search of a position when the user comes back to it.
 ANALYSIS = SearchLimits(playouts=1_000_000_000, resume=True, must_play=True, judge=True)
@@ -626,6 +628,14 @@ class ComputerPlay(QObject):
     def move_now(self) -> None:
         if self.thinking_for_move():
             self.runner.move_now()
+        elif self.session.finished:  # (it said nothing: tester 21)
+            self.host.show_status("The game is over: nobody is thinking about a move.", 8000)
+        else:
+            self.host.show_status(
+                "The computer is not thinking about a move (Play ▸ Let the computer play "
+                "this move asks it for one).",
+                8000,
+            )
 
     def hint(self) -> None:
         """A good move for the side to move: the analysis's best so far where it has searched
@@ -694,6 +704,15 @@ class ComputerPlay(QObject):
             self.host.inform("The computer chose an illegal move", reason)
         elif self._asked_here:
             # (Ctrl+G's note said only that it would play, and stayed after the reply)
+            after = self.session.game
+            if not after.is_over and after.to_move == game.to_move and after.stones_in_turn() > 1:
+                # one stone of a turn of several: the rest are still the player's (tester 21
+                # read it against Move now, which plays the computer's whole turn)
+                left = after.stones_left_in_turn
+                said += (
+                    f" {counted(left, 'stone')} of the turn still to place (Ctrl+G again for "
+                    "the next)."
+                )
             self.host.show_status(said, 6000)
         self._asked_here = False
 
@@ -728,7 +747,10 @@ class ComputerPlay(QObject):
         self.session.set_seats((self.session.seats[0], self.session.seats[1]))
 
     def _hint_found(self, request: Request, result: SearchResult) -> None:
-        self.show_analysis(request, result)
+        # (the panel with the analysis off against the computer: not its table of candidates
+        # and lines, from the computer's own search, tester 21; the status line says the hint)
+        if self._explaining():
+            self.show_analysis(request, result)
         if not self._is_current(request):
             return
         self._show_hint(request, result)
@@ -937,6 +959,10 @@ class ComputerPlay(QObject):
         request = self.runner.current
         if request is not None and request.limits is ANALYSIS:
             self.runner.cancel()
+        if self._displayed is not None and not self.stats_label.text().endswith(STOPPED):
+            # what it found stays, and says that it is no longer searching (with the box
+            # unticked, the figures and marks read as an analysis still running: tester 21)
+            self.stats_label.setText(self.stats_label.text() + STOPPED)
 
     def set_heat_map(self, on: bool) -> None:
         if not on:

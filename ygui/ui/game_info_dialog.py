@@ -48,13 +48,18 @@ class GameInfoDialog(QDialog):
         )
         form = QFormLayout()
         self.fields: dict[str, QLineEdit] = {}
+        # the record's notation names the colours B and W, whatever the game calls them (in a
+        # game of Red and Blue, B read as Blue, who moves second: tester 21)
+        result_hint = "B+, W+R (resignation), B+T (on time)…"
+        if (first, second) != ("Black", "White"):
+            result_hint = f"B+ ({first} wins), W+R ({second}, by resignation), B+T (on time)…"
         for key, label, hint in (
             ("black", players[0], ""),
             ("white", players[1], ""),
             ("event", "Event", "a tournament, a club evening…"),
             ("date", "Date", "YYYY-MM-DD"),
             ("place", "Place", ""),
-            ("result", "Result", "B+, W+R (resignation), B+T (on time)…"),
+            ("result", "Result", result_hint),
         ):
             edit = QLineEdit(getattr(info, key))
             edit.setMaxLength(NAME_CHARS)
@@ -71,6 +76,10 @@ class GameInfoDialog(QDialog):
         if swapped:
             form.insertRow(2, "", self.swap_note)
         result = self.fields["result"]
+        result.setToolTip(
+            f"As records write it: B for {first} (who moves first), W for {second}; then + and "
+            "R for a resignation, T on time, F by forfeit, nothing for a connection"
+        )
         self._colour_names = colour_names
         for edit in (result, self.fields["black"], self.fields["white"]):
             edit.textChanged.connect(self._say_result)

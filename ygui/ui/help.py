@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -72,6 +73,34 @@ class RulesDialog(QDialog):
         title = VARIANTS[topic].title if topic in VARIANTS else "Options"
         self.setWindowTitle(f"Rules: {title}")
         self.browser.setHtml(rules_html(topic))
+
+
+class ShortcutsDialog(QDialog):
+    """The keys, in a page that scrolls: as wide as its lines, and as tall as they are or as
+    the screen allows (a message box of them stood 775 pixels tall, its OK button below the
+    bottom of a screen of 768: tester 21)."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Keyboard shortcuts")
+        self.browser = QTextBrowser()
+        self.browser.setHtml(text)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        document = self.browser.document()
+        document.setTextWidth(-1)
+        width = int(document.idealWidth()) + 40
+        document.setTextWidth(width - 40)
+        height = int(document.size().height()) + 90
+        screen = (parent.screen() if parent is not None else None) or QApplication.primaryScreen()
+        room = screen.availableGeometry() if screen is not None else None
+        if room is not None:
+            width = min(width, int(0.9 * room.width()))
+            height = min(height, int(0.85 * room.height()))
+        self.resize(width, height)
 
 
 def shortcuts_text(actions: Iterable[QAction]) -> str:

@@ -19,7 +19,6 @@ from PySide6.QtGui import (
     QKeySequence,
     QPixmap,
     QResizeEvent,
-    QTextDocument,
 )
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -34,6 +33,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QScrollArea,
     QTabBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -79,7 +79,7 @@ from ygui.ui.entry_panel import EntryPanel
 from ygui.ui.figure_dialog import FigureDialog
 from ygui.ui.game_info_dialog import GameInfoDialog
 from ygui.ui.game_panel import GamePanel
-from ygui.ui.help import AboutText, RulesDialog, shortcuts_text
+from ygui.ui.help import AboutText, RulesDialog, ShortcutsDialog, shortcuts_text
 from ygui.ui.match_dialog import MatchDialog
 from ygui.ui.menus import Entry, build_menus
 from ygui.ui.new_game_dialog import NewGameDialog
@@ -139,6 +139,9 @@ class MainWindow(QMainWindow):
         self.session.autosave_file = self.autosave.path
         self._others: list[MainWindow] = []
         self.message = ""
+        # the refusal said is that the computer is thinking: it holds through the computer's
+        # own stones of a turn of several (each one cleared it at once: tester 21 saw nothing)
+        self._refused_thinking = False
         self.setWindowIcon(resource_icon())
         self.scene = BoardScene(
             self.session.game, self.theme, bool(self.settings.get("show_labels"))
@@ -155,6 +158,18 @@ class MainWindow(QMainWindow):
         self.engine_progress.setSizePolicy(policy)
         self.engine_progress.setVisible(False)
         self.statusBar().addPermanentWidget(self.engine_progress)
+        # the board turned or mirrored, said for as long as it is (a view turned once stays
+        # for that game's later boards and records: tester 21 took a reopened game's moved
+        # stones for a different game, with nothing on screen to say why); a click undoes it
+        self.turned_button = QToolButton()
+        self.turned_button.setAutoRaise(True)
+        self.turned_button.setToolTip(
+            "The picture of the board is turned or mirrored (View ▸ Rotate, Mirror); the "
+            "game is the same. Click to show the board as it starts (Ctrl+Shift+R)."
+        )
+        self.turned_button.clicked.connect(self.plain_board)
+        self.turned_button.setVisible(False)
+        self.statusBar().addPermanentWidget(self.turned_button)
         self.computer = ComputerPlay(
             self.session, self.scene, self, self, warm_up_engine, self.engine_specs
         )
@@ -530,6 +545,7 @@ class MainWindow(QMainWindow):
                 ("Shift+R",),
             ),
             ("&View", "mirror?", "M&irror the board", self.mirror_board, ("F",)),
+            ("&View", "plain", "Board as it &starts", self.plain_board, ("Ctrl+Shift+R",)),
             ("&View", None),
             ("&Help", "rules", "&Rules of the games", self.show_rules, (std.HelpContents,)),
             ("&Help", "options_help", "Pie rule, handicaps and &turns", self.show_options, ()),
@@ -757,15 +773,23 @@ class MainWindow(QMainWindow):
     def on_session_changed(self, change: Change) -> None:
         """Draw the board and every panel from the session: the one place that does."""
         if change in (Change.POSITION, Change.TREE, Change.GAME):
-            if self.message and self.statusBar().currentMessage() == self.message:
-                self.statusBar().clearMessage()  # a refusal is stale once play goes on
-            self.message = ""
+            if not (self._refused_thinking and self.computer.computer_to_move()):
+                if self.message and self.statusBar().currentMessage() == self.message:
+                    self.statusBar().clearMessage()  # a refusal is stale once play goes on
+                self.message = ""
+                self._refused_thinking = False
             self.scene.set_mistake(None, None, 0)  # (shown in the position before it, alone)
         if change is Change.POSITION and self.session.dirty:
             self._viewed_timer.start()
         if change is Change.GAME:  # each game's board as the user last turned it
             self.scene.show(self.session.game, self.remembered_orientation())
             self._check_mirror()
+            if self._show_turned():
+                self.show_status(
+                    f"The board is {self._turned_words()}, as you last showed this game's "
+                    "boards (View ▸ Board as it starts shows it plain).",
+                    10000,
+                )
             self.view.fit()
             self.entry_panel.forget()
             if self.review_panel.review:
@@ -898,6 +922,7 @@ class MainWindow(QMainWindow):
         """Play a move if the rules allow it; otherwise say why. Returns True if played."""
         if self.computer.thinking_for_move():
             self.refuse("the computer is thinking (Move now makes it play at once)")
+            self._refused_thinking = True
             return False
         session = self.session
         seat = self.computer.seat_to_move()
@@ -1028,6 +1053,7 @@ class MainWindow(QMainWindow):
             self.session.forward()
 
     def refuse(self, reason: str) -> None:
+        self._refused_thinking = False
         self.message = capitalised(reason) + "."
         self.game_panel.refusal.setText(self.message)
         self.statusBar().showMessage(self.message, 5000)
@@ -1036,6 +1062,7 @@ class MainWindow(QMainWindow):
 
     def _forget_refusal(self) -> None:
         self.message = ""
+        self._refused_thinking = False
         self.game_panel.refusal.setText("")
 
     def edit_position(self) -> None:
@@ -1076,22 +1103,9 @@ class MainWindow(QMainWindow):
         self.show_rules("options")
 
     def show_shortcuts(self) -> None:
-        text = shortcuts_text(self.actions())
-        box = QMessageBox(
-            QMessageBox.Icon.Information,
-            "Keyboard shortcuts",
-            text,
-            QMessageBox.StandardButton.Ok,
-            self,
-        )
-        # (wide enough for the descriptions on one line each: a message box is narrow, and
-        # without a window manager it cannot be widened by hand)
-        document = QTextDocument()
-        document.setDefaultFont(self.font())
-        document.setHtml(text)
-        width = int(document.idealWidth()) + 24
-        box.setStyleSheet(f"QLabel#qt_msgbox_label {{ min-width: {width}px; }}")
-        box.exec()
+        # (wide enough for the descriptions on one line each, and scrolling where the screen
+        # is shorter than the list)
+        ShortcutsDialog(shortcuts_text(self.actions()), self).exec()
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About ygui", AboutText.format(version=__version__))
@@ -1234,8 +1248,33 @@ class MainWindow(QMainWindow):
         self.act_mirror.setChecked(self.scene.orientation.mirror)
         self.act_mirror.blockSignals(False)
 
+    def _turned_words(self) -> str:
+        """How the board's picture is turned: "turned", "mirrored", both, or "" (plain)."""
+        orientation = self.scene.orientation
+        if orientation.plain:
+            return ""
+        if orientation.turns and orientation.mirror:
+            return "turned and mirrored"
+        return "turned" if orientation.turns else "mirrored"
+
+    def _show_turned(self) -> bool:
+        """The status bar's mark of a turned board, shown while it is; whether it is."""
+        words = self._turned_words()
+        self.turned_button.setText(f"Board {words} \N{MULTIPLICATION SIGN}" if words else "")
+        self.turned_button.setVisible(bool(words))
+        return bool(words)
+
+    def plain_board(self) -> None:
+        """The board as it starts: neither turned nor mirrored."""
+        if self.scene.orientation.plain:
+            self.show_status("The board is already shown as it starts.", 5000)
+            return
+        self._turn_board(Orientation())
+
     def _turn_board(self, orientation: Orientation) -> None:
         self.scene.set_orientation(orientation)
+        self._check_mirror()
+        self._show_turned()
         orientation = self.scene.orientation
         stored = dict(self.settings.get("orientations"))
         if orientation.plain:
@@ -1249,10 +1288,7 @@ class MainWindow(QMainWindow):
         if orientation.plain:
             said = "The board is back as it started."
         else:
-            done = "turned" if orientation.turns else "mirrored"
-            if orientation.turns and orientation.mirror:
-                done = "turned and mirrored"
-            said = f"The board is {done}."
+            said = f"The board is {self._turned_words()}."
             if not self.scene.show_labels:
                 said += (
                     " Its outline looks the same, but the cells have moved: C shows their names."

@@ -31,6 +31,7 @@ from ygui.core.game import Game
 from ygui.core.geometry import BoardError
 from ygui.core.variants import (
     MAX_HANDICAP,
+    MULTI_STONE,
     TURN_DESCRIPTIONS,
     TURN_STRUCTURES,
     VARIANTS,
@@ -133,7 +134,7 @@ class NewGameDialog(QDialog):
         # room for its longest (a turn structure with a handicap): a note that grew past its
         # room overlapped the caption on the preview (a tester's finding; the window does not
         # grow with a wrapped label)
-        self.turns_note.setMinimumHeight(4 * self.turns_note.fontMetrics().lineSpacing())
+        self.turns_note.setMinimumHeight(5 * self.turns_note.fontMetrics().lineSpacing())
         self.turns_note.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         rules.addRow(self.turns_note)
 
@@ -369,6 +370,15 @@ class NewGameDialog(QDialog):
         note = TURN_DESCRIPTIONS[turns]
         if v.name == "hexagonal-y":
             note = "One stone a turn; a stone on the edge brings a second on the opposite cell."
+        if not v.has_turn_structures:
+            # (the box greyed without a word: tester 21)
+            note = f"{v.title} has one turn structure. {note}"
+            self.turns.setToolTip(f"{v.title} is played one stone a turn")
+        else:
+            self.turns.setToolTip("")
+        if not self._pie_touched and turns in MULTI_STONE and not int(self.handicap.currentData()):
+            # the box changed by itself as the turns were chosen, with no word why (tester 21)
+            note += " The pie rule is off by default here: the first turn is one stone already."
         handicap = int(self.handicap.currentData())
         if handicap:
             # the handicap's stones are the first turn: "one stone in the first turn" then
