@@ -470,3 +470,33 @@ def test_a_second_window_opens_beside_the_first_not_on_it(qtbot, answers):
         other.stdin.write("\n")
         other.stdin.flush()
         other.wait(30)
+
+
+@pytest.mark.usefixtures("compiled_engine")
+def test_the_computer_waits_behind_the_recovery_question(qtbot, answers):
+    """Tester 22: behind the "Recover game?" question the new game's computer made its first
+    move, so the game recovered went to a second window and left a game of one move here
+    asking to be saved (and with clocks, its move was refused as "an illegal move")."""
+    from ygui.session import Seat
+
+    first = make_window(qtbot, answers)
+    start(first, "y", size=5, pie=False)
+    click_cell(qtbot, first, 0)
+    crash(first)
+    second = make_window(qtbot, answers)
+    options = GameOptions(game="y", size=5, pie=False).validated()
+    seats = (Seat("Bot", computer=True, level=1), Seat("Ann"))
+    second.start_new_game(options, ("Bot", "Ann"), seats)
+    second.computer.runner.cancel()  # (the question comes before it has moved)
+    second.session.new_game(options, ("Bot", "Ann"), seats)
+
+    def answer(question, game) -> bool:
+        qtbot.wait(1500)  # the player reads the question: the computer makes no move
+        assert second.game.moves == [] and not second.computer.thinking_for_move()
+        return True
+
+    second.ask_recover = answer
+    assert second.offer_recovery() == 1
+    assert second._others == []  # the game came back in this window
+    assert [m.cell for m in second.game.moves] == [0]
+    assert not answers.informed

@@ -142,6 +142,18 @@ def test_a_damaged_settings_file_is_kept_and_the_message_says_where(qtbot, answe
     assert len(kept) == 1 and str(kept[0]) in answers.informed[0]
 
 
+def test_an_empty_settings_file_is_said_so_and_not_kept_aside(qtbot, answers):
+    """Tester 22 emptied the settings file: the message was the reader's "Expecting value:
+    line 1 column 1 (char 0)", and a copy of nothing was kept aside."""
+    path = config_dir() / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(" \n")
+    make_window(qtbot, answers)
+    qtbot.waitUntil(lambda: len(answers.informed) == 1)
+    assert "settings.json was empty: the settings are their defaults" in answers.informed[0]
+    assert not list(path.parent.glob("settings.json.unreadable-*"))
+
+
 def test_settings_that_cannot_be_written_are_reported(qtbot, answers, tmp_path):
     window = make_window(qtbot, answers)
     blocker = tmp_path / "not-a-folder"
@@ -217,3 +229,45 @@ def test_a_game_reopens_where_it_was_left_with_its_players_and_result(tmp_path):
     other.open(tmp_path / "plain.ysgf")
     assert [m.cell for m in other.game.moves] == [g.cell(c) for c in ("a1", "b2", "c1")]
     assert not any(seat.computer for seat in other.seats)
+
+
+def test_a_file_written_by_another_window_is_not_replaced_without_a_question(
+    qtbot, answers, ygui_home, tmp_path
+):
+    """Tester 22 opened one file in two windows and saved in both: the second Save replaced
+    the first's moves without a word. Saving over a file changed since this window read it
+    asks first; No saves under another name."""
+    from ygui.core.record import load_record
+    from ygui.core.variants import GameOptions
+
+    path = tmp_path / "game1.ysgf"
+    first = make_window(qtbot, answers)
+    first.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    click_cell(qtbot, first, first.game.geometry.cell("c2"))
+    assert first.save_to(path)
+    second = make_window(qtbot, answers)
+    assert second.open_path(path)
+    cell = second.game.geometry.cell
+    click_cell(qtbot, second, cell("a1"))  # the second window's line
+    assert second.save()
+    assert not answers.questions  # nobody else had written it
+    click_cell(qtbot, first, cell("e1"))  # the first window's, over a file it read before
+    elsewhere = tmp_path / "mine.ysgf"
+    first.choose_save_path = lambda: elsewhere
+    answers.yes_no.append(False)
+    assert first.save()
+    assert "has changed since this window opened or saved it" in answers.questions[-1]
+    moves = [n.move.cell for n in load_record(path).main_line()]
+    assert moves == [cell("c2"), cell("a1")]  # the second window's work is still there
+    assert [n.move.cell for n in load_record(elsewhere).main_line()] == [cell("c2"), cell("e1")]
+    # the first window now belongs to its own file; the second saves again without a question
+    assert first.session.path == elsewhere
+    click_cell(qtbot, second, cell("b1"))
+    asked = len(answers.questions)
+    assert second.save() and len(answers.questions) == asked
+    # and Yes replaces the file
+    first.session.path = path
+    first.session.disk_stamp = (0, 0)
+    answers.yes_no.append(True)
+    assert first.save()
+    assert [n.move.cell for n in load_record(path).main_line()] == [cell("c2"), cell("e1")]

@@ -773,3 +773,50 @@ def test_the_shortcuts_fit_the_screen_and_scroll(qtbot, window):
     assert dialog.height() <= 0.85 * room.height() + 1
     assert dialog.width() <= 0.9 * room.width() + 1
     assert "Ctrl+Shift+R" in dialog.browser.toPlainText()  # (Board as it starts)
+
+
+def test_quit_closes_every_window_each_asking_of_its_game(qtbot, answers):
+    """Tester 22: with a second window (a recovered game), Quit closed the one it was chosen
+    in, and the other window and the program ran on."""
+    first = make_window(qtbot, answers)
+    second = make_window(qtbot, answers)
+    for window in (first, second):
+        window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    click_cell(qtbot, second, 0)  # a game to ask about
+    answers.save_choice.append("cancel")
+    first.act_quit.trigger()
+    assert second.isVisible() and first.isVisible()  # cancelled: nothing more is closed
+    answers.save_choice.append("discard")
+    first.act_quit.trigger()
+    assert not second.isVisible() and not first.isVisible()
+    assert len(answers.questions) == 2
+
+
+def test_a_file_cut_short_offers_the_moves_before_the_cut(qtbot, window, answers, tmp_path):
+    """Tester 22: a record missing only its last ')' was refused whole, its sixteen moves with
+    it. A file cut short offers the game up to the cut, as a game of no file (the file is
+    left as it is), drawn as read; declined, nothing changes."""
+    start(window, "y", size=5)
+    for label in ("c2", "b2", "d1", "a1"):
+        click_label(qtbot, window, label)
+    whole = tmp_path / "whole.ysgf"
+    assert window.save_to(whole)
+    text = whole.read_text()
+    cut = tmp_path / "cut.ysgf"
+    cut.write_text(text[: text.index("W[a1]") + 3])  # the end lost inside the last move
+    window.session.dirty = False
+    before = (window.game, window.session.path)
+    window.choose_open_path = lambda: cut
+    answers.yes_no.append(False)
+    window.act_open.trigger()
+    assert "is cut short: " in answers.questions[-1] and "3 moves" in answers.questions[-1]
+    assert answers.informed  # declined: the damage is said, and the game shown stays
+    assert (window.game, window.session.path) == before
+    answers.yes_no.append(True)
+    window.act_open.trigger()
+    cell = window.game.geometry.cell
+    assert [m.cell for m in window.game.moves] == [cell("c2"), cell("b2"), cell("d1")]
+    assert window.session.path is None and window.session.dirty
+    assert mismatches(window) == []
+    assert cut.read_text() == text[: text.index("W[a1]") + 3]  # the file as it was
+    assert window.statusBar().currentMessage().startswith("Opened what cut.ysgf holds up to")

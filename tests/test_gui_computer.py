@@ -962,3 +962,19 @@ def test_move_now_and_the_computers_stone_of_a_longer_turn_say_what_they_did(qtb
     assert window.session.finished
     window.act_move_now.trigger()
     assert window.statusBar().currentMessage().startswith("The game is over")
+
+
+def test_the_computers_first_move_alone_is_nothing_to_save(qtbot, answers):
+    """Tester 22: a new game in which the computer had only made its first move asked to be
+    saved on New game and on closing. The person's first move is something to save."""
+    window = make_window(qtbot, answers)
+    start(window, "y", computer_level=1, computer_colour=BLACK, size=5, pie=False)
+    qtbot.waitUntil(lambda: len(window.game.moves) == 1, timeout=30_000)
+    assert window.session.dirty and not window.session.has_work
+    assert window.maybe_keep_changes() and not answers.questions
+    wait_for_human(qtbot, window)
+    click_cell(qtbot, window, window.game.legal_cells()[0])
+    assert window.session.has_work
+    answers.save_choice.append("cancel")
+    assert not window.maybe_keep_changes()
+    assert answers.questions == ["Save the current game first?"]

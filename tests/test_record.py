@@ -270,3 +270,23 @@ def test_values_are_unescaped_as_the_format_reads_them(tokens, text):
     assert sgf.parse(sgf.serialise(node))[0].get("C") == text
     with pytest.raises(sgf.SgfError, match="ends inside a property value"):
         sgf.parse(f"(;C[{raw}\\")
+
+
+@pytest.mark.parametrize(
+    "text, mended",
+    [
+        ("(;YG[y]YO[size=5];B[a1];W[b1]", "(;YG[y]YO[size=5];B[a1];W[b1])"),
+        ("(;YG[y]YO[size=5];B[a1];W[b", "(;YG[y]YO[size=5];B[a1])"),
+        (r"(;YG[y]YO[size=5];B[a1]C[x\]y];W[b1]C[z", r"(;YG[y]YO[size=5];B[a1]C[x\]y];W[b1])"),
+        ("(;YG[y]YO[size=5];B[a1](;W[b1])(;W[c1];B[d", "(;YG[y]YO[size=5];B[a1](;W[b1])(;W[c1]))"),
+        ("(;YG[y]YO[size=5];B[a1])", None),  # whole
+        ("(;YG[y]YO[size=5];B[a1])(", None),  # whole, then something else
+        ("(;YG", None),  # nothing whole to keep
+    ],
+)
+def test_a_record_cut_short_is_mended_up_to_its_last_whole_value(text, mended):
+    from ygui.core.record import cut_short_text, salvage_cut_short
+
+    assert cut_short_text(text) == mended
+    if mended is not None:
+        assert salvage_cut_short(text.encode()) is not None

@@ -53,6 +53,15 @@ CLOCKS = "YK"  # each player's time left at the autosave, first colour then seco
 CLOCK_AUTOSAVE_SECONDS = 10.0  # while a clock runs, the autosave keeps its time this often
 
 
+def file_stamp(path: Path) -> tuple[int, int] | None:
+    """A file's time of change and size, or None if it cannot be read."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
 class Change(enum.Enum):
     """What a notification says changed (each implies the ones above it may have)."""
 
@@ -106,6 +115,7 @@ class Session:
         self.tree = tree_from_game(Game((options or GameOptions()).validated()))
         self.seats = [Seat("Player 1"), Seat("Player 2")]
         self.path: Path | None = None
+        self.disk_stamp: tuple[int, int] | None = None  # (set_tree)
         self.dirty = False
         # all that is unsaved is analysis (a review of a game opened from its file): the
         # question before it is lost says so
@@ -190,7 +200,17 @@ class Session:
         """Unsaved moves, a set-up position or comments that closing or replacing the game
         would lose."""
         root = self.tree.root
-        return self.dirty and bool(root.children or root.comment or self.tree.record.setup)
+        if not (self.dirty and (root.children or root.comment or self.tree.record.setup)):
+            return False
+        # the computer's first move alone, nobody else's (a new game asked to be saved as soon
+        # as the computer had opened it: tester 22)
+        if len(root.children) == 1 and not root.comment and not self.tree.record.setup:
+            first = root.children[0]
+            marked = any(first.extra.get(prop) for prop in ("TR", "SQ", "LB"))
+            alone = not (first.children or first.comment or marked)
+            seat = self.seats[first.colour - 1] if first.colour in (BLACK, WHITE) else None
+            return not (alone and seat is not None and seat.computer)
+        return True
 
     @property
     def is_blank(self) -> bool:
@@ -618,6 +638,9 @@ class Session:
         ]
         self.tree = tree
         self.path = path
+        # the file as this window read it: another window or program that writes it after is
+        # found before this window's Save replaces its work (tester 22 lost a line so)
+        self.disk_stamp = file_stamp(path) if path is not None else None
         self.dirty = dirty
         self.only_analysis_unsaved = False
         self._start_clock(clock_running, clocks)
@@ -709,6 +732,7 @@ class Session:
         record.root = replace(record.root, extra={**record.root.extra, **situation})
         save_record(path, record)
         self.path = path
+        self.disk_stamp = file_stamp(path)
         self.dirty = False
         self.only_analysis_unsaved = False
         self.remove_autosave()
@@ -720,6 +744,21 @@ class Session:
         record from elsewhere (RecordError, changing nothing, if it cannot be read)."""
         tree, seats, clocks = _left_at(load_record(path))
         self.set_tree(tree, path=path, seats=seats, clocks=clocks)
+
+    def open_salvaged(self, record: GameRecord) -> None:
+        """What a damaged file still held (``salvage_cut_short``), as a game of no file: the
+        file stays as it is, and the game is the user's to save where they choose."""
+        tree, seats, clocks = _left_at(record)
+        self.set_tree(tree, seats=seats, clocks=clocks, dirty=True)
+
+    def changed_on_disk(self) -> bool:
+        """Whether the game's file was written by someone else since this window opened or
+        saved it (another window with the same file, an editor): its Save would replace that
+        work. A file gone is not: saving writes it again."""
+        if self.path is None or self.disk_stamp is None:
+            return False
+        now = file_stamp(self.path)
+        return now is not None and now != self.disk_stamp
 
     # ----- autosave -------------------------------------------------------------------------
     def autosave(self) -> str | None:

@@ -155,6 +155,15 @@ def data_dir() -> Path:
     return _base("data")
 
 
+def _empty(path: Path) -> bool:
+    """Whether a regular file holds nothing but white space (False if it cannot be read; a
+    FIFO or a device is not opened)."""
+    try:
+        return path.is_file() and path.stat().st_size <= 4096 and not path.read_bytes().strip()
+    except OSError:
+        return False
+
+
 def cache_dir() -> Path:
     return _base("cache")
 
@@ -229,6 +238,12 @@ class Settings:
             return {}
         except (OSError, ValueError) as exc:
             if not self.path.exists() and not self.path.is_symlink():
+                return {}
+            if _empty(self.path):
+                # nothing in it to keep aside (a copy of nothing was kept, and the message was
+                # the reader's "Expecting value: line 1 column 1": tester 22)
+                if at_start:
+                    self.problem = f"{self.path} was empty: the settings are their defaults"
                 return {}
             self._unreadable(f"could not be read ({exc})", at_start)
             return None

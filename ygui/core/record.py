@@ -383,6 +383,57 @@ def _named_charset(data: bytes) -> str | None:
     return None if name in ("utf-8", "utf-8-sig") else name
 
 
+def _scan_trees(text: str) -> tuple[int, int, bool]:
+    """How many game trees are open at the end of ``text``, where its last whole value or
+    closed tree ends (-1: none), and whether the outermost tree was closed at some point."""
+    depth, in_value, escaped, last_whole, closed = 0, False, False, -1, False
+    for i, char in enumerate(text):
+        if in_value:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == "]":
+                in_value = False
+                last_whole = i
+        elif char == "[":
+            in_value = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            last_whole = i
+            closed = closed or depth == 0
+    return depth, last_whole, closed
+
+
+def cut_short_text(text: str) -> str | None:
+    """The text of a record cut short (a game tree or a value not closed at the end of the
+    file): up to its last whole value, with its open game trees closed; None if the text is
+    not cut short so."""
+    depth, last_whole, closed = _scan_trees(text)
+    if depth <= 0 or closed or last_whole < 0:
+        return None
+    kept = text[: last_whole + 1]
+    return kept + ")" * _scan_trees(kept)[0]
+
+
+def salvage_cut_short(data: bytes) -> GameRecord | None:
+    """The game a record cut short still holds (its moves up to the cut), or None where the
+    file is not cut short, or is damaged otherwise too."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    mended = cut_short_text(text)
+    if mended is None:
+        return None
+    try:
+        return read_record(mended)
+    except RecordError:
+        return None
+
+
 def read_record(text: str) -> GameRecord:
     if "\x00" in text:
         raise RecordError(

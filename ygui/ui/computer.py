@@ -700,7 +700,14 @@ class ComputerPlay(QObject):
         colour = game.colour_name(game.to_move)
         said = f"The computer played {game.move_text(result.move)} for {colour}."
         reason = self.session.play(result.move)  # never trust, always check
-        if reason is not None:
+        if reason is not None and game.is_legal(result.move):
+            # a rule of the moment, not of the game (the clocks paused meanwhile: "The
+            # computer chose an illegal move" said so, tester 22): it thinks again when due
+            self.host.show_status(
+                f"The computer's move {game.move_text(result.move)} was not played: {reason}.",
+                8000,
+            )
+        elif reason is not None:
             self.host.inform("The computer chose an illegal move", reason)
         elif self._asked_here:
             # (Ctrl+G's note said only that it would play, and stayed after the reply)

@@ -54,7 +54,7 @@ from ygui.core.drawing import Orientation
 from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.markup import LABEL, SQUARE, TRIANGLE, marks_of
-from ygui.core.record import RecordError, RecordNode
+from ygui.core.record import RecordError, RecordNode, salvage_cut_short
 from ygui.core.result import FORFEIT, RESIGNATION, TIME
 from ygui.core.tree import path_to, tree_from_game
 from ygui.core.variants import GameOptions, OptionsError, options_for_board
@@ -456,7 +456,7 @@ class MainWindow(QMainWindow):
             ("&Game", None),
             ("&Game", "figure", "Export &figure…", self.export_figure, ("Ctrl+P",)),
             ("&Game", None),
-            ("&Game", "quit", "&Quit", self.close, (std.Quit,)),
+            ("&Game", "quit", "&Quit", self.quit, (std.Quit,)),
             ("&Play", "undo", "&Undo", self.undo, (std.Undo,)),
             ("&Play", "redo", "&Redo", self.redo, (std.Redo, "Ctrl+Y", "Ctrl+Shift+Z")),
             ("&Play", "swap", "S&wap (pie rule)", self.swap, ("S",)),
@@ -1112,9 +1112,20 @@ class MainWindow(QMainWindow):
 
     # ----- files ------------------------------------------------------------------------
     def save(self) -> bool:
-        if self.session.path is None:
+        path = self.session.path
+        if path is None:
             return self.save_as()
-        return self.save_to(self.session.path)
+        if self.session.changed_on_disk():
+            # (two windows with one file: the second Save silently replaced the first's
+            # moves, tester 22)
+            question = (
+                f"{shown_path(path)} has changed since this window opened or saved it: another "
+                "window or program wrote it. Replace it with the game here?\n\nNo saves this "
+                "game under another name instead."
+            )
+            if not self.ask_yes_no("The file has changed", question):
+                return self.save_as()
+        return self.save_to(path)
 
     def save_as(self) -> bool:
         path = self.choose_save_path()
@@ -1141,6 +1152,33 @@ class MainWindow(QMainWindow):
         if path is not None:
             self.open_path(path)
 
+    def _open_cut_short(self, path: Path, problem: str) -> bool:
+        """A record cut short (its end lost): offer the moves before the cut, as a game of
+        no file (a file missing only its last ')' was refused whole, its moves with it:
+        tester 22). Whether it was opened so."""
+        try:
+            record = salvage_cut_short(path.read_bytes())
+        except OSError:
+            return False
+        if record is None:
+            return False
+        moves = len(record.main_line())
+        question = (
+            f"{shown_path(path)} is cut short: {problem}.\n\nOpen the game it holds up to the "
+            f"cut ({counted(moves, 'move')} in its main line)? The file is left as it is; "
+            "save the game under a name of your choice."
+        )
+        with self.question():  # (the game shown was asked about before the file was chosen)
+            if not self.ask_yes_no("Damaged file", question):
+                return False
+        self.session.open_salvaged(record)
+        self.show_status(
+            f"Opened what {shown_path(path.name)} holds up to its cut: {title(self.game)}, "
+            f"{counted(moves, 'move')}; not yet saved",
+            15000,
+        )
+        return True
+
     def open_path(self, path: Path) -> bool:
         """Load a record; a damaged one gives a message and changes nothing."""
         # (a relative path from the command line was said as such, "Saved home/game.ysgf",
@@ -1149,6 +1187,8 @@ class MainWindow(QMainWindow):
         try:
             self.session.open(path)
         except RecordError as exc:
+            if self._open_cut_short(path, str(exc)):
+                return True
             self.inform("Could not open the game", f"{shown_path(path)}:\n{exc}")
             self.show_status(
                 f"Could not open {shown_path(path.name)}; the game shown is as it was", 15000
@@ -1363,8 +1403,10 @@ class MainWindow(QMainWindow):
         reason given. Returns how many games came back."""
         purge_declined()
         # (the clock of the game behind the questions stands still meanwhile: it ran, and the
-        # new game began with 19 s gone, tester 7)
-        with self.session.clocks_held():
+        # new game began with 19 s gone, tester 7; and the computer makes no move in it: its
+        # first move made the game no longer blank, and the one recovered went to a second
+        # window, tester 22)
+        with self.question():
             return self._offer_recovery()
 
     def _offer_recovery(self) -> int:
@@ -1413,6 +1455,19 @@ class MainWindow(QMainWindow):
                 10000,
             )
         return recovered
+
+    def quit(self) -> None:
+        """Close every window of the program, each asking of its own unsaved game; a window
+        whose question is cancelled stays, and so do those not yet asked (Quit closed only
+        the window it was chosen in, and the program ran on: tester 22)."""
+        others = [
+            w
+            for w in QApplication.topLevelWidgets()
+            if isinstance(w, MainWindow) and w is not self and w.isVisible()
+        ]
+        for window in [*others, self]:
+            if not window.close():
+                return
 
     def new_window(self) -> MainWindow:
         """Another window, sharing the settings (for a second recovered game)."""
