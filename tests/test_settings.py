@@ -201,3 +201,23 @@ def test_a_value_the_file_holds_already_is_not_written_again(tmp_path):
     other.set("move_numbers", False)
     s.set("move_numbers", True)
     assert json.loads(path.read_text())["move_numbers"] is True
+
+
+def test_a_bad_entry_of_a_table_goes_alone_and_a_bad_game_takes_its_board_along():
+    """Tester 22: one bad entry in the sizes dropped every game's size, and a game of "chess"
+    came back as Y with Hexagonal Y's size, 7 (Y has no such default)."""
+    from ygui.settings import validated
+
+    data, bad = validated(
+        {
+            "orientations": {"y": [1, True], "chess": [0, False]},
+            "new_game": {"game": "y", "sizes": {"hexagonal-y": 7, "y": 999}},
+        }
+    )
+    assert data["orientations"] == {"y": [1, True]} and "orientations" in bad
+    assert data["new_game"]["sizes"] == {"hexagonal-y": 7} and "new_game.sizes" in bad
+    data, bad = validated({"new_game": {"game": "chess", "size": 7, "corners": 5}})
+    assert data["new_game"]["game"] == "y" and "new_game.game" in bad
+    assert data["new_game"]["size"] is None and data["new_game"]["corners"] is None
+    data, bad = validated({"new_game": {"game": "hexagonal-y", "size": 7}})
+    assert data["new_game"]["size"] == 7 and not bad

@@ -95,16 +95,13 @@ NEW_GAME: dict[str, tuple[Any, Check]] = {
 }
 
 
-def _is_sizes(v: Any) -> bool:
-    return isinstance(v, dict) and all(
-        k in VARIANTS and isinstance(s, int) and not isinstance(s, bool) and s in VARIANTS[k].sizes
-        for k, s in v.items()
-    )
+def _size_entry(k: Any, s: Any) -> bool:
+    number = isinstance(s, int) and not isinstance(s, bool)
+    return k in VARIANTS and number and s in VARIANTS[k].sizes
 
 
-def _is_orientations(v: Any) -> bool:
-    """game name -> [turns, mirrored]: how the user turned each game's board."""
-    return isinstance(v, dict) and all(
+def _orientation_entry(k: Any, o: Any) -> bool:
+    return (
         k in VARIANTS
         and isinstance(o, list)
         and len(o) == 2
@@ -112,8 +109,27 @@ def _is_orientations(v: Any) -> bool:
         and not isinstance(o[0], bool)
         and 0 <= o[0] < 12
         and isinstance(o[1], bool)
-        for k, o in v.items()
     )
+
+
+def _is_sizes(v: Any) -> bool:
+    return isinstance(v, dict) and all(_size_entry(k, s) for k, s in v.items())
+
+
+def _is_orientations(v: Any) -> bool:
+    """game name -> [turns, mirrored]: how the user turned each game's board."""
+    return isinstance(v, dict) and all(_orientation_entry(k, o) for k, o in v.items())
+
+
+def _entries_kept(section: dict[str, Any], key: str, entry: Callable[[Any, Any], bool]) -> bool:
+    """A table of one entry a game (``section[key]``) keeps its good entries where some are
+    bad (one bad size lost every game's: tester 22); whether any was dropped."""
+    table = section.get(key)
+    if not isinstance(table, dict):
+        return False
+    kept = {k: v for k, v in table.items() if entry(k, v)}
+    section[key] = kept
+    return len(kept) != len(table)
 
 
 SCHEMA: dict[str, tuple[Any, Check]] = {
@@ -186,14 +202,22 @@ def _checked(stored: dict[str, Any], schema: dict[str, tuple[Any, Check]]) -> li
 def validated(stored: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """``stored`` with every known key checked and defaults filled in; unknown keys kept."""
     data = dict(stored)
-    bad = _checked(data, SCHEMA)
+    bad = ["orientations"] if _entries_kept(data, "orientations", _orientation_entry) else []
+    bad += _checked(data, SCHEMA)
     section = data.get("new_game")
     if not isinstance(section, dict):
         if "new_game" in data:
             bad.append("new_game")
         section = {}
     section = dict(section)
-    bad += [f"new_game.{k}" for k in _checked(section, NEW_GAME)]
+    dropped = ["sizes"] if _entries_kept(section, "sizes", _size_entry) else []
+    wrong = dropped + _checked(section, NEW_GAME)
+    if "game" in wrong:
+        # the board's choices were another game's (a game of "chess" came back as Y with
+        # Hexagonal Y's size, 7: tester 22)
+        for key in ("size", "corners", "seed"):
+            section[key] = None
+    bad += [f"new_game.{k}" for k in wrong]
     data["new_game"] = section
     return data, bad
 
