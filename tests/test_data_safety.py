@@ -253,6 +253,8 @@ def test_a_file_written_by_another_window_is_not_replaced_without_a_question(
     assert not answers.questions  # nobody else had written it
     click_cell(qtbot, first, cell("e1"))  # the first window's, over a file it read before
     elsewhere = tmp_path / "mine.ysgf"
+    # Save as then offers another name than the file's (tester 23 was offered it again)
+    assert first.suggested_path(".ysgf") == str(tmp_path / "game1-2.ysgf")
     first.choose_save_path = lambda: elsewhere
     answers.yes_no.append(False)
     assert first.save()

@@ -790,6 +790,9 @@ def test_quit_closes_every_window_each_asking_of_its_game(qtbot, answers):
     first.act_quit.trigger()
     assert not second.isVisible() and not first.isVisible()
     assert len(answers.questions) == 2
+    # the question named the game it was about (tester 23 discarded the other window's)
+    assert answers.questions[0].startswith("Closing the window of Y, 5 cells per side")
+    assert "(1 move). Save the current game first?" in answers.questions[0]
 
 
 def test_a_file_cut_short_offers_the_moves_before_the_cut(qtbot, window, answers, tmp_path):
@@ -820,3 +823,22 @@ def test_a_file_cut_short_offers_the_moves_before_the_cut(qtbot, window, answers
     assert mismatches(window) == []
     assert cut.read_text() == text[: text.index("W[a1]") + 3]  # the file as it was
     assert window.statusBar().currentMessage().startswith("Opened what cut.ysgf holds up to")
+
+
+def test_the_new_game_dialog_fits_the_screen_and_its_choices_scroll(qtbot):
+    """Tester 23: on a screen 600 pixels tall the dialog stood 701, OK and Cancel below the
+    screen's bottom. The choices scroll within the screen's room; the buttons stay in sight."""
+    from PySide6.QtCore import QRect
+
+    class Small:  # a laptop's screen
+        def availableGeometry(self):  # noqa: N802 - Qt's name
+            return QRect(0, 0, 1024, 600)
+
+    dialog = NewGameDialog({"game": "y"}, LIGHT)
+    qtbot.addWidget(dialog)
+    dialog.screen = Small
+    dialog.show()
+    assert dialog.height() <= 0.92 * 600
+    ok = dialog.ok_button
+    assert ok.isVisible() and ok.mapTo(dialog, ok.rect().bottomLeft()).y() < dialog.height()
+    assert dialog.body.parentWidget() is not None  # (inside the scroll area's view)

@@ -950,6 +950,11 @@ def test_move_now_and_the_computers_stone_of_a_longer_turn_say_what_they_did(qtb
     window.act_move_now.trigger()
     assert window.statusBar().currentMessage().startswith("The computer is not thinking")
     click_cell(qtbot, window, window.game.geometry.cell("d4"))  # turn 2: White's two stones
+    window.act_computer.trigger()  # it thinks now: the words of a moment ago are gone
+    assert not window.statusBar().currentMessage().startswith("The computer is not thinking")
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
+    window.act_undo.trigger()
+    assert len(window.game.moves) == 1
     window.act_computer.trigger()
     qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
     said = window.statusBar().currentMessage()

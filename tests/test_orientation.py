@@ -167,7 +167,9 @@ def test_render_turns_the_board(tmp_path):
     assert QImage(str(plain)) != QImage(str(turned))
 
 
-def test_a_turned_board_is_said_while_it_lasts_and_one_click_undoes_it(qtbot, window, answers):
+def test_a_turned_board_is_said_while_it_lasts_and_one_click_undoes_it(
+    qtbot, window, answers, tmp_path
+):
     """A view turned once stays for the game's later boards: tester 21 reopened a game and took
     its moved stones for another game's, with nothing on the screen to say the board was
     turned. The status bar's mark says so as long as it is, and a click (or View ▸ Board as
@@ -183,6 +185,14 @@ def test_a_turned_board_is_said_while_it_lasts_and_one_click_undoes_it(qtbot, wi
     assert not button.isHidden()
     said = window.statusBar().currentMessage()
     assert said.startswith("The board is turned and mirrored, as you last showed")
+    # and so does a record of that game, opened
+    path = tmp_path / "turned.ysgf"
+    assert window.save_to(path) and window.open_path(path)
+    assert (
+        window.statusBar()
+        .currentMessage()
+        .endswith("; the board is turned and mirrored (View ▸ Board as it starts)")
+    )
     # another game's board is plain: no mark
     window.start_new_game(GameOptions(game="hexagonal-y", size=4).validated(), ("A", "B"))
     assert button.isHidden()

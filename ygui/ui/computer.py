@@ -245,6 +245,7 @@ class ComputerPlay(QObject):
         # the computers (a dialog opened and cancelled) changed nothing, and its figures, their
         # marks and the hint stay (a tester's stopped analysis was wiped by Ctrl+N, Cancel)
         self._displayed: tuple[object, ...] | None = None
+        self._said_idle = False  # Move now said that nobody was thinking
         self._analysis: tuple[Request, SearchResult] | None = None  # its last report
         self._build_thinking()
         self._build_analysis()
@@ -514,6 +515,9 @@ class ComputerPlay(QObject):
         thinking bar."""
         session = self.session
         game = session.game
+        if self._said_idle:  # (it stood in the status bar as the computer began: tester 23)
+            self._said_idle = False
+            self.host.show_status("", 1)
         limits = SearchLimits.level(level, seed=len(game.moves) + 1)
         if seconds:
             limits = replace(limits, seconds=min(limits.seconds or seconds, seconds))
@@ -636,6 +640,7 @@ class ComputerPlay(QObject):
                 "this move asks it for one).",
                 8000,
             )
+            self._said_idle = True
 
     def hint(self) -> None:
         """A good move for the side to move: the analysis's best so far where it has searched

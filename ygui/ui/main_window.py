@@ -693,8 +693,16 @@ class MainWindow(QMainWindow):
     def suggested_path(self, suffix: str) -> str:
         """Where Save offers to write: the game's own file, else a name made of the game, the
         date and the players, in the folder of the file opened or saved last."""
-        if suffix == ".ysgf" and self.session.path is not None:
-            return str(self.session.path)
+        path = self.session.path
+        if suffix == ".ysgf" and path is not None:
+            if not self.session.changed_on_disk():
+                return str(path)
+            # (another window wrote the file: its name again would replace its game, the
+            # very thing No was for, tester 23)
+            number = 2
+            while (other := path.with_name(f"{path.stem}-{number}{path.suffix}")).exists():
+                number += 1
+            return str(other)
         folder = self.recent_folder()
         info = self.session.info()
         words = (self.game.options.game, info.date, info.black, "vs", info.white)
@@ -1195,9 +1203,11 @@ class MainWindow(QMainWindow):
             )
             return False
         session = self.session
+        turned = self._turned_words()  # (said over by this line: tester 23)
         self.show_status(
             f"Opened {shown_path(path.name)}: {title(session.game)}, at move "
-            f"{session.move_number} of {session.line_length}",
+            f"{session.move_number} of {session.line_length}"
+            + (f"; the board is {turned} (View ▸ Board as it starts)" if turned else ""),
             8000,
         )
         self.say_problem(self.settings.add_recent(str(path)))
@@ -1507,8 +1517,19 @@ class MainWindow(QMainWindow):
                 self._panels_width = None
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        why = ""
+        others = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+        if self.session.has_work and any(w is not self and w.isVisible() for w in others):
+            # several windows (Quit asks each): the question names its game, over its own
+            # window brought to the front (tester 23 read one window's question over the other
+            # and discarded the wrong game)
+            self.raise_()
+            self.activateWindow()
+            path = self.session.path
+            game = shown_path(path.name) if path is not None else title(self.game)
+            why = f"Closing the window of {game} ({counted(len(self.game.moves), 'move')})."
         with self.question() as resume:  # a match or an engine game waits for the answer
-            keep_going = self.maybe_keep_changes()
+            keep_going = self.maybe_keep_changes(why)
             resume[0] = not keep_going  # closing: nothing is started again
         if not keep_going:
             event.ignore()

@@ -7,12 +7,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -21,7 +24,9 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSpinBox,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -60,6 +65,7 @@ class NewGameDialog(QDialog):
         self.setWindowTitle("New game")
         self.theme = theme
         self.engines = engines  # the attached engines' names: players besides the built-in
+        self._fitted = False  # sized to the screen when first shown (fit_screen)
         self._engine_names: dict[bool, str] = {}  # first seat? -> the engine name it was given
         self._pie_touched = choices.get("pie") is not None
         # the pie rule as the player set it for each game, and the turn structure chosen: kept
@@ -199,9 +205,20 @@ class NewGameDialog(QDialog):
         top.addLayout(right, 1)
         buttons = ok_cancel(self)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        # the choices scroll where the screen is too short for them, the buttons stay in sight
+        # (at 1024 by 600 the dialog stood 701 pixels tall, OK and Cancel below the screen's
+        # bottom: tester 23)
+        self.body = QWidget()
+        self.body.setLayout(top)
+        scroll = QScrollArea()
+        scroll.setWidget(self.body)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         outer = QVBoxLayout(self)
-        outer.addLayout(top, 1)
+        outer.addWidget(scroll, 1)
         outer.addWidget(buttons)
+        self._buttons = buttons
 
         self.games.currentRowChanged.connect(self._game_changed)
         for combo in (self.size_box, self.corners, self.turns, self.handicap):
@@ -209,6 +226,36 @@ class NewGameDialog(QDialog):
         self.seed.valueChanged.connect(self._options_changed)
         self.pie.clicked.connect(self._pie_clicked)
         self.turns.currentIndexChanged.connect(self._turns_chosen)
+
+    def fit_screen(self) -> None:
+        """As large as the choices ask, within the screen's room (they scroll beyond it)."""
+        scroll = self.body.parentWidget()
+        bar = scroll.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) if scroll else 0
+        outer = self.layout()
+        assert outer is not None
+        margins = outer.contentsMargins()
+        spacing = outer.spacing()
+        hint = self.body.sizeHint()
+        width = hint.width() + bar + margins.left() + margins.right()
+        height = (
+            hint.height()
+            + self._buttons.sizeHint().height()
+            + spacing
+            + margins.top()
+            + margins.bottom()
+        )
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is not None:
+            room = screen.availableGeometry()
+            width = min(width, int(0.95 * room.width()))
+            height = min(height, int(0.92 * room.height()))
+        self.resize(width, height)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        if not self._fitted:
+            self._fitted = True
+            self.fit_screen()
+        super().showEvent(event)
 
     def show_rules(self) -> None:
         self.rules_dialog(self.current_options().game).exec()
