@@ -16,7 +16,13 @@ import sys
 from typing import Any
 
 from numba.core import config
-from numba.core.caching import UserProvidedCacheLocator
+
+try:
+    from numba.core.caching import UserProvidedCacheLocator
+except ImportError:  # (numba before 0.61 named it as private; the bundle has a newer one)
+    from numba.core.caching import (  # type: ignore[attr-defined,no-redef]
+        _UserProvidedCacheLocator as UserProvidedCacheLocator,
+    )
 
 
 def _cache_dir() -> str:
