@@ -72,6 +72,35 @@ def _is_paths(v: Any) -> bool:
     )
 
 
+def _size_entry(k: Any, s: Any) -> bool:
+    number = isinstance(s, int) and not isinstance(s, bool)
+    return k in VARIANTS and number and s in VARIANTS[k].sizes
+
+
+def _orientation_entry(k: Any, o: Any) -> bool:
+    """game name -> [turns, mirrored]: how the user turned each game's board."""
+    return (
+        k in VARIANTS
+        and isinstance(o, list)
+        and len(o) == 2
+        and isinstance(o[0], int)
+        and not isinstance(o[0], bool)
+        and 0 <= o[0] < 12
+        and isinstance(o[1], bool)
+    )
+
+
+class _Table:
+    """The check of a table of one entry a game, entry by entry: ``_checked`` keeps its good
+    entries where some are bad (one bad size lost every game's: tester 22)."""
+
+    def __init__(self, entry: Callable[[Any, Any], bool]) -> None:
+        self.entry = entry
+
+    def __call__(self, v: Any) -> bool:
+        return isinstance(v, dict) and all(self.entry(k, e) for k, e in v.items())
+
+
 # key -> (default, check); a nested section is a dict of the same
 NEW_GAME: dict[str, tuple[Any, Check]] = {
     "game": ("y", _one_of(*VARIANTS)),
@@ -91,45 +120,8 @@ NEW_GAME: dict[str, tuple[Any, Check]] = {
     "clock_minutes": (10, _int_in(1, 1440)),
     "clock_increment": (0, _int_in(0, 3600)),
     # the size last chosen for each game: choosing a game again in the dialog brings it back
-    "sizes": ({}, lambda v: _is_sizes(v)),  # (a lambda: _is_sizes is defined below)
+    "sizes": ({}, _Table(_size_entry)),
 }
-
-
-def _size_entry(k: Any, s: Any) -> bool:
-    number = isinstance(s, int) and not isinstance(s, bool)
-    return k in VARIANTS and number and s in VARIANTS[k].sizes
-
-
-def _orientation_entry(k: Any, o: Any) -> bool:
-    return (
-        k in VARIANTS
-        and isinstance(o, list)
-        and len(o) == 2
-        and isinstance(o[0], int)
-        and not isinstance(o[0], bool)
-        and 0 <= o[0] < 12
-        and isinstance(o[1], bool)
-    )
-
-
-def _is_sizes(v: Any) -> bool:
-    return isinstance(v, dict) and all(_size_entry(k, s) for k, s in v.items())
-
-
-def _is_orientations(v: Any) -> bool:
-    """game name -> [turns, mirrored]: how the user turned each game's board."""
-    return isinstance(v, dict) and all(_orientation_entry(k, o) for k, o in v.items())
-
-
-def _entries_kept(section: dict[str, Any], key: str, entry: Callable[[Any, Any], bool]) -> bool:
-    """A table of one entry a game (``section[key]``) keeps its good entries where some are
-    bad (one bad size lost every game's: tester 22); whether any was dropped."""
-    table = section.get(key)
-    if not isinstance(table, dict):
-        return False
-    kept = {k: v for k, v in table.items() if entry(k, v)}
-    section[key] = kept
-    return len(kept) != len(table)
 
 
 SCHEMA: dict[str, tuple[Any, Check]] = {
@@ -137,7 +129,7 @@ SCHEMA: dict[str, tuple[Any, Check]] = {
     "theme": ("light", _one_of("light", "dark")),
     "show_labels": (False, _is_bool),
     "move_numbers": (False, _is_bool),
-    "orientations": ({}, _is_orientations),
+    "orientations": ({}, _Table(_orientation_entry)),
     "recent_files": ([], _is_paths),
     "window": ({}, lambda v: isinstance(v, dict)),
     "engines": ([], is_engine_list),  # attached GTP engines (EngineSpec.to_json each)
@@ -192,6 +184,11 @@ def _checked(stored: dict[str, Any], schema: dict[str, tuple[Any, Check]]) -> li
     """Replace each value that fails its check by its default; returns the keys replaced."""
     bad = []
     for key, (default, check) in schema.items():
+        value = stored.get(key)
+        if isinstance(check, _Table) and isinstance(value, dict) and not check(value):
+            stored[key] = {k: e for k, e in value.items() if check.entry(k, e)}
+            bad.append(key)
+            continue
         if key in stored and not check(stored[key]):
             bad.append(key)
         if key not in stored or not check(stored[key]):
@@ -202,16 +199,14 @@ def _checked(stored: dict[str, Any], schema: dict[str, tuple[Any, Check]]) -> li
 def validated(stored: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """``stored`` with every known key checked and defaults filled in; unknown keys kept."""
     data = dict(stored)
-    bad = ["orientations"] if _entries_kept(data, "orientations", _orientation_entry) else []
-    bad += _checked(data, SCHEMA)
+    bad = _checked(data, SCHEMA)
     section = data.get("new_game")
     if not isinstance(section, dict):
         if "new_game" in data:
             bad.append("new_game")
         section = {}
     section = dict(section)
-    dropped = ["sizes"] if _entries_kept(section, "sizes", _size_entry) else []
-    wrong = dropped + _checked(section, NEW_GAME)
+    wrong = _checked(section, NEW_GAME)
     if "game" in wrong:
         # the board's choices were another game's (a game of "chess" came back as Y with
         # Hexagonal Y's size, 7: tester 22)

@@ -383,10 +383,12 @@ def _named_charset(data: bytes) -> str | None:
     return None if name in ("utf-8", "utf-8-sig") else name
 
 
-def _scan_trees(text: str) -> tuple[int, int, bool]:
-    """How many game trees are open at the end of ``text``, where its last whole value or
-    closed tree ends (-1: none), and whether the outermost tree was closed at some point."""
-    depth, in_value, escaped, last_whole, closed = 0, False, False, -1, False
+def cut_short_text(text: str) -> str | None:
+    """The text of a record cut short (a game tree or a value not closed at the end of the
+    file): up to its last whole value, with its open game trees closed; None if the text is
+    not cut short so."""
+    depth, in_value, escaped, closed = 0, False, False, False
+    last_whole, open_there = -1, 0  # where the last whole value or tree ends; trees open there
     for i, char in enumerate(text):
         if in_value:
             if escaped:
@@ -395,27 +397,18 @@ def _scan_trees(text: str) -> tuple[int, int, bool]:
                 escaped = True
             elif char == "]":
                 in_value = False
-                last_whole = i
+                last_whole, open_there = i, depth
         elif char == "[":
             in_value = True
         elif char == "(":
             depth += 1
         elif char == ")":
             depth -= 1
-            last_whole = i
+            last_whole, open_there = i, depth
             closed = closed or depth == 0
-    return depth, last_whole, closed
-
-
-def cut_short_text(text: str) -> str | None:
-    """The text of a record cut short (a game tree or a value not closed at the end of the
-    file): up to its last whole value, with its open game trees closed; None if the text is
-    not cut short so."""
-    depth, last_whole, closed = _scan_trees(text)
     if depth <= 0 or closed or last_whole < 0:
         return None
-    kept = text[: last_whole + 1]
-    return kept + ")" * _scan_trees(kept)[0]
+    return text[: last_whole + 1] + ")" * open_there
 
 
 def salvage_cut_short(data: bytes) -> GameRecord | None:

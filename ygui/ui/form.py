@@ -2,10 +2,33 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QHBoxLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QSpinBox,
+    QWidget,
+)
 
 from ygui.ai.engine import LEVEL_DESCRIPTIONS
 from ygui.session import Seat
+
+
+def resize_within_screen(
+    window: QWidget, width: int, height: int, widths: float, heights: float
+) -> None:
+    """``window`` as large as asked, but within the given shares of its screen's room (its
+    contents then scroll): dialogs taller than a laptop's screen had their buttons below it."""
+    parent = window.parentWidget()  # (where a dialog not yet shown will be)
+    screen = (parent.screen() if parent is not None else None) or window.screen()
+    screen = screen or QApplication.primaryScreen()
+    if screen is not None:
+        room = screen.availableGeometry()
+        width = min(width, int(widths * room.width()))
+        height = min(height, int(heights * room.height()))
+    window.resize(width, height)
 
 
 def row(*widgets: QWidget) -> QWidget:

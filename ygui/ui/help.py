@@ -7,7 +7,6 @@ from collections.abc import Iterable
 
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from ygui.core.variants import VARIANTS
+from ygui.ui.form import resize_within_screen
 from ygui.ui.theme import resource_text
 
 AboutText = """<h2>ygui {version}</h2>
@@ -95,12 +95,7 @@ class ShortcutsDialog(QDialog):
         width = int(document.idealWidth()) + 40
         document.setTextWidth(width - 40)
         height = int(document.size().height()) + 90
-        screen = (parent.screen() if parent is not None else None) or QApplication.primaryScreen()
-        room = screen.availableGeometry() if screen is not None else None
-        if room is not None:
-            width = min(width, int(0.9 * room.width()))
-            height = min(height, int(0.85 * room.height()))
-        self.resize(width, height)
+        resize_within_screen(self, width, height, 0.9, 0.85)
 
 
 def shortcuts_text(actions: Iterable[QAction]) -> str:

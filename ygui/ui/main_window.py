@@ -929,8 +929,7 @@ class MainWindow(QMainWindow):
     def play(self, move: Move) -> bool:
         """Play a move if the rules allow it; otherwise say why. Returns True if played."""
         if self.computer.thinking_for_move():
-            self.refuse("the computer is thinking (Move now makes it play at once)")
-            self._refused_thinking = True
+            self.refuse("the computer is thinking (Move now makes it play at once)", thinking=True)
             return False
         session = self.session
         seat = self.computer.seat_to_move()
@@ -1060,8 +1059,10 @@ class MainWindow(QMainWindow):
         else:
             self.session.forward()
 
-    def refuse(self, reason: str) -> None:
-        self._refused_thinking = False
+    def refuse(self, reason: str, thinking: bool = False) -> None:
+        """Say why an action was refused, in the panel and the status bar; ``thinking``: the
+        computer is thinking (said until its turn is over, see ``on_session_changed``)."""
+        self._refused_thinking = thinking
         self.message = capitalised(reason) + "."
         self.game_panel.refusal.setText(self.message)
         self.statusBar().showMessage(self.message, 5000)
@@ -1470,14 +1471,17 @@ class MainWindow(QMainWindow):
         """Close every window of the program, each asking of its own unsaved game; a window
         whose question is cancelled stays, and so do those not yet asked (Quit closed only
         the window it was chosen in, and the program ran on: tester 22)."""
-        others = [
+        for window in [*self._other_windows(), self]:
+            if not window.close():
+                return
+
+    def _other_windows(self) -> list[MainWindow]:
+        """The program's other windows on the screen."""
+        return [
             w
             for w in QApplication.topLevelWidgets()
             if isinstance(w, MainWindow) and w is not self and w.isVisible()
         ]
-        for window in [*others, self]:
-            if not window.close():
-                return
 
     def new_window(self) -> MainWindow:
         """Another window, sharing the settings (for a second recovered game)."""
@@ -1518,8 +1522,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         why = ""
-        others = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
-        if self.session.has_work and any(w is not self and w.isVisible() for w in others):
+        if self.session.has_work and self._other_windows():
             # several windows (Quit asks each): the question names its game, over its own
             # window brought to the front (tester 23 read one window's question over the other
             # and discarded the wrong game)

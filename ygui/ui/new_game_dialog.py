@@ -9,7 +9,6 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
-    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -47,7 +46,14 @@ from ygui.core.wording import capitalised
 from ygui.session import COMPUTER_NAME, Seat
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
-from ygui.ui.form import fill_player_kinds, ok_cancel, row, seat_of, select
+from ygui.ui.form import (
+    fill_player_kinds,
+    ok_cancel,
+    resize_within_screen,
+    row,
+    seat_of,
+    select,
+)
 from ygui.ui.theme import Theme
 
 
@@ -244,12 +250,7 @@ class NewGameDialog(QDialog):
             + margins.top()
             + margins.bottom()
         )
-        screen = self.screen() or QApplication.primaryScreen()
-        if screen is not None:
-            room = screen.availableGeometry()
-            width = min(width, int(0.95 * room.width()))
-            height = min(height, int(0.92 * room.height()))
-        self.resize(width, height)
+        resize_within_screen(self, width, height, 0.95, 0.92)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         if not self._fitted:
@@ -423,10 +424,10 @@ class NewGameDialog(QDialog):
             self.turns.setToolTip(f"{v.title} is played one stone a turn")
         else:
             self.turns.setToolTip("")
-        if not self._pie_touched and turns in MULTI_STONE and not int(self.handicap.currentData()):
+        handicap = int(self.handicap.currentData())
+        if not self._pie_touched and turns in MULTI_STONE and not handicap:
             # the box changed by itself as the turns were chosen, with no word why (tester 21)
             note += " The pie rule is off by default here: the first turn is one stone already."
-        handicap = int(self.handicap.currentData())
         if handicap:
             # the handicap's stones are the first turn: "one stone in the first turn" then
             # read as a contradiction (a tester's finding)
