@@ -28,7 +28,12 @@ class Answers:
 
 
 def make_window(qtbot, answers: Answers) -> MainWindow:
-    window = MainWindow(Settings(), warm_up_engine=False)
+    settings = Settings()
+    window = MainWindow(settings, warm_up_engine=False)
+    if not settings.get("window"):
+        # the size it first opens at on a screen large enough (the offscreen screen, 800
+        # pixels wide, holds it smaller: test_a_first_window_opens_within_a_small_screen)
+        window.resize(1100, 760)
 
     def ask_yes_no(title, text):
         answers.questions.append(text)

@@ -19,6 +19,8 @@ from ygui.core.game import BLACK, Move
 from ygui.core.tree import GameTree
 from ygui.core.variants import VARIANTS, GameOptions
 from ygui.session import Change, Seat
+from ygui.settings import Settings
+from ygui.ui.main_window import MainWindow
 from ygui.ui.new_game_dialog import NewGameDialog
 from ygui.ui.theme import DARK, STONE_COLOURS, ink_on
 
@@ -54,6 +56,18 @@ def test_typing_a_position_asks_before_it_replaces_an_unsaved_game(qtbot, window
     answers.save_choice = ["discard"]
     qtbot.keyClick(entry, Qt.Key.Key_Return)
     assert window.session.move_number == 0 and len(window.game.setup) == 3
+
+
+def test_a_first_window_opens_within_a_small_screen(qtbot):
+    """With nothing remembered, the window opens within the screen's room, however small the
+    screen (it opened at 1100 by 760 on a 1024 by 600 screen: tester 23). The offscreen
+    screen is 800 pixels wide."""
+    window = MainWindow(Settings(), warm_up_engine=False)
+    qtbot.addWidget(window)
+    room = window.screen().availableGeometry()
+    assert room.width() < 1100
+    assert window.width() <= room.width() and window.height() <= room.height()
+    assert window.width() >= 0.9 * room.width()  # (but as large as it fits)
 
 
 @pytest.mark.parametrize("game", list(VARIANTS))

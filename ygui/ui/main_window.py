@@ -78,6 +78,7 @@ from ygui.ui.engines_dialog import EnginesDialog
 from ygui.ui.entry_panel import EntryPanel
 from ygui.ui.figure_dialog import FigureDialog
 from ygui.ui.game_info_dialog import GameInfoDialog
+from ygui.ui.form import resize_within_screen
 from ygui.ui.game_panel import GamePanel
 from ygui.ui.help import AboutText, RulesDialog, ShortcutsDialog, shortcuts_text
 from ygui.ui.match_dialog import MatchDialog
@@ -184,7 +185,9 @@ class MainWindow(QMainWindow):
         self.clock_timer.setInterval(100)
         self.clock_timer.timeout.connect(self._tick)
         self.clock_timer.start()
-        self.resize(QSize(1100, 760))
+        # within a small screen's room (it opened at 1100 by 760 on a 1024 by 600 screen, its
+        # status bar and the panels' buttons below it: tester 23)
+        resize_within_screen(self, 1100, 760, 0.98, 0.92)
         self.restore_layout()
         # an unsaved game's autosave follows the position viewed a moment after the last step
         # (it was written only when the game changed: a tester's recovered game came back at
