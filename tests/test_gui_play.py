@@ -123,7 +123,9 @@ def test_resigning_at_an_earlier_position_ends_the_main_line(qtbot, window, answ
 def test_resigning_on_a_variation_ends_that_line_which_becomes_the_game(qtbot, window, answers):
     """After a different move at an earlier position the game goes on along that variation:
     a resignation there ends it there, and that line becomes the main line (a tester's went
-    to the old main line's end, and the record's result with it)."""
+    to the old main line's end, and the record's result with it); the question says so, and
+    the game tree draws it as the main line (it drew the old one until reopened: tester 24)."""
+    window.tree_panel.show()
     for label in ("c2", "b1", "d2"):
         click(qtbot, window, label)
     window.session.back()
@@ -134,10 +136,16 @@ def test_resigning_on_a_variation_ends_that_line_which_becomes_the_game(qtbot, w
     answers.yes_no = [True]
     window.act_resign.trigger()
     assert "Resign as Black (Ann)?" in answers.questions[-1]  # Black to move at its end
-    main = [window.game.move_text(n.move) for n in window.session.tree.main_line()]
+    assert "this variation becomes the game's main line" in answers.questions[-1]
+    main_line = window.session.tree.main_line()
+    main = [window.game.move_text(n.move) for n in main_line]
     assert main == played and window.session.move_number == 4
     assert window.game_panel.turn_label.text() == "White wins by resignation."
     shows_the_position(window)
+    drawn_main = {id(child) for _, child, main in window.tree_panel.graph.drawn_edges() if main}
+    assert drawn_main == {id(n) for n in main_line}
+    assert window.tree_panel.graph.marked_node() is window.session.current
+    assert not window.tree_panel.promote_button.isEnabled()
 
 
 def test_a_won_game_cannot_be_resigned(qtbot, window, answers):

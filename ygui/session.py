@@ -260,7 +260,8 @@ class Session:
         if self.editing:
             return "a position is being set up"
         line = self.playing_line()
-        if line and not self.tree.game_at(line).is_over:
+        promoted = bool(line) and not self.tree.game_at(line).is_over and self.off_main_line(line)
+        if promoted:
             self.tree.promote(line[-1])  # (a tester's resignation went to the old main line)
         self.tree.go_to_path(self.tree.main_line())
         if self.game.is_over or self.result is not None:
@@ -269,8 +270,14 @@ class Session:
         self.tree.record.result = Result(WHITE if loser == BLACK else BLACK, reason).text
         if self.clock is not None:
             self.clock.stop(self.now())
-        self._edited(Change.RESULT)
+        # (a promoted line changes the tree's shape: the game tree drew the old main line)
+        self._edited(Change.TREE if promoted else Change.RESULT)
         return None
+
+    def off_main_line(self, line: list[RecordNode]) -> bool:
+        """Whether the line (from the start) leaves the main line somewhere."""
+        main = self.tree.main_line()
+        return len(line) > len(main) or any(a is not b for a, b in zip(line, main, strict=False))
 
     @property
     def ended_early(self) -> Result | None:

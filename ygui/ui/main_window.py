@@ -956,12 +956,18 @@ class MainWindow(QMainWindow):
             self.refuse("the game is already over" if not session.editing else "finish the set-up")
             return
         loser = session.loser_if_resigning()
-        final = session.tree.game_at(session.tree.main_line())
+        line = session.playing_line()
+        final = session.tree.game_at(line)
         winner = WHITE if loser == BLACK else BLACK
         question = (
             f"Resign as {final.colour_name(loser)} ({session.seat_for(loser, final).name})? "
             f"{final.colour_name(winner)} ({session.seat_for(winner, final).name}) wins."
         )
+        if session.off_main_line(line):  # (it became the main line without a word: tester 24)
+            question += (
+                f"\n\nThe game is being played on a variation (move {len(line)} is its last): "
+                "this variation becomes the game's main line, and the main line a variation."
+            )
         with self.question():  # no move is made and no time spent under the question
             if not self.ask_yes_no("Resign?", question):
                 return
