@@ -234,6 +234,23 @@ def test_hexagonal_pair_and_its_preview(qtbot, window):
     assert ghost.pen().color().name() == STONE_COLOURS["Blue"][1]
 
 
+@pytest.mark.parametrize(("game", "label"), [("y", "c3"), ("poly-y", "31"), ("game-of-y", "c3")])
+def test_the_status_bar_names_the_cell_under_the_mouse(qtbot, window, game, label):
+    """With the labels off, the cell under the mouse is named in the status bar, with its
+    stone (a cell's name could be read nowhere: tester 24)."""
+    start(window, game)
+    window.act_labels.setChecked(False)
+    view = window.view
+    cell = window.game.geometry.cell(label)
+    qtbot.mouseMove(view.viewport(), view.mapFromScene(window.scene.cell_position(cell)))
+    assert window.cell_name.text() == f"Cell {label}" and window.cell_name.isVisible()
+    click_cell(qtbot, window, cell)  # the mouse still over it: its stone is said
+    first = window.game.colour_name(window.game.colours[cell])
+    assert window.cell_name.text() == f"Cell {label}: {first}"
+    view.leaveEvent(None)
+    assert window.cell_name.text() == ""
+
+
 def test_undo_redo_and_navigation_keys(qtbot, window):
     start(window, "y", size=5)
     for label in ("a1", "b1", "c1", "d1"):

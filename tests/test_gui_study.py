@@ -125,6 +125,13 @@ def test_typed_moves_and_an_error_pointing_at_the_bad_token(qtbot, window):
     window.entry_panel.entry.setText("a1, b1 c1")
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
     assert labels(window) == ["a1", "b1", "c1"] and window.entry_panel.entry_error.text() == ""
+    # a refusal goes once the position changes (it stayed through moves and steps: tester 24)
+    window.entry_panel.entry.setText("c1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert "occupied" in window.entry_panel.entry_error.text()
+    window.act_undo.trigger()
+    assert window.entry_panel.entry_error.text() == ""
+    assert window.entry_panel.entry.text() == "c1"  # (what was typed stays, to be mended)
 
 
 def test_typed_position(qtbot, window):

@@ -122,6 +122,11 @@ class BoardView(QGraphicsView):
         cell = self.board_scene().cell_at(self.mapToScene(event.position().toPoint()))
         return -1 if cell is None else cell
 
+    @property
+    def hovered(self) -> int:
+        """The cell under the mouse, or -1."""
+        return self._hover
+
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if event.button() == Qt.MouseButton.LeftButton:
             cell = self.cell_under(event)

@@ -47,15 +47,20 @@ class EntryPanel(QGroupBox):
         self.edit = edit
         layout = QVBoxLayout(self)
         self.entry = EntryLine()
+        self._said_at: object = None  # the position the last refusal was of
+        self.entry_error = QLabel()
         self.refresh()
         self.entry.returnPressed.connect(self.enter_text)
-        self.entry_error = QLabel()
         self.entry_error.setWordWrap(True)
         self.entry_error.setStyleSheet("color: #b3261e;")
         layout.addWidget(self.entry)
         layout.addWidget(self.entry_error)
 
     def refresh(self) -> None:
+        if self.entry_error.text() and self.session.current is not self._said_at:
+            # what was said is of the position it was typed at (it stayed through moves,
+            # steps and a resignation: tester 24)
+            self.entry_error.setText("")
         example = entry_example(self.session.game)
         self.entry.setPlaceholderText(example)
         self.entry.setToolTip(  # (the box may cut the example)
@@ -77,6 +82,7 @@ class EntryPanel(QGroupBox):
                     self.edit(setup, to_move)
                 elif not self.may_replace():
                     self.entry_error.setText("The position was not set up; the game is kept.")
+                    self._said_at = session.current
                     return
                 else:
                     session.set_position(setup, to_move)
@@ -85,6 +91,7 @@ class EntryPanel(QGroupBox):
         except IllegalMove as exc:
             start, length = getattr(exc, "span", (0, 0))
             self.entry_error.setText(capitalised(str(exc)))
+            self._said_at = session.current
             self.entry.setSelection(start, length)
             self.entry.setFocus()
             return

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFrame,
     QInputDialog,
+    QLabel,
     QMainWindow,
     QMessageBox,
     QProgressBar,
@@ -171,6 +172,11 @@ class MainWindow(QMainWindow):
         self.turned_button.clicked.connect(self.plain_board)
         self.turned_button.setVisible(False)
         self.statusBar().addPermanentWidget(self.turned_button)
+        # the name of the cell under the mouse (with the labels off, no cell's name could be
+        # read anywhere: tester 24)
+        self.cell_name = QLabel()
+        self.cell_name.setToolTip("The cell under the mouse")
+        self.statusBar().addPermanentWidget(self.cell_name)
         self.computer = ComputerPlay(
             self.session, self.scene, self, self, warm_up_engine, self.engine_specs
         )
@@ -828,6 +834,7 @@ class MainWindow(QMainWindow):
         session = self.session
         game = session.game
         self.game_panel.refresh(self.theme, self.message)
+        self.cell_name.setText(self._cell_words(self.view.hovered))  # (its stone may change)
         self.tree_panel.refresh()
         self.editor.refresh()
         self.entry_panel.refresh()
@@ -925,6 +932,16 @@ class MainWindow(QMainWindow):
         # no see-through stone while the computer thinks: a click would not place it
         thinking = self.computer.thinking_for_move()
         self.scene.show_ghost(cell if cell >= 0 and not thinking else None)
+        self.cell_name.setText(self._cell_words(cell))
+
+    def _cell_words(self, cell: int) -> str:
+        """The hovered cell's name, and its stone's colour if it has one."""
+        game = self.game
+        if not 0 <= cell < game.geometry.size:
+            return ""
+        words = f"Cell {game.geometry.labels[cell]}"
+        colour = game.colours[cell]
+        return f"{words}: {game.colour_name(colour)}" if colour else words
 
     def swap(self) -> None:
         self.play(SWAP)
