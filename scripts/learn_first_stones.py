@@ -1,13 +1,15 @@
 """Learn a model of a first stone's worth from its distances to the sides
-(``ygui/ai/first_stones.py``), for a game whose boards are drawn anew (Mudcrack Y).
+(``ygui/ai/first_stones.py``), for a game whose boards are drawn anew (Mudcrack Y), or a board
+no book knows (Y 13).
 
     python scripts/learn_first_stones.py play --games 2000 [--game mudcrack-y] [--cells 100]
-        [--level 7] [--first 0] [--jobs 2] [--out games.jsonl]
+        [--size N] [--level 7] [--first 0] [--jobs 2] [--out games.jsonl]
     python scripts/learn_first_stones.py fit games.jsonl [...] [--features one near middle]
         [--out resources/first_stones/mudcrack-y.json]
 
 ``play`` plays games of the engine against itself at ``--level`` without the pie rule, each on
-a board of its own (seed 10,000 + the game's number) from a first stone drawn at random, and
+a board of its own for Mudcrack Y (seed 10,000 + the game's number; ``--cells``), on the
+game's board of ``--size`` for the others, from a first stone drawn at random, and
 adds a line for each to ``--out``: the board's options, the stone and whether its player won
 (a run can be stopped and resumed with ``--first``). ``fit`` finds the weights of the features
 by logistic regression (Newton's method, a small ridge), says how well they predict the last
@@ -37,10 +39,14 @@ DEFAULT_FEATURES = ("one", "near", "middle", "near^2", "near*middle", "middle^2"
 
 
 Job = tuple[str, tuple[str, ...], int, int, int]  # play_out's: game, options, cell, level, seed
+Numbered = tuple[str, int, int | None, int, int]  # task's: game, cells, size, level, number
 
 
-def task(game: str, cells: int, level: int, number: int) -> Job:
-    keys = (f"cells={cells}", f"seed={SEEDS + number}")
+def task(game: str, cells: int, size: int | None, level: int, number: int) -> Job:
+    if game == "mudcrack-y":  # a board drawn for each game
+        keys: tuple[str, ...] = (f"cells={cells}", f"seed={SEEDS + number}")
+    else:
+        keys = () if size is None else (f"size={size}",)
     size = GameOptions.from_keys(game, [*keys, "pie=off"]).board().size
     cell = random.Random(number).randrange(size)
     return game, keys, cell, level, number + 1
@@ -48,7 +54,7 @@ def task(game: str, cells: int, level: int, number: int) -> Job:
 
 def command_play(args: argparse.Namespace) -> None:
     numbers = range(args.first, args.first + args.games)
-    jobs = [(args.game, args.cells, args.level, n) for n in numbers]
+    jobs = [(args.game, args.cells, args.size, args.level, n) for n in numbers]
     started = time.perf_counter()
     with Pool(args.jobs) as pool, open(args.out, "a", encoding="utf-8") as out:
         for done, (job, won) in enumerate(pool.imap_unordered(_played, jobs), 1):
@@ -60,7 +66,7 @@ def command_play(args: argparse.Namespace) -> None:
                 print(f"  {done}/{len(jobs)} ({time.perf_counter() - started:.0f} s)", flush=True)
 
 
-def _played(numbered: tuple[str, int, int, int]) -> tuple[Job, bool]:
+def _played(numbered: Numbered) -> tuple[Job, bool]:
     """One game, its board drawn in the worker (once: the game's own use of it is cached)."""
     job = task(*numbered)
     _, won = play_out(job)
@@ -151,7 +157,8 @@ def main() -> None:
     p = sub.add_parser("play")
     p.add_argument("--games", type=int, default=2000)
     p.add_argument("--game", default="mudcrack-y")
-    p.add_argument("--cells", type=int, default=100)
+    p.add_argument("--cells", type=int, default=100, help="Mudcrack Y's boards' cells")
+    p.add_argument("--size", type=int, help="the other games' board (their default)")
     p.add_argument("--level", type=int, default=7)
     p.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     p.add_argument("--jobs", type=int, default=2)

@@ -734,6 +734,8 @@ def test_the_shortcuts_list_every_key_in_a_table(qtbot, window):
     redo = next(row for row in text.split("<tr>") if ">Redo<" in row)
     assert "Ctrl+Y" in redo and ("Ctrl+Shift+Z" in redo or "Shift+Ctrl+Z" in redo)
     assert text.count("<tr>") == sum(1 for a in window.actions() if a.shortcuts())
+    # a panel's key says what it does (it said "Game" alone, and hid the panel: tester 24)
+    assert ">Show or hide the Game panel<" in text
 
 
 def test_no_two_items_of_a_menu_share_their_underlined_letter(window):

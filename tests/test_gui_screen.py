@@ -508,9 +508,11 @@ def test_a_panel_asked_for_comes_to_the_front_and_asked_again_closes(qtbot, wind
     tree.trigger()  # open behind Set up's tab: to the front, not closed
     qtbot.waitUntil(lambda: on_screen(window.tree_panel), timeout=2000)
     assert window.tree_panel.isVisible() and tree.isChecked()
-    tree.trigger()  # on the screen: closed
+    tree.trigger()  # on the screen: closed, and said how to bring it back (tester 24)
     qtbot.waitUntil(lambda: not window.tree_panel.isVisible(), timeout=2000)
     assert not tree.isChecked() and setup.isChecked()
+    said = window.statusBar().currentMessage()
+    assert said.startswith("The Game tree panel is hidden (Ctrl+T or View ▸ Panels"), said
 
 
 def test_a_window_made_shorter_keeps_the_game_panel_whole(qtbot, window):

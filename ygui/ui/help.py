@@ -105,7 +105,7 @@ def shortcuts_text(actions: Iterable[QAction]) -> str:
     rows = [
         f"<tr><td style='padding-right: 14px; white-space: nowrap'>"
         f"{html.escape(', '.join(keys))}</td>"
-        f"<td>{html.escape(a.text().replace('&', '').rstrip('…'))}</td></tr>"
+        f"<td>{html.escape(a.statusTip() or a.text().replace('&', '').rstrip('…'))}</td></tr>"
         for a in actions
         if (keys := _keys(a))
     ]

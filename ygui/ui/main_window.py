@@ -597,6 +597,8 @@ class MainWindow(QMainWindow):
             toggle = QAction(text, self)
             toggle.setCheckable(True)
             toggle.setShortcut(QKeySequence(key))
+            # (the list of keys said "Game" alone, and Ctrl+1 hid the game panel: tester 24)
+            toggle.setStatusTip(f"Show or hide the {dock.windowTitle()} panel")
             toggle.triggered.connect(lambda _on, d=dock: self.panel_asked(d))
             dock.visibilityChanged.connect(lambda _v, d=dock, t=toggle: t.setChecked(d.isVisible()))
             self.addAction(toggle)
@@ -634,6 +636,10 @@ class MainWindow(QMainWindow):
         a panel that was open behind a tab, or opened it behind the tab in front)."""
         if dock.isVisible() and not dock.visibleRegion().isEmpty():
             dock.hide()
+            action = self.panel_actions.get(dock.windowTitle())
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText) if action else ""
+            again = f" ({keys} or View ▸ Panels shows it again)" if keys else ""
+            self.show_status(f"The {dock.windowTitle()} panel is hidden{again}.", 8000)
         else:
             dock.show()
             dock.raise_()
