@@ -175,6 +175,23 @@ def test_left_and_right_against_the_computer_step_between_the_persons_turns(qtbo
     window.act_undo.trigger()
     window.act_redo.trigger()  # Redo as Right
     assert window.session.move_number == 4 and mismatches(window) == []
+    # Shift and the arrows step one move, the computer's too (tester 24)
+    seen = []
+    for key in (Qt.Key.Key_Left, Qt.Key.Key_Left, Qt.Key.Key_Right):
+        qtbot.keyClick(window, key, Qt.KeyboardModifier.ShiftModifier)
+        assert mismatches(window) == [] and not window.computer.runner.busy
+        seen.append(window.session.move_number)
+    assert seen == [3, 2, 3]
+    # and once the game is over, the arrows alone step one move (a game looked through)
+    answers.yes_no = [True]
+    window.act_resign.trigger()
+    assert window.session.move_number == 4
+    seen = []
+    for key in (Qt.Key.Key_Left, Qt.Key.Key_Left, Qt.Key.Key_Right):
+        qtbot.keyClick(window, key)
+        assert mismatches(window) == [] and not window.computer.runner.busy
+        seen.append(window.session.move_number)
+    assert seen == [3, 2, 3]
 
 
 def test_hint_and_analysis_with_heat_map(qtbot, answers):

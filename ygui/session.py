@@ -479,21 +479,28 @@ class Session:
         line = self.tree.line_through_current()
         self.go_to_path(line[: max(0, min(len(line), index))])
 
-    def back(self) -> None:
-        """One move back; against the computer, back to the last position a person plays."""
-        self._step(-1)
+    def back(self, single: bool = False) -> None:
+        """One move back; against the computer, back to the last position a person plays
+        (unless ``single``, or the line has ended: a game over is looked through move by
+        move, the computer's too: tester 24)."""
+        self._step(-1, single)
 
-    def forward(self) -> None:
+    def forward(self, single: bool = False) -> None:
         """One move forward; against the computer, on to the next position a person plays
-        (or the line's end): the way back, retraced."""
-        self._step(+1)
+        (or the line's end): the way back, retraced (the same exceptions)."""
+        self._step(+1, single)
 
-    def _step(self, step: int) -> None:
+    def line_ended(self) -> bool:
+        """The line being played has ended: a winner at its end, or the game resigned or
+        lost on time."""
+        return self.ended_early is not None or self.tree.game_at(self.playing_line()).is_over
+
+    def _step(self, step: int, single: bool = False) -> None:
         """One move along the line through the current node, back (-1) or forward (+1);
-        against the computer, on past the positions where the computer is to move, to the
-        line's start or end at most."""
+        against the computer, while the game goes on, on past the positions where the
+        computer is to move, to the line's start or end at most."""
         index = self.move_number + step
-        if self.is_against_computer():
+        if self.is_against_computer() and not single and not self.line_ended():
             line = self.tree.line_through_current()
             while 0 < index < len(line):
                 probe = self.tree.game_at(line[:index])

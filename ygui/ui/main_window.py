@@ -492,16 +492,25 @@ class MainWindow(QMainWindow):
             (
                 "&Play",
                 "back",
-                "&Back (one move; to your last turn against the computer)",
+                "&Back (one move; to your last turn in a game against the computer)",
                 s.back,
                 ("Left",),
             ),
             (
                 "&Play",
                 "forward",
-                "&Forward (one move; to your next turn against the computer)",
+                "&Forward (one move; to your next turn in a game against the computer)",
                 s.forward,
                 ("Right",),
+            ),
+            # the computer's moves too, one by one (tester 24: only the list could show them)
+            ("&Play", "back_one", "Back one move", lambda: s.back(single=True), ("Shift+Left",)),
+            (
+                "&Play",
+                "forward_one",
+                "Forward one move",
+                lambda: s.forward(single=True),
+                ("Shift+Right",),
             ),
             ("&Play", "last", "To the en&d", s.to_end, ("End",)),
             ("&Play", "up", "&Previous variation", lambda: s.sibling(-1), ("Up",)),
