@@ -1121,3 +1121,53 @@ def test_a_position_typed_over_a_saved_game_is_a_game_of_its_own(qtbot, window, 
     window.entry_panel.entry.setText("B: a1 W: c3 to move: B")
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
     assert window.session.path == position
+
+
+def test_the_analysis_lines_are_added_to_the_game_and_stepped_through(qtbot, window):
+    """A candidate's line, double-clicked in the analysis's table, is added to the game as a
+    variation from the position shown, which goes to its first move; Right steps through it,
+    the board drawing each position; L adds the best line (the lines could only be looked
+    at: tester 24)."""
+    window.start_new_game(GameOptions(game="y", size=9, pie=False).validated(), ("A", "B"))
+    window.act_add_line.trigger()  # nothing analysed yet: said so, nothing added
+    assert "no line of the analysis" in window.statusBar().currentMessage()
+    assert window.session.tree.root.children == []
+    for label in ("c3", "b2"):
+        click(qtbot, window, label)
+    window.session.back()  # at move 1: b2 is the game's move 2
+    computer = window.computer
+    window.act_analyse.trigger()
+    table = computer.candidates_table
+    qtbot.waitUntil(lambda: table.rowCount() >= 3 and len(computer.best_moves) >= 3, timeout=60_000)
+    window.act_analyse.trigger()  # stopped: its figures stay
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
+    line = computer.candidate_moves[2]
+    words = [window.game.move_text(m) for m in line]  # (White's move first)
+    assert len(line) >= 2 and table.item(2, 0).text() == words[0]
+    table.cellDoubleClicked.emit(2, 0)
+    assert f"The line {' '.join(words)}" in window.statusBar().currentMessage()
+    tree = window.session.tree
+    first = tree.root.children[0]
+    assert [c.move for c in first.children][0] == Move(window.game.geometry.cell("b2"))
+    assert window.session.move_number == 2 and window.session.is_on_variation() == (
+        words[0] != "b2"
+    )
+    assert window.game.moves[-1] == line[0] and mismatches(window) == []
+    seen = [window.game.moves[-1]]
+    for _ in line[1:]:
+        qtbot.keyClick(window, Qt.Key.Key_Right)
+        assert mismatches(window) == []
+        seen.append(window.game.moves[-1])
+    assert seen == list(line)
+    moves = window.game_panel.moves_list  # the list shows the line, the last move chosen
+    assert moves.currentRow() == moves.count() - 1 == 1 + len(line)
+    # L: the best line of the position shown, once analysed
+    window.session.to_start()
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: len(computer.best_moves) >= 2, timeout=60_000)
+    best = computer.best_moves
+    window.act_add_line.trigger()
+    assert window.session.move_number == 1 and window.game.moves == [best[0]]
+    assert mismatches(window) == []
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)

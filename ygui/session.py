@@ -23,7 +23,7 @@ from pathlib import Path
 from urllib.parse import quote, unquote_to_bytes
 
 from ygui.core.clock import Clock, TimeControl
-from ygui.core.game import BLACK, WHITE, Game, Move
+from ygui.core.game import BLACK, WHITE, Game, IllegalMove, Move
 from ygui.core.geometry import BoardGeometry
 from ygui.core.limits import MAX_COMMENT_CHARS
 from ygui.core.markup import LABEL, marks_of, next_letter, set_mark
@@ -462,6 +462,37 @@ class Session:
                 self._clock_after_play(mover, node)
         self.played = True
         self._edited()
+
+    def add_line(self, moves: Sequence[Move]) -> str | None:
+        """A line of moves from the position shown added to the game (the moves it already
+        has are followed, the rest made a variation, or the continuation where there is
+        none), the view going to the line's first move: forward steps through it. Returns why
+        not, or None. Moves past one the rules refuse are left out."""
+        if self.editing:
+            return "a position is being set up"
+        if self.clock is not None and self.clock.running is not None and self.at_main_line_end():
+            return "the clocks are running on this game (a line added here would be its moves)"
+        start = list(self.tree.path)
+        added = False
+        for move in moves:
+            if self.game.is_over:
+                break
+            known = any(child.move == move for child in self.current.children)
+            try:
+                self.tree.play(move)
+            except IllegalMove:
+                break
+            added = added or not known
+        if len(self.tree.path) == len(start):
+            return "none of its moves can be played here"
+        # (its first move shown; forward follows the line, the one last visited)
+        self.tree.go_to_path(self.tree.path[: len(start) + 1])
+        self.played = False
+        if added:
+            self._edited()
+        else:
+            self.notify(Change.POSITION)
+        return None
 
     # ----- moving around --------------------------------------------------------------------
     def go_to_path(self, path: list[RecordNode]) -> None:

@@ -191,7 +191,10 @@ class CandidateTable(QTableWidget):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setMouseTracking(True)
         self.cellEntered.connect(lambda row, _column: self.hovered.emit(row))
-        self.setToolTip("Hover a move to see its line on the board")
+        self.setToolTip(
+            "Hover a move to see its line on the board; double-click it to add the line to "
+            "the game, and step through it with the arrow keys"
+        )
         self.setWordWrap(False)  # a line on one row: rows keep one height
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.setMinimumHeight(6 * (self.fontMetrics().height() + 6))
@@ -301,6 +304,9 @@ class ComputerPlay(QObject):
         self.preview_box = QCheckBox("Preview the best line on the board (P)")
         self.preview_box.toggled.connect(self._show_preview)
         self.best_line: list[tuple[int, int]] = []
+        # the lines as moves, to be added to the game (the best line, each candidate's)
+        self.best_moves: tuple[Move, ...] = ()
+        self.candidate_moves: list[tuple[Move, ...]] = []
         self.stats_label = QLabel()
         self.stats_label.setWordWrap(True)
         self.win_label.setWordWrap(True)
@@ -308,6 +314,7 @@ class ComputerPlay(QObject):
         self.candidates_box.toggled.connect(self._show_candidates)
         self.candidates_table = CandidateTable()
         self.candidates_table.hovered.connect(self._candidate_hovered)
+        self.candidates_table.cellDoubleClicked.connect(lambda row, _column: self.add_line(row))
         self.candidate_lines: list[list[tuple[int, int]]] = []
         self.candidate_marks: list[tuple[int, str, float]] = []
         self._best_is_marked = True  # the first of the marks is the best move (not a swap)
@@ -451,9 +458,10 @@ class ComputerPlay(QObject):
                 )
             self.set_hint(None)
             self.scene.set_heat(None)
-            self.best_line = []
+            self.best_line, self.best_moves = [], ()
             self.scene.set_preview(None)
             self.candidate_lines, self.candidate_marks = [], []
+            self.candidate_moves = []
             self.scene.set_candidates(None)
             if session.game.moves != self._explained:
                 self.candidates_table.setRowCount(0)
@@ -890,6 +898,7 @@ class ComputerPlay(QObject):
             if self.heat_box.isChecked():
                 self.scene.set_heat(result.visits)
             self.best_line = stones
+            self.best_moves = tuple(result.principal)
             self._fill_candidates(game, result)
             self._candidate_hovered(self.candidates_table.hovered_row)
 
@@ -899,6 +908,7 @@ class ComputerPlay(QObject):
         table = self.candidates_table
         table.setRowCount(len(result.candidates))
         self.candidate_lines, self.candidate_marks = [], []
+        self.candidate_moves = []
         candidates = list(result.candidates)
         # once the position is proved the search stops: the moves it proved come first, and
         # the others' rates, from the few playouts they had, are greyed and said to be rough
@@ -912,6 +922,7 @@ class ComputerPlay(QObject):
         for row, candidate in enumerate(candidates):
             words, stones = line_stones(game, candidate.line)
             self.candidate_lines.append(stones)
+            self.candidate_moves.append(tuple(candidate.line))
             rate = f"{100 * candidate.win_rate:.0f}%"
             worth = candidate.win_rate
             if candidate.proved:
@@ -944,6 +955,34 @@ class ComputerPlay(QObject):
         # (the best is framed on the board only if it is a cell: the swap, best in a tester's
         # position, left the frame on the second move, g3)
         self.scene.set_candidates(self.candidate_marks if on else None, self._best_is_marked)
+
+    def add_line(self, row: int | None = None) -> None:
+        """The analysis's best line (or the line of the candidates table's ``row``) added to
+        the game from the position shown, which goes to its first move: the arrow keys then
+        step through it (the lines could only be looked at: tester 24)."""
+        session = self.session
+        if row is None:
+            moves = self.best_moves
+        else:
+            moves = self.candidate_moves[row] if 0 <= row < len(self.candidate_moves) else ()
+        if self._displayed != position_signature(session.game) or not moves:
+            self.host.show_status(
+                "There is no line of the analysis for this position to add (Study ▸ Analyse "
+                "this position, A, finds one).",
+                8000,
+            )
+            return
+        words, _stones = line_stones(session.game, moves)
+        number = session.move_number + 1
+        reason = session.add_line(moves)
+        if reason is not None:
+            self.host.show_status(f"The line was not added: {reason}.", 8000)
+            return
+        self.host.show_status(
+            f"The line {' '.join(words)} is in the game from move {number}: Right steps "
+            "through it, Study ▸ Delete takes it out again.",
+            10000,
+        )
 
     def _candidate_hovered(self, row: int) -> None:
         """A candidate's line on the board while the pointer is on its row (-1: left)."""

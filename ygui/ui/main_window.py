@@ -529,6 +529,7 @@ class MainWindow(QMainWindow):
             ("&Study", "review", "Analyse the whole &game", self.review_game, ()),
             ("&Study", "solve", "&Solve this position", self.solver_panel.solve, ()),
             ("&Study", "mistake", "Next &mistake", self.next_mistake, ("N",)),
+            ("&Study", "add_line", "Add the &best line to the game", c.add_line, ("L",)),
             ("&Study", "ask_engine", "As&k an engine for a move…", self.ask_engine, ()),
             ("&Study", "stop_asking", "Stop asking the engine", c.stop_asking, ()),
             ("&Study", None),
