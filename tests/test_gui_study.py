@@ -1171,3 +1171,48 @@ def test_the_analysis_lines_are_added_to_the_game_and_stepped_through(qtbot, win
     assert mismatches(window) == []
     window.act_analyse.trigger()
     qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
+
+
+def test_a_position_and_a_game_are_copied_and_pasted_as_text(qtbot, window, answers):
+    """Ctrl+C copies the position as the text the Set up box reads, Ctrl+Shift+C the game's
+    record; Ctrl+V pastes either (into another window too), and text that is neither is
+    said to be so, the game unchanged (tester 24: a position could be copied only as a
+    picture)."""
+    from PySide6.QtWidgets import QApplication
+
+    clipboard = QApplication.clipboard()
+    for label in ("c3", "b2", "a1"):
+        click(qtbot, window, label)
+    window.session.back()
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert clipboard.text() == "Black: c3  White: b2  (to move: Black)"
+    assert window.statusBar().currentMessage() == f"Copied: {clipboard.text()}"
+    window.act_copy_record.trigger()
+    record = clipboard.text()
+    assert record.startswith("(;") and "a1" not in record.split("b2")[0]
+    # the position, pasted: a set-up of the same stones, after the question about the game
+    clipboard.setText("Black: c3  White: b2  (to move: Black)")
+    answers.save_choice = ["discard"]
+    qtbot.keyClick(window.view, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    g = window.game.geometry
+    assert window.game.setup == {g.cell("c3"): BLACK, g.cell("b2"): WHITE}
+    assert window.game.moves == [] and window.game.to_move == BLACK
+    assert mismatches(window) == []
+    # the record, pasted: the whole game, at the move it was copied at, with no file
+    clipboard.setText(record)
+    answers.save_choice = ["discard"]
+    window.act_paste.trigger()
+    assert labels(window) == ["c3", "b2"] and window.session.line_length == 3
+    assert window.session.path is None and window.session.dirty
+    assert mismatches(window) == []
+    assert window.statusBar().currentMessage().startswith("Pasted Y, 5 cells per side, at move 2")
+    # neither: said, and nothing changes
+    clipboard.setText("hello there")
+    window.act_paste.trigger()
+    assert "neither a game's record nor a position" in answers.informed[-1]
+    assert labels(window) == ["c3", "b2"]
+    clipboard.setText("(;FF[4]GM[1]SZ[19];B[dd]")  # a Go record, cut short
+    window.act_paste.trigger()
+    assert answers.informed[-1].startswith("The record on the clipboard:")
+    assert labels(window) == ["c3", "b2"]

@@ -772,16 +772,24 @@ class Session:
     def save(self, path: Path) -> None:
         """Write the game to ``path`` atomically (OSError if it cannot be written), with the
         seats and the node being viewed, so that it opens again as it was left."""
-        record = replace(self.record())
-        situation = self._situation(with_file=False)
-        record.root = replace(record.root, extra={**record.root.extra, **situation})
-        save_record(path, record)
+        save_record(path, self._record_as_left())
         self.path = path
         self.disk_stamp = file_stamp(path)
         self.dirty = False
         self.only_analysis_unsaved = False
         self.remove_autosave()
         self.notify(Change.SAVED)
+
+    def record_text(self) -> str:
+        """The record a save writes, as text (copied to the clipboard)."""
+        return write_record(self._record_as_left())
+
+    def _record_as_left(self) -> GameRecord:
+        """The record, with the seats and the node being viewed."""
+        record = replace(self.record())
+        situation = self._situation(with_file=False)
+        record.root = replace(record.root, extra={**record.root.extra, **situation})
+        return record
 
     def open(self, path: Path) -> None:
         """Load a record at the node it was saved at, with its seats (a game against the
@@ -790,9 +798,10 @@ class Session:
         tree, seats, clocks = _left_at(load_record(path))
         self.set_tree(tree, path=path, seats=seats, clocks=clocks)
 
-    def open_salvaged(self, record: GameRecord) -> None:
-        """What a damaged file still held (``salvage_cut_short``), as a game of no file: the
-        file stays as it is, and the game is the user's to save where they choose."""
+    def open_unsaved(self, record: GameRecord) -> None:
+        """A record from no file of its own (what a damaged file still held,
+        ``salvage_cut_short``; a record pasted), as a game of no file: a file it came from
+        stays as it is, and the game is the user's to save where they choose."""
         tree, seats, clocks = _left_at(record)
         self.set_tree(tree, seats=seats, clocks=clocks, dirty=True)
 

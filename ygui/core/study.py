@@ -107,6 +107,17 @@ def entry_example(game: Game) -> str:
     return f"{a} swap {b} {c}   or   {first}: {a} {c}  {second}: {b}  (to move: {second})"
 
 
+def position_text(game: Game) -> str:
+    """The stones on the board and the side to move, written as ``parse_position`` reads them
+    (``Black: a1 b2  White: c3  (to move: White)``), in the board's cell names and colours."""
+    labels = game.geometry.labels
+    parts = []
+    for colour in (BLACK, WHITE):
+        cells = [labels[c] for c, held in enumerate(game.colours) if held == colour]
+        parts.append(f"{game.colour_name(colour)}: {' '.join(cells)}".rstrip())
+    return f"{'  '.join(parts)}  (to move: {game.colour_name(game.to_move)})"
+
+
 NAMED_STONES = 8  # a winning group's stones named in the set-up's warning, at most
 
 

@@ -52,11 +52,12 @@ from ygui.autosave import (
 )
 from ygui.core.clock import TimeControl, clock_text
 from ygui.core.drawing import Orientation
-from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
+from ygui.core.game import BLACK, SWAP, WHITE, Game, IllegalMove, Move
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.markup import LABEL, SQUARE, TRIANGLE, marks_of
-from ygui.core.record import RecordError, RecordNode, salvage_cut_short
+from ygui.core.record import RecordError, RecordNode, read_record, salvage_cut_short
 from ygui.core.result import FORFEIT, RESIGNATION, TIME
+from ygui.core.study import entry_example, parse_position, position_text
 from ygui.core.tree import path_to, tree_from_game
 from ygui.core.variants import GameOptions, OptionsError, options_for_board
 from ygui.core.wording import autosave_failed, capitalised, counted, shown_path, title
@@ -78,8 +79,8 @@ from ygui.ui.computer import ComputerPlay
 from ygui.ui.engines_dialog import EnginesDialog
 from ygui.ui.entry_panel import EntryPanel
 from ygui.ui.figure_dialog import FigureDialog
-from ygui.ui.game_info_dialog import GameInfoDialog
 from ygui.ui.form import resize_within_screen
+from ygui.ui.game_info_dialog import GameInfoDialog
 from ygui.ui.game_panel import GamePanel
 from ygui.ui.help import AboutText, RulesDialog, ShortcutsDialog, shortcuts_text
 from ygui.ui.match_dialog import MatchDialog
@@ -464,6 +465,10 @@ class MainWindow(QMainWindow):
             ("&Game", "save_as", "Save &as…", self.save_as, (std.SaveAs,)),
             ("&Game", None),
             ("&Game", "figure", "Export &figure…", self.export_figure, ("Ctrl+P",)),
+            # (a position could not be copied as text, only as a picture: tester 24)
+            ("&Game", "copy", "&Copy the position as text", self.copy_position, (std.Copy,)),
+            ("&Game", "copy_record", "Copy the game recor&d", self.copy_record, ("Ctrl+Shift+C",)),
+            ("&Game", "paste", "&Paste a position or a game", self.paste, (std.Paste,)),
             ("&Game", None),
             ("&Game", "quit", "&Quit", self.quit, (std.Quit,)),
             ("&Play", "undo", "&Undo", self.undo, (std.Undo,)),
@@ -647,7 +652,9 @@ class MainWindow(QMainWindow):
         if dock.isVisible() and not dock.visibleRegion().isEmpty():
             dock.hide()
             action = self.panel_actions.get(dock.windowTitle())
-            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText) if action else ""
+            keys = (
+                action.shortcut().toString(QKeySequence.SequenceFormat.NativeText) if action else ""
+            )
             again = f" ({keys} or View ▸ Panels shows it again)" if keys else ""
             self.show_status(f"The {dock.windowTitle()} panel is hidden{again}.", 8000)
         else:
@@ -1222,7 +1229,7 @@ class MainWindow(QMainWindow):
         with self.question():  # (the game shown was asked about before the file was chosen)
             if not self.ask_yes_no("Damaged file", question):
                 return False
-        self.session.open_salvaged(record)
+        self.session.open_unsaved(record)
         self.show_status(
             f"Opened what {shown_path(path.name)} holds up to its cut: {title(self.game)}, "
             f"{counted(moves, 'move')}; not yet saved",
@@ -1404,6 +1411,62 @@ class MainWindow(QMainWindow):
         """Number the moves after the position shown (for a figure of what follows)."""
         self.act_numbers.setChecked(True)  # (first: checking it numbers from the first move)
         self.scene.set_numbers(self.session.move_number + 1)
+
+    def copy_position(self) -> None:
+        """The position shown, as the text the typing box reads (``position_text``)."""
+        text = position_text(self.game)
+        QApplication.clipboard().setText(text)
+        self.show_status(f"Copied: {text}", 8000)
+
+    def copy_record(self) -> None:
+        """The whole game, its variations and comments, as the text of its record."""
+        QApplication.clipboard().setText(self.session.record_text())
+        self.show_status(
+            f"Copied the record of {title(self.game)} ({counted(self.session.line_length, 'move')} "
+            "in the line shown); Paste in another window opens it.",
+            8000,
+        )
+
+    def paste(self) -> None:
+        """A game's record from the clipboard opens as a game of no file; a position written
+        as the typing box reads it (Black: a1 b2  White: c3) is set up on this board. Text
+        that is neither is said to be so, and nothing changes."""
+        text = QApplication.clipboard().text().strip()
+        if not text:
+            self.refuse("the clipboard holds no text")
+            return
+        if text.startswith("("):  # a record
+            try:
+                record = read_record(text)
+            except RecordError as exc:
+                self.inform("Could not paste the game", f"The record on the clipboard: {exc}")
+                return
+            if not self.maybe_keep_changes("Pasting opens the game on the clipboard."):
+                return
+            self.session.open_unsaved(record)
+            self.show_status(
+                f"Pasted {title(self.game)}, at move {self.session.move_number} of "
+                f"{self.session.line_length}; not yet saved",
+                10000,
+            )
+            return
+        try:
+            setup, to_move = parse_position(self.game.geometry, text)
+        except IllegalMove as exc:
+            self.inform(
+                "Could not paste the position",
+                f"The clipboard holds neither a game's record nor a position of this board "
+                f"({capitalised(str(exc))}). A position is written as: "
+                f"{position_text(self.game) if self.game.moves else entry_example(self.game)}",
+            )
+            return
+        if self.session.editing:
+            self.editor.set_typed(setup, to_move)
+            return
+        if not self.maybe_keep_changes("Pasting sets up the position on the clipboard."):
+            return
+        self.session.set_position(setup, to_move)
+        self.show_status(f"Pasted the position: {text}", 8000)
 
     def export_figure(self) -> None:
         self.scene.clear_ghost()
