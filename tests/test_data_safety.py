@@ -273,3 +273,42 @@ def test_a_file_written_by_another_window_is_not_replaced_without_a_question(
     answers.yes_no.append(True)
     assert first.save()
     assert [n.move.cell for n in load_record(path).main_line()] == [cell("c2"), cell("e1")]
+
+
+def test_after_a_swap_the_record_names_who_played_each_colour(tmp_path):
+    """PB and PW name the players of Black and White at the main line's end, as other
+    programs read them: after a swap the first player plays White (the record named the
+    first player Black, and so the winner, when they had resigned as White: tester 24).
+    Without ygui's seats the names are read back to their seats the same way."""
+    from ygui.core.game import BLACK, WHITE
+    from ygui.core.result import RESIGNATION
+    from ygui.core.variants import GameOptions
+    from ygui.session import SEATS
+
+    session = Session()
+    session.new_game(GameOptions(game="y", size=5, pie=True).validated(), ("Ann", "Bo"))
+    session.play(Move(7))
+    session.play(Move.swap())  # Bo takes Ann's stone: Bo plays Black, Ann White
+    assert session.seat_for(BLACK).name == "Bo" and session.game.to_move == WHITE
+    assert session.end_game(WHITE, RESIGNATION) is None  # Ann resigns as White
+    path = tmp_path / "swapped.ysgf"
+    session.save(path)
+    record = load_record(path)
+    assert (record.black, record.white, record.result) == ("Bo", "Ann", "B+R")
+    text = path.read_text(encoding="utf-8")
+    assert "PB[Bo]" in text and "PW[Ann]" in text
+    for seats in (True, False):  # with ygui's seats, and as from another program
+        if not seats:
+            text = text.replace(f"{SEATS}[", "XX[")
+            path.write_text(text, encoding="utf-8")
+        reopened = Session()
+        reopened.open(path)
+        assert [s.name for s in reopened.seats] == ["Ann", "Bo"]
+        assert reopened.seat_for(BLACK, reopened.game).name == "Bo"
+    # without a swap, the first player is Black
+    plain = Session()
+    plain.new_game(GameOptions(game="y", size=5, pie=True).validated(), ("Ann", "Bo"))
+    plain.play(Move(7))
+    plain.play(Move(3))
+    plain.save(path)
+    assert (load_record(path).black, load_record(path).white) == ("Ann", "Bo")

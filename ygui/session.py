@@ -758,8 +758,13 @@ class Session:
     def record(self) -> GameRecord:
         """The tree's record, with the players and the main line's result brought up to date."""
         record = self.tree.record
-        record.black, record.white = self.names[BLACK], self.names[WHITE]
         final = record.to_game()
+        # PB and PW name who plays each colour at the main line's end, as other programs
+        # read them: after a swap the players have exchanged colours (the record named the
+        # first player Black, who had resigned as White: tester 24); ygui reads its seats
+        # from SEATS
+        first, second = (WHITE, BLACK) if final.swapped else (BLACK, WHITE)
+        record.black, record.white = self.names[first], self.names[second]
         if final.winner is None and self.game.winner is not None:
             final = self.game  # the game was finished on another line than the first
         if final.winner is not None:
@@ -918,7 +923,12 @@ def _viewed_path(record: GameRecord, viewed: list[str] | None) -> list[RecordNod
 
 
 def _seats(values: list[str] | None, record: GameRecord) -> tuple[Seat, Seat]:
-    seats = [Seat(record.black), Seat(record.white)]
+    # (without ygui's SEATS, from PB and PW: who played each colour at the main line's end,
+    # the first seat White's after a swap)
+    names = [record.black, record.white]
+    if any(node.move is not None and node.move.is_swap for node in record.main_line()):
+        names.reverse()  # the main line has a swap
+    seats = [Seat(names[0]), Seat(names[1])]
     for i, text in enumerate((values or [])[:2]):
         try:
             name, computer, level, *rest = json.loads(text)

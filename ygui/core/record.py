@@ -3,7 +3,8 @@ record claims none).
 
 Root properties: ``YV`` record version, ``YG`` game name, ``YO`` options as ``key=value``
 words, ``YB`` the board itself as JSON (always for Mudcrack Y and for boards of one's own),
-``PB``/``PW`` the players who began as Black (first) and White, ``RE`` ``B+``/``W+``, ``DT``,
+``PB``/``PW`` the players of Black and White at the main line's end (after a swap the
+first player plays White), ``RE`` ``B+``/``W+``, ``DT``,
 ``C`` a comment, ``AB``/``AW``/``PL`` a set-up position and the side to move. Move nodes carry
 ``B[label]`` or ``W[label]`` (``W[swap]`` for the pie rule) and an optional ``C``. Variations
 are SGF variations. Unknown properties are kept and written back.
