@@ -107,7 +107,7 @@ def test_a_damaged_file_is_refused_with_a_message(change: dict, message: str) ->
 
 
 def test_the_shipped_model_opens_mudcrack_y_and_the_search_decides_the_swap() -> None:
-    shipped = {m.game: m for m in models()}
+    shipped = {m.game: m for m in models() if m.game == "mudcrack-y"}
     assert "mudcrack-y" in shipped, "no first stones' model in resources/first_stones"
     model = shipped["mudcrack-y"]
     assert model.cells[0] <= 100 <= model.cells[1] and model.games >= 1000
@@ -139,6 +139,24 @@ def test_the_shipped_model_opens_mudcrack_y_and_the_search_decides_the_swap() ->
         assert answer.move == SWAP or game.is_legal(answer.move)
 
 
+@pytest.mark.parametrize("size", [13])
+def test_a_y_board_no_book_knows_opens_by_its_model(size: int) -> None:
+    """Y 13 has no book: its model (learned from games at level 7 on that board) names the
+    stones nearest to even, which the second player's search weighs, from the book's levels
+    up; it fits that board alone (Y 11 opens by its book, other sizes by the search)."""
+    model = next(m for m in models() if m.game == "y" and m.cells == (size * (size + 1) // 2,) * 2)
+    assert model.games >= 1000 and model.level == 7
+    game = Game(GameOptions(game="y", size=size, pie=True))
+    assert model.fits(game) and not model.fits(Game(GameOptions(game="y", size=size + 1)))
+    worth = model.worth(game.geometry)
+    centre = int(np.argmax(side_distances(game.geometry).min(axis=1)))
+    assert worth[game.geometry.cell("a1")] < 0.4 < 0.6 < worth[centre]  # a corner, the middle
+    weighed = Engine(seed=1).search(game, SearchLimits.level(7, seed=1))
+    assert weighed.reason == "pie opening" and weighed.move.cell in model_stones(game, 6)
+    eleven = Game(GameOptions(game="y", size=11, pie=True))
+    assert Engine(seed=1).search(eleven, SearchLimits.level(7, seed=1)).reason == "book"
+
+
 def test_the_learner_plays_games_and_fits_a_model_the_engine_reads(tmp_path) -> None:
     games = tmp_path / "games.jsonl"
     play = [sys.executable, str(SCRIPT), "play", "--games", "6", "--cells", "30", "--level", "2"]
@@ -156,6 +174,15 @@ def test_the_learner_plays_games_and_fits_a_model_the_engine_reads(tmp_path) -> 
     assert model.names == ("one", "near") and model.games == 6 and model.level == 2
     assert model.cells == (30, 30)
     assert model.fits(Game(GameOptions(game="mudcrack-y", size=30, pie=True)))
+    # on a board no book knows: the game's board of that size, for every game
+    y = [sys.executable, str(SCRIPT), "play", "--game", "y", "--size", "4", "--games", "2"]
+    y_games = tmp_path / "y.jsonl"
+    subprocess.run(
+        [*y, "--level", "1", "--jobs", "1", "--out", str(y_games)], check=True, capture_output=True
+    )
+    rows = [json.loads(line) for line in y_games.read_text(encoding="utf-8").splitlines()]
+    assert [r["keys"] for r in rows] == [["size=4"], ["size=4"]]
+    assert all(r["game"] == "y" and 0 <= r["cell"] < 10 for r in rows)
 
 
 def test_a_shipped_file_that_cannot_be_read_is_skipped_and_logged(tmp_path, monkeypatch, caplog):

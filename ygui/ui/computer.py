@@ -890,7 +890,7 @@ class ComputerPlay(QObject):
         elif result.reason == "model":
             self.stats_label.setText(
                 "From the first stones' model: the stone nearest to even, by its distances to "
-                "the sides (learned from games on other boards)"
+                "the sides (learned from the engine's games against itself)"
             )
         else:
             self.stats_label.setText(search_stats(result))
