@@ -1216,3 +1216,37 @@ def test_a_position_and_a_game_are_copied_and_pasted_as_text(qtbot, window, answ
     window.act_paste.trigger()
     assert answers.informed[-1].startswith("The record on the clipboard:")
     assert labels(window) == ["c3", "b2"]
+
+
+def test_an_analysis_kept_with_the_game_is_shown_when_the_position_is_again(
+    qtbot, window, answers, tmp_path
+):
+    """The figures an analysis kept with a position are in the analysis panel when the
+    position is shown again, in a reopened file too, until an analysis runs there (they
+    were in the review's graph alone: tester 24)."""
+    window.start_new_game(GameOptions(game="y", size=9, pie=False).validated(), ("A", "B"))
+    for label in ("c3", "b2"):
+        click(qtbot, window, label)
+    computer = window.computer
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: "%" in computer.win_label.text(), timeout=60_000)
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
+    kept = GameTree.analysis(window.session.current)
+    assert kept is not None and kept[1] > 0
+    window.session.back()
+    assert computer.win_label.text() == "Win probability: -"  # nothing kept at move 1
+    window.session.forward()
+    black = round(100 * kept[0])
+    said = f"Win probability, as kept with the game: Black {black}% · White {100 - black}%"
+    assert computer.win_label.text() == said
+    assert computer.stats_label.text().startswith(f"{kept[1]:,} playouts, when it was")
+    assert computer.win_bar.text() == (
+        f"Black {black}%" if black >= 50 else f"White {100 - black}%"
+    )
+    path = tmp_path / "kept.ysgf"
+    window.session.save(path)
+    answers.save_choice = ["discard"]
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    assert window.open_path(path)
+    assert window.session.move_number == 2 and computer.win_label.text() == said

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from ygui.ai.engine import MAX_TREE_VISITS, SearchLimits, SearchResult
 from ygui.ai.solver import position_signature
 from ygui.core.game import BLACK, WHITE, Game, Move
+from ygui.core.tree import GameTree
 from ygui.core.wording import counted
 from ygui.engines import EngineSpec, Turn
 from ygui.session import Change, Seat, Session
@@ -839,6 +840,22 @@ class ComputerPlay(QObject):
         self.line_label.setText("Best line: -")
         self.stats_label.setText("")
         self._displayed = None
+        kept = GameTree.analysis(self.session.current)
+        if kept is not None and kept[1] > 0 and game.winner is None and not verdict:
+            # what an analysis kept with the game found here, until one runs (a reopened
+            # study's figures were in the review's graph alone: tester 24)
+            black, playouts = kept
+            self.set_win_bar(black, game)
+            self.win_label.setText(
+                f"Win probability, as kept with the game: {game.colour_name(BLACK)} "
+                f"{100 * black:.0f}% · {game.colour_name(WHITE)} {100 * (1 - black):.0f}%"
+            )
+            best = GameTree.best_move(self.session.current)
+            if best:
+                self.line_label.setText(f"Best move, as kept with the game: {best}")
+            self.stats_label.setText(
+                f"{playouts:,} playouts, when it was analysed (A analyses it now)"
+            )
 
     def set_win_bar(self, black: float, game: Game) -> None:
         """The bar filled to the first colour's share, with the leader's share written on it:
