@@ -9,7 +9,7 @@ import random
 import pytest
 from gui_helpers import click_cell, make_window, variation_window
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QContextMenuEvent, QHelpEvent
+from PySide6.QtGui import QColor, QContextMenuEvent, QHelpEvent, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from ygui.core.game import Game, Move
@@ -81,6 +81,16 @@ def test_a_line_and_a_variation_are_drawn_in_two_columns_joined_by_lines(qtbot, 
         ("d1", "e1", False),
     }
     assert label(window, marked(window)) == "e1"
+    # the start is a hollow square: filled, it read as a Black stone (tester 24)
+    root = graph.node_position(window.session.tree.root)
+    area = QRectF(root.x() - 10, root.y() - 10, 20, 20)
+    image = QImage(20, 20, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    graph.scene().render(painter, QRectF(0, 0, 20, 20), area)
+    painter.end()
+    edge, middle = image.pixelColor(16, 10), image.pixelColor(10, 10)
+    assert edge.lightness() < 160 and middle.lightness() > 200, (edge.name(), middle.name())
 
 
 def test_the_ring_follows_the_keys_and_clicks(qtbot, window):

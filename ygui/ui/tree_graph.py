@@ -156,6 +156,7 @@ class TreeCanvas(QGraphicsItem):
         self.mistakes: dict[int, float] = {}  # node index -> the win rate it lost
         self.line_colours = (QColor("#9a9a9a"), QColor("#555555"))  # variations, main line
         self.root_colour = QColor("#444444")
+        self.root_fill = QColor("#ffffff")  # the view's background
         self.number_colour = QColor("#777777")
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
 
@@ -240,9 +241,10 @@ class TreeCanvas(QGraphicsItem):
             painter.setPen(QPen(QColor(MISTAKE_COLOUR), 2.4))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(at, RADIUS + RING, RADIUS + RING)
-        if node.move is None:  # the start: a square
-            painter.setPen(QPen(self.root_colour, 1.2))
-            painter.setBrush(QBrush(self.root_colour))
+        if node.move is None:  # the start: a hollow square (filled, it read as a Black
+            # stone, whoever was to move: tester 24)
+            painter.setPen(QPen(self.root_colour, 1.8))
+            painter.setBrush(QBrush(self.root_fill))  # (over the line to the first move)
             painter.drawRoundedRect(QRectF(at.x() - 6, at.y() - 6, 12, 12), 2, 2)
         else:
             fill, outline = self.fills.get(node.colour, (QColor("#999999"), QColor("#555555")))
@@ -360,6 +362,7 @@ class GameTreeView(QGraphicsView):
         strong.setAlpha(170)
         self.canvas.line_colours = (faint, strong)
         self.canvas.root_colour = text
+        self.canvas.root_fill = palette.color(palette.ColorRole.Base)
         self.canvas.number_colour = faint
         highlight = palette.color(palette.ColorRole.Highlight)
         self.current_mark.setPen(QPen(highlight, 2.6))
