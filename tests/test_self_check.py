@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -25,7 +26,9 @@ def test_self_check_opens_the_window_and_the_computer_answers(tmp_path) -> None:
     assert lines[1].startswith("self-check: engine warm-up ended well")
     # the knowledge files are there (a bundle could leave them behind)
     assert lines[2].startswith("self-check: ")
-    assert lines[2].endswith(" opening books and 1 first-stone model loaded")
+    models = len(list((Path(__file__).parents[1] / "resources" / "first_stones").glob("*.json")))
+    assert models >= 2  # Mudcrack Y's, Y 13's
+    assert lines[2].endswith(f" opening books and {models} first-stone models loaded")
     assert lines[3].startswith("self-check: the computer answered ")
     assert lines[-1] == "self-check: all well"
     # its settings and autosaves went to a folder of its own, now gone
