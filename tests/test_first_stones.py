@@ -139,7 +139,7 @@ def test_the_shipped_model_opens_mudcrack_y_and_the_search_decides_the_swap() ->
         assert answer.move == SWAP or game.is_legal(answer.move)
 
 
-@pytest.mark.parametrize("size", [13])
+@pytest.mark.parametrize("size", [13, 15])
 def test_a_y_board_no_book_knows_opens_by_its_model(size: int) -> None:
     """Y 13 has no book: its model (learned from games at level 7 on that board) names the
     stones nearest to even, which the second player's search weighs, from the book's levels
