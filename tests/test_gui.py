@@ -243,10 +243,11 @@ def test_the_status_bar_names_the_cell_under_the_mouse(qtbot, window, game, labe
     view = window.view
     cell = window.game.geometry.cell(label)
     qtbot.mouseMove(view.viewport(), view.mapFromScene(window.scene.cell_position(cell)))
-    assert window.cell_name.text() == f"Cell {label}" and window.cell_name.isVisible()
+    kind = "Point" if game == "game-of-y" else "Cell"  # (the Game of Y's: tester 25)
+    assert window.cell_name.text() == f"{kind} {label}" and window.cell_name.isVisible()
     click_cell(qtbot, window, cell)  # the mouse still over it: its stone is said
     first = window.game.colour_name(window.game.colours[cell])
-    assert window.cell_name.text() == f"Cell {label}: {first}"
+    assert window.cell_name.text() == f"{kind} {label}: {first}"
     view.leaveEvent(None)
     assert window.cell_name.text() == ""
 

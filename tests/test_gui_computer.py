@@ -1000,3 +1000,41 @@ def test_the_computers_first_move_alone_is_nothing_to_save(qtbot, answers):
     answers.save_choice.append("cancel")
     assert not window.maybe_keep_changes()
     assert answers.questions == ["Save the current game first?"]
+
+
+def test_no_analysis_line_is_added_to_a_game_against_the_computer_that_goes_on(qtbot, answers):
+    """A line added there would be the computer's moves chosen by the analysis (tester 25's
+    went in as the game's, and play went on after them): refused, said why; once the game is
+    over the lines go in for study."""
+    window = make_window(qtbot, answers)
+    start(window, "y", size=9, pie=False)
+    click_cell(qtbot, window, window.game.geometry.cell("e3"))
+    wait_for_human(qtbot, window)
+    computer = window.computer
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: len(computer.best_moves) >= 2, timeout=60_000)
+    before = window.session.line_length
+    computer.candidates_table.cellDoubleClicked.emit(0, 0)
+    assert "would be played for the computer" in window.statusBar().currentMessage()
+    window.act_add_line.trigger()
+    assert window.session.line_length == before and window.session.move_number == before
+    assert not window.session.dirty or window.session.tree.main_line()[-1].children == []
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
+    answers.yes_no = [True]
+    window.act_resign.trigger()  # over: study (but nothing past the resignation)
+    main = list(window.session.tree.main_line())
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: len(computer.best_moves) >= 2, timeout=60_000)
+    window.act_add_line.trigger()
+    assert "no move follows its resignation" in window.statusBar().currentMessage()
+    assert window.session.tree.main_line() == main
+    window.session.to_start()
+    qtbot.waitUntil(lambda: len(computer.best_moves) >= 2, timeout=60_000)
+    line = computer.best_moves
+    window.act_add_line.trigger()
+    assert window.statusBar().currentMessage().startswith("The line ")
+    assert window.game.moves == [line[0]] and mismatches(window) == []
+    assert window.session.tree.main_line() == main  # (a variation, or the game's own e3)
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)

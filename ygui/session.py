@@ -470,13 +470,26 @@ class Session:
         not, or None. Moves past one the rules refuse are left out."""
         if self.editing:
             return "a position is being set up"
+        if self.is_against_computer() and not self.line_ended():
+            # (its moves went in as the game's, the computer's among them: tester 25)
+            return (
+                "in a game against the computer that goes on, the line's moves would be "
+                "played for the computer (once the game is over, or with two people in "
+                "Play ▸ Players, lines can be added)"
+            )
         if self.clock is not None and self.clock.running is not None and self.at_main_line_end():
             return "the clocks are running on this game (a line added here would be its moves)"
         start = list(self.tree.path)
+        main = self.tree.main_line()
+        ended = self.ended_early is not None
+        if ended and start == main:
+            return "the game ended here, and no move follows its resignation or loss on time"
         added = False
         for move in moves:
             if self.game.is_over:
                 break
+            if ended and self.tree.path == main:
+                break  # (past a resignation the main line would go on, its result wrong)
             known = any(child.move == move for child in self.current.children)
             try:
                 self.tree.play(move)

@@ -997,7 +997,7 @@ class ComputerPlay(QObject):
             return
         self.host.show_status(
             f"The line {' '.join(words)} is in the game from move {number}: Right steps "
-            "through it, Study ▸ Delete takes it out again.",
+            f"through it; at move {number}, Study ▸ Delete move and what follows takes it out.",
             10000,
         )
 

@@ -497,14 +497,15 @@ class MainWindow(QMainWindow):
             (
                 "&Play",
                 "back",
-                "&Back (one move; to your last turn in a game against the computer)",
+                "&Back (one move; to your last turn in a game against the computer still going on)",
                 s.back,
                 ("Left",),
             ),
             (
                 "&Play",
                 "forward",
-                "&Forward (one move; to your next turn in a game against the computer)",
+                "&Forward (one move; to your next turn in a game against the computer "
+                "still going on)",
                 s.forward,
                 ("Right",),
             ),
@@ -962,7 +963,8 @@ class MainWindow(QMainWindow):
         game = self.game
         if not 0 <= cell < game.geometry.size:
             return ""
-        words = f"Cell {game.geometry.labels[cell]}"
+        kind = "Point" if game.geometry.style == "points" else "Cell"  # (the Game of Y's)
+        words = f"{kind} {game.geometry.labels[cell]}"
         colour = game.colours[cell]
         return f"{words}: {game.colour_name(colour)}" if colour else words
 
