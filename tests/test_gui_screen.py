@@ -513,6 +513,9 @@ def test_a_panel_asked_for_comes_to_the_front_and_asked_again_closes(qtbot, wind
     assert not tree.isChecked() and setup.isChecked()
     said = window.statusBar().currentMessage()
     assert said.startswith("The Game tree panel is hidden (Ctrl+T or View ▸ Panels"), said
+    window.setup_dock.close()  # its ×: said too (tester 25)
+    qtbot.waitUntil(lambda: "Set up panel is hidden" in window.statusBar().currentMessage())
+    assert "(Ctrl+2 or View ▸ Panels shows it again)" in window.statusBar().currentMessage()
 
 
 def test_a_window_made_shorter_keeps_the_game_panel_whole(qtbot, window):

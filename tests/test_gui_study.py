@@ -1216,6 +1216,26 @@ def test_a_position_and_a_game_are_copied_and_pasted_as_text(qtbot, window, answ
     window.act_paste.trigger()
     assert answers.informed[-1].startswith("The record on the clipboard:")
     assert labels(window) == ["c3", "b2"]
+    # copied from another board (Poly-Y), pasted: on that board, not this one's cells of the
+    # same names (a Y 7 position went into a Y 11 board's corner: tester 25)
+    answers.save_choice = ["discard"]
+    window.start_new_game(GameOptions(game="poly-y").validated(), ("A", "B"))
+    for label in ("31", "12"):
+        click(qtbot, window, label)
+    window.act_copy.trigger()
+    copied = window.game.geometry.to_dict()
+    window.start_new_game(GameOptions(game="y", size=7, pie=False).validated(), ("A", "B"))
+    answers.save_choice = ["discard"]
+    window.act_paste.trigger()
+    assert window.game.geometry.to_dict() == copied and window.game.options.game == "poly-y"
+    g = window.game.geometry
+    assert window.game.setup == {g.cell("31"): BLACK, g.cell("12"): WHITE}
+    assert "on its own board (Poly-Y" in window.statusBar().currentMessage()
+    assert mismatches(window) == []
+    # and a position on the same board goes on it, with no word of another board
+    window.act_copy.trigger()
+    window.act_paste.trigger()
+    assert "own board" not in window.statusBar().currentMessage()
 
 
 def test_an_analysis_kept_with_the_game_is_shown_when_the_position_is_again(

@@ -181,6 +181,25 @@ class CandidateTable(QTableWidget):
     def __init__(self) -> None:
         super().__init__(0, 4)
         self.setHorizontalHeaderLabels(["Move", "Win", "Visits", "Line"])
+        # (the framed best had a lower rate than a move below it: tester 25 took it for a
+        # fault)
+        order = (
+            "The moves are in the order of their playouts: the search's choice is the most "
+            "searched (framed on the board), and a rate from fewer playouts is less sure, so "
+            "a move below it can show a higher one."
+        )
+        for column, tip in enumerate(
+            (
+                order,
+                "The side to move's chance of winning after this move, as the search found it. "
+                + order,
+                "The playouts that went through this move. " + order,
+                "The line the search expects after this move.",
+            )
+        ):
+            item = self.horizontalHeaderItem(column)
+            if item is not None:
+                item.setToolTip(tip)
         self.verticalHeader().setVisible(False)
         header = self.horizontalHeader()
         header.setStretchLastSection(True)

@@ -4,6 +4,7 @@ it, the menus, files and autosave. It shows a Session: every change of the sessi
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -12,7 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QPoint, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QMimeData, QObject, QPoint, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -95,6 +96,7 @@ from ygui.ui.theme import THEMES, apply_palette, resource_icon
 from ygui.ui.tree_panel import TreePanel
 
 RECORD_FILTER = "ygui games (*.ysgf *.sgf);;All files (*)"
+POSITION_MIME = "application/x-ygui-position"  # the board a copied position stands on
 DOCK_WIDTH = 340  # (five study panels tabbed under it show their whole names)
 PANELS_SHARE = 0.4  # of a narrow window's width, at most, for the panels' column
 LAYOUT = 1  # the version of the saved panel layout (QMainWindow.saveState)
@@ -235,10 +237,23 @@ class MainWindow(QMainWindow):
             | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        # closed by its ×: said how to bring it back (only its key said so: tester 25)
+        self._close_watches.append(
+            LayoutWatch(dock, partial(self._say_panel_hidden, dock), QEvent.Type.Close)
+        )
         return dock
+
+    def _say_panel_hidden(self, dock: QDockWidget) -> None:
+        if dock.isVisible() or not self.isVisible():
+            return
+        action = self.panel_actions.get(dock.windowTitle())
+        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText) if action else ""
+        again = f" ({keys} or View ▸ Panels shows it again)" if keys else ""
+        self.show_status(f"The {dock.windowTitle()} panel is hidden{again}.", 8000)
 
     def _build_docks(self) -> None:
         """The game panel on the right, the study panels tabbed below it, hidden at first."""
+        self._close_watches: list[LayoutWatch] = []
         self.game_panel = GamePanel(self.session, self.computer.thinking, self.swap, self.new_game)
         self.game_dock = self._dock(QDockWidget("Game"))
         self.game_dock.setObjectName("game")
@@ -652,12 +667,7 @@ class MainWindow(QMainWindow):
         a panel that was open behind a tab, or opened it behind the tab in front)."""
         if dock.isVisible() and not dock.visibleRegion().isEmpty():
             dock.hide()
-            action = self.panel_actions.get(dock.windowTitle())
-            keys = (
-                action.shortcut().toString(QKeySequence.SequenceFormat.NativeText) if action else ""
-            )
-            again = f" ({keys} or View ▸ Panels shows it again)" if keys else ""
-            self.show_status(f"The {dock.windowTitle()} panel is hidden{again}.", 8000)
+            self._say_panel_hidden(dock)
         else:
             dock.show()
             dock.raise_()
@@ -1415,10 +1425,37 @@ class MainWindow(QMainWindow):
         self.scene.set_numbers(self.session.move_number + 1)
 
     def copy_position(self) -> None:
-        """The position shown, as the text the typing box reads (``position_text``)."""
-        text = position_text(self.game)
-        QApplication.clipboard().setText(text)
+        """The position shown, as the text the typing box reads (``position_text``), and,
+        for ygui itself, the board it stands on (a position pasted on a board of another
+        size went into its corner without a word: tester 25)."""
+        game = self.game
+        text = position_text(game)
+        data = QMimeData()
+        data.setText(text)
+        board = {
+            "game": game.options.game,
+            "options": list(game.options.to_keys()),
+            "board": game.geometry.to_dict(),
+        }
+        data.setData(POSITION_MIME, QByteArray(json.dumps(board).encode("utf-8")))
+        QApplication.clipboard().setMimeData(data)
         self.show_status(f"Copied: {text}", 8000)
+
+    def _pasted_board(self) -> tuple[GameOptions, BoardGeometry] | None:
+        """The board a position on the clipboard was copied from, if ygui copied it there
+        and it is not the board shown (None otherwise, or where it cannot be read)."""
+        data = QApplication.clipboard().mimeData()
+        if data is None or not data.hasFormat(POSITION_MIME):
+            return None
+        try:
+            board = json.loads(bytes(data.data(POSITION_MIME).data()).decode("utf-8"))
+            options = GameOptions.from_keys(str(board["game"]), [str(k) for k in board["options"]])
+            geometry = BoardGeometry.from_dict(board["board"])
+        except (ValueError, TypeError, KeyError, OptionsError, BoardError):
+            return None
+        if geometry.to_dict() == self.game.geometry.to_dict():
+            return None
+        return options, geometry
 
     def copy_record(self) -> None:
         """The whole game, its variations and comments, as the text of its record."""
@@ -1452,8 +1489,10 @@ class MainWindow(QMainWindow):
                 10000,
             )
             return
+        elsewhere = self._pasted_board()
+        geometry = elsewhere[1] if elsewhere else self.game.geometry
         try:
-            setup, to_move = parse_position(self.game.geometry, text)
+            setup, to_move = parse_position(geometry, text)
         except IllegalMove as exc:
             self.inform(
                 "Could not paste the position",
@@ -1461,6 +1500,17 @@ class MainWindow(QMainWindow):
                 f"({capitalised(str(exc))}). A position is written as: "
                 f"{position_text(self.game) if self.game.moves else entry_example(self.game)}",
             )
+            return
+        if elsewhere is not None:
+            options, geometry = elsewhere
+            board = title(Game(options, geometry))
+            why = f"Pasting sets up the position on the clipboard, on its own board ({board})."
+            if not self.maybe_keep_changes(why):
+                return
+            if self.session.editing:  # (the set-up is of the board shown: done with it)
+                self.editor.edit_button.setChecked(False)
+            self.session.set_position(setup, to_move, options, geometry)
+            self.show_status(f"Pasted the position, on its own board ({board}): {text}", 10000)
             return
         if self.session.editing:
             self.editor.set_typed(setup, to_move)
