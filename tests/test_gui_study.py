@@ -463,7 +463,7 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     assert said.startswith("Move 9 (Black): no longer marked: an analysis since found it lost 3%")
     assert len(mistake_marks(window)) == 2 and not mismatches(window)
     status = window.statusBar().currentMessage()
-    assert status.startswith("The analysis refined the review: ")
+    assert status.startswith("From the analysis of the positions shown: ")
     assert "move 9 no longer marked as a mistake" in status
     # the mistake's move deleted while it is shown (from the tree): the note and rings go
     last = max(mistakes(window.session.tree))

@@ -494,7 +494,8 @@ def _refined(before: set[int], after: set[int]) -> str:
     if before - after:
         # ("moves 1, 2 no longer" read as a sentence left unfinished: a tester's finding)
         parts.append(f"{_moves(before - after)} no longer marked as a mistake")
-    return f"The analysis refined the review: {'; '.join(parts)}."
+    # (not "refined the review" where none had been run: tester 25)
+    return f"From the analysis of the positions shown: {'; '.join(parts)}."
 
 
 def _moves(numbers: set[int]) -> str:
