@@ -1468,8 +1468,9 @@ class MainWindow(QMainWindow):
 
     def paste(self) -> None:
         """A game's record from the clipboard opens as a game of no file; a position written
-        as the typing box reads it (Black: a1 b2  White: c3) is set up on this board. Text
-        that is neither is said to be so, and nothing changes."""
+        as the typing box reads it (Black: a1 b2  White: c3) is set up on the board it was
+        copied from, where ygui copied it, else on this board. Text that is neither is said
+        to be so, and nothing changes."""
         text = QApplication.clipboard().text().strip()
         if not text:
             self.refuse("the clipboard holds no text")
