@@ -148,6 +148,8 @@ def test_a_y_board_no_book_knows_opens_by_its_model(size: int) -> None:
     assert model.games >= 1000 and model.level == 7
     game = Game(GameOptions(game="y", size=size, pie=True))
     assert model.fits(game) and not model.fits(Game(GameOptions(game="y", size=size + 1)))
+    for turns in ("tabu", "progressive"):  # learned in games of one stone a turn
+        assert not model.fits(Game(GameOptions(game="y", size=size, pie=True, turns=turns)))
     worth = model.worth(game.geometry)
     centre = int(np.argmax(side_distances(game.geometry).min(axis=1)))
     assert worth[game.geometry.cell("a1")] < 0.4 < 0.6 < worth[centre]  # a corner, the middle

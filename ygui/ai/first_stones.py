@@ -85,9 +85,15 @@ class StoneModel:
     games: int
 
     def fits(self, game: Game) -> bool:
-        """The model was learned on boards like this game's."""
+        """The model was learned on boards like this game's, in games of one stone a turn
+        (its games; tabu's turns, or a first turn of two stones, change a stone's worth)."""
         low, high = self.cells
-        return game.options.game == self.game and low <= game.geometry.size <= high
+        options = game.options
+        return (
+            options.game == self.game
+            and low <= game.geometry.size <= high
+            and options.turns == "standard"
+        )
 
     def worth(self, geometry: BoardGeometry) -> np.ndarray:
         """For each cell, how often the player of a first stone there wins."""
