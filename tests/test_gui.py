@@ -144,7 +144,8 @@ def test_progressive_turn_with_refused_click(qtbot, window):
     assert "3 of 3 stones" in window.game_panel.turn_label.text()
     click_label(qtbot, window, "h3")
     click_label(qtbot, window, "i4")
-    assert "join a group" in window.game_panel.refusal.text()
+    refusal = window.game_panel.refusal.text()
+    assert "i4 would join h3, a stone of this turn: a turn's stones may not be joined" in refusal
     assert window.game.stones_left_in_turn == 2
 
 
@@ -155,7 +156,7 @@ def test_a_turn_of_more_stones_than_cells_left_says_so(qtbot, window):
         click_label(qtbot, window, label)
     assert window.game.empty_count() == 1 and window.game.stones_left_in_turn == 2
     said = window.game_panel.turn_label.text()
-    assert "2 of 2 stones still to place, but only 1 cell left (the board full, the game" in said
+    assert "2 of 2 stones still to place, but only 1 cell left: the board will be full" in said
     assert mismatches(window) == []
 
 
@@ -245,11 +246,16 @@ def test_the_status_bar_names_the_cell_under_the_mouse(qtbot, window, game, labe
     qtbot.mouseMove(view.viewport(), view.mapFromScene(window.scene.cell_position(cell)))
     kind = "Point" if game == "game-of-y" else "Cell"  # (the Game of Y's: tester 25)
     assert window.cell_name.text() == f"{kind} {label}" and window.cell_name.isVisible()
+    # in the board's lower left corner, not in the status bar (where it cut long messages
+    # short: tester 26)
+    corner = window.cell_name.geometry()
+    assert corner.left() < 20 and window.view.viewport().height() - corner.bottom() < 20
+    assert window.cell_name.parent() is window.view.viewport()
     click_cell(qtbot, window, cell)  # the mouse still over it: its stone is said
     first = window.game.colour_name(window.game.colours[cell])
     assert window.cell_name.text() == f"{kind} {label}: {first}"
     view.leaveEvent(None)
-    assert window.cell_name.text() == ""
+    assert window.cell_name.text() == "" and not window.cell_name.isVisible()
 
 
 def test_undo_redo_and_navigation_keys(qtbot, window):

@@ -1015,7 +1015,7 @@ def test_no_analysis_line_is_added_to_a_game_against_the_computer_that_goes_on(q
     qtbot.waitUntil(lambda: len(computer.best_moves) >= 2, timeout=60_000)
     before = window.session.line_length
     computer.candidates_table.cellDoubleClicked.emit(0, 0)
-    assert "would be played for the computer" in window.statusBar().currentMessage()
+    assert "the line would play its moves" in window.statusBar().currentMessage()
     window.act_add_line.trigger()
     assert window.session.line_length == before and window.session.move_number == before
     assert not window.session.dirty or window.session.tree.main_line()[-1].children == []

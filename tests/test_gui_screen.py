@@ -516,6 +516,9 @@ def test_a_panel_asked_for_comes_to_the_front_and_asked_again_closes(qtbot, wind
     window.setup_dock.close()  # its ×: said too (tester 25)
     qtbot.waitUntil(lambda: "Set up panel is hidden" in window.statusBar().currentMessage())
     assert "(Ctrl+2 or View ▸ Panels shows it again)" in window.statusBar().currentMessage()
+    setup.trigger()  # back: the word goes (it stayed: tester 26)
+    qtbot.waitUntil(lambda: on_screen(window.setup_dock), timeout=2000)
+    assert window.statusBar().currentMessage() == ""
 
 
 def test_a_window_made_shorter_keeps_the_game_panel_whole(qtbot, window):

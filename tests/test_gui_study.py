@@ -1230,7 +1230,10 @@ def test_a_position_and_a_game_are_copied_and_pasted_as_text(qtbot, window, answ
     assert window.game.geometry.to_dict() == copied and window.game.options.game == "poly-y"
     g = window.game.geometry
     assert window.game.setup == {g.cell("31"): BLACK, g.cell("12"): WHITE}
-    assert "on its own board (Poly-Y" in window.statusBar().currentMessage()
+    said = window.statusBar().currentMessage()
+    # (named as Poly-Y's own board, not a board file's, and without a swap: tester 26)
+    assert "on its own board (Poly-Y, " in said and "pie" not in said, said
+    assert "one's own" not in window.windowTitle()
     assert mismatches(window) == []
     # and a position on the same board goes on it, with no word of another board
     window.act_copy.trigger()

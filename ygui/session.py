@@ -473,9 +473,8 @@ class Session:
         if self.is_against_computer() and not self.line_ended():
             # (its moves went in as the game's, the computer's among them: tester 25)
             return (
-                "in a game against the computer that goes on, the line's moves would be "
-                "played for the computer (once the game is over, or with two people in "
-                "Play ▸ Players, lines can be added)"
+                "the game against the computer goes on, and the line would play its moves "
+                "(lines go in once it is over)"
             )
         if self.clock is not None and self.clock.running is not None and self.at_main_line_end():
             return "the clocks are running on this game (a line added here would be its moves)"

@@ -205,8 +205,15 @@ class Game:
                 f"tabu: {self.geometry.labels[cell]} touches the opponent's last stone "
                 f"{self.geometry.labels[last]}"
             )
-        if self._restricted and self._joins_turn_stone(cell):
-            return "a stone of this turn may not join a group with another stone of this turn"
+        if self._restricted:
+            joined = self._joined_turn_stone(cell)
+            if joined is not None:
+                # (naming the stone, as tabu's refusal names the opponent's: tester 26)
+                labels = self.geometry.labels
+                return (
+                    f"{labels[cell]} would join {labels[joined]}, a stone of this turn: a "
+                    "turn's stones may not be joined in one group"
+                )
         return None
 
     @property
@@ -235,14 +242,15 @@ class Game:
     def empty_count(self) -> int:
         return self.geometry.size - self.stone_count
 
-    def _joins_turn_stone(self, cell: int) -> bool:
+    def _joined_turn_stone(self, cell: int) -> int | None:
+        """A stone of this turn that a stone at ``cell`` would join in one group, or None."""
         if not self._turn_stones:
-            return False
-        roots = {self._find(s) for s in self._turn_stones}
-        return any(
-            self.colours[nb] == self.to_move and self._find(nb) in roots
-            for nb in self.geometry.neighbours[cell]
-        )
+            return None
+        roots = {self._find(s): s for s in self._turn_stones}
+        for nb in self.geometry.neighbours[cell]:
+            if self.colours[nb] == self.to_move and self._find(nb) in roots:
+                return roots[self._find(nb)]
+        return None
 
     def is_legal(self, move: Move) -> bool:
         return self.why_illegal(move) is None

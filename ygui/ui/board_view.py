@@ -13,7 +13,7 @@ from PySide6.QtGui import (
     QResizeEvent,
     QShowEvent,
 )
-from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
+from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QWidget
 
 from ygui.ui.board_scene import BoardScene, heat_colour, heat_size
 
@@ -103,6 +103,23 @@ class BoardView(QGraphicsView):
         self.setMouseTracking(True)
         self.setMinimumSize(240, 200)
         self._hover = -1
+        # the name of the cell under the mouse, in the board's lower left corner (in the
+        # status bar it cut long messages short and wrote over their ends: tester 26)
+        self.hover_label = QLabel(self.viewport())
+        self.hover_label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.hover_label.setStyleSheet(
+            "QLabel { background-color: palette(window); color: palette(window-text); "
+            "border-radius: 3px; padding: 1px 6px; }"
+        )
+        self.hover_label.hide()
+
+    def show_hover_text(self, text: str) -> None:
+        """Name the cell under the mouse (an empty text hides the name)."""
+        label = self.hover_label
+        label.setText(text)
+        label.adjustSize()
+        label.move(8, self.viewport().height() - label.height() - 8)
+        label.setVisible(bool(text))
 
     def board_scene(self) -> BoardScene:
         return self._board_scene
@@ -113,6 +130,8 @@ class BoardView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
         self.fit()
+        if self.hover_label.isVisible():
+            self.show_hover_text(self.hover_label.text())
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)

@@ -199,7 +199,7 @@ class CandidateTable(QTableWidget):
         ):
             item = self.horizontalHeaderItem(column)
             if item is not None:
-                item.setToolTip(tip)
+                item.setToolTip(f"<p>{tip}</p>")  # (rich text wraps: one was 1,200 px wide)
         self.verticalHeader().setVisible(False)
         header = self.horizontalHeader()
         header.setStretchLastSection(True)

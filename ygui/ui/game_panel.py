@@ -66,7 +66,11 @@ def turn_text(session: Session) -> str:
         free = game.empty_count()
         if not game.places_pairs and free < game.stones_left_in_turn:
             # ("2 of 2 stones still to place" with one cell left: tester 20)
-            text += f", but only {counted(free, 'cell')} left (the board full, the game is over)"
+            # (it read as the game over already: tester 26)
+            text += (
+                f", but only {counted(free, 'cell')} left: the board will be full, and the game "
+                "over, before the turn is done"
+            )
         text += "."
     if game.forbidden_cells():
         text += " Crossed cells may not be taken now."

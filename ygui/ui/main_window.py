@@ -9,6 +9,7 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TypeVar
@@ -29,7 +30,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFrame,
     QInputDialog,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QProgressBar,
@@ -176,10 +176,8 @@ class MainWindow(QMainWindow):
         self.turned_button.setVisible(False)
         self.statusBar().addPermanentWidget(self.turned_button)
         # the name of the cell under the mouse (with the labels off, no cell's name could be
-        # read anywhere: tester 24)
-        self.cell_name = QLabel()
-        self.cell_name.setToolTip("The cell under the mouse")
-        self.statusBar().addPermanentWidget(self.cell_name)
+        # read anywhere: tester 24), in the board's corner
+        self.cell_name = self.view.hover_label
         self.computer = ComputerPlay(
             self.session, self.scene, self, self, warm_up_engine, self.engine_specs
         )
@@ -241,7 +239,14 @@ class MainWindow(QMainWindow):
         self._close_watches.append(
             LayoutWatch(dock, partial(self._say_panel_hidden, dock), QEvent.Type.Close)
         )
+        dock.visibilityChanged.connect(partial(self._panel_shown, dock))
         return dock
+
+    def _panel_shown(self, dock: QDockWidget, visible: bool) -> None:
+        # (the word that it was hidden stayed after it came back: tester 26)
+        said = self.statusBar().currentMessage()
+        if visible and said.startswith(f"The {dock.windowTitle()} panel is hidden"):
+            self.statusBar().clearMessage()
 
     def _say_panel_hidden(self, dock: QDockWidget) -> None:
         if dock.isVisible() or not self.isVisible():
@@ -868,7 +873,7 @@ class MainWindow(QMainWindow):
         session = self.session
         game = session.game
         self.game_panel.refresh(self.theme, self.message)
-        self.cell_name.setText(self._cell_words(self.view.hovered))  # (its stone may change)
+        self.view.show_hover_text(self._cell_words(self.view.hovered))  # (its stone may change)
         self.tree_panel.refresh()
         self.editor.refresh()
         self.entry_panel.refresh()
@@ -966,7 +971,7 @@ class MainWindow(QMainWindow):
         # no see-through stone while the computer thinks: a click would not place it
         thinking = self.computer.thinking_for_move()
         self.scene.show_ghost(cell if cell >= 0 and not thinking else None)
-        self.cell_name.setText(self._cell_words(cell))
+        self.view.show_hover_text(self._cell_words(cell))
 
     def _cell_words(self, cell: int) -> str:
         """The hovered cell's name, and its stone's colour if it has one."""
@@ -1455,6 +1460,9 @@ class MainWindow(QMainWindow):
             return None
         if geometry.to_dict() == self.game.geometry.to_dict():
             return None
+        if geometry.to_dict() == options.board().to_dict():
+            # the options' own board (a copy of it was titled as a board of one's own: tester 26)
+            geometry = options.board()
         return options, geometry
 
     def copy_record(self) -> None:
@@ -1504,7 +1512,7 @@ class MainWindow(QMainWindow):
             return
         if elsewhere is not None:
             options, geometry = elsewhere
-            board = title(Game(options, geometry))
+            board = title(Game(replace(options, pie=False), geometry))
             why = f"Pasting sets up the position on the clipboard, on its own board ({board})."
             if not self.maybe_keep_changes(why):
                 return
