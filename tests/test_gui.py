@@ -145,7 +145,7 @@ def test_progressive_turn_with_refused_click(qtbot, window):
     click_label(qtbot, window, "h3")
     click_label(qtbot, window, "i4")
     refusal = window.game_panel.refusal.text()
-    assert "I4 would join h3, a stone of this turn: a turn's stones may not be joined" in refusal
+    assert "A stone at i4 would join h3, a stone of this turn: a turn's stones may not" in refusal
     assert window.game.stones_left_in_turn == 2
 
 

@@ -204,7 +204,7 @@ def test_progressive_example_from_the_rule_text():
     assert game.to_move == BLACK and game.stones_left_in_turn == 3
     # Black cannot answer both threats with h3 and i4: they would be one group.
     play_labels(game, "h3")
-    with pytest.raises(IllegalMove, match="i4 would join h3, a stone of this turn"):
+    with pytest.raises(IllegalMove, match="a stone at i4 would join h3, a stone of this turn"):
         game.play(game.parse_move("i4"))
     assert game.stones_left_in_turn == 2
     play_labels(game, "a1 c3")
@@ -218,7 +218,7 @@ def test_group_restriction_through_an_older_stone():
     play_labels(game, "a1 g1")  # White, turn 2
     play_labels(game, "c2")  # Black: c2 joins d2
     # e2 would join d2, already joined to c2: the refusal names the stone (tester 26)
-    with pytest.raises(IllegalMove, match="e2 would join c2, a stone of this turn"):
+    with pytest.raises(IllegalMove, match="a stone at e2 would join c2, a stone of this turn"):
         game.play(game.parse_move("e2"))
     play_labels(game, "f3")
     assert game.to_move == WHITE

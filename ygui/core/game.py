@@ -211,8 +211,8 @@ class Game:
                 # (naming the stone, as tabu's refusal names the opponent's: tester 26)
                 labels = self.geometry.labels
                 return (
-                    f"{labels[cell]} would join {labels[joined]}, a stone of this turn: a "
-                    "turn's stones may not be joined in one group"
+                    f"a stone at {labels[cell]} would join {labels[joined]}, a stone of this "
+                    "turn: a turn's stones may not be joined in one group"
                 )
         return None
 
