@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -99,6 +100,8 @@ def test_it_opens_with_the_stone_nearest_to_even() -> None:
         ({"weights": [1.0, "x"]}, "bad entry"),
         ({"weights": [1.0, float("nan")]}, "a weight for each feature"),
         ({"cells": [10]}, "bad entry"),
+        ({"opens_to_level": 0}, "is not a level"),
+        ({"opens_to_level": "9"}, "is not a level"),
     ],
 )
 def test_a_damaged_file_is_refused_with_a_message(change: dict, message: str) -> None:
@@ -157,6 +160,19 @@ def test_a_y_board_no_book_knows_opens_by_its_model(size: int) -> None:
     assert weighed.reason == "pie opening" and weighed.move.cell in model_stones(game, 6)
     eleven = Game(GameOptions(game="y", size=11, pie=True))
     assert Engine(seed=1).search(eleven, SearchLimits.level(7, seed=1)).reason == "book"
+    if model.opens_to is not None:  # above it, the search opens
+        above = SearchLimits.level(model.opens_to + 1, seed=1)
+        assert not model.fits(game, model.opens_to + 1) and model.fits(game, model.opens_to)
+        assert model_stones(game, 6, model.opens_to + 1) == []
+        assert StoneModel.from_dict(model.to_dict()).opens_to == model.opens_to
+        assert Engine(seed=1).search(game, replace(above, playouts=2000)).reason == "search"
+
+
+def test_y_15_opens_by_its_model_to_level_9_only() -> None:
+    """Its stones, valued by level-7 games, were swapped at level 10 every time, and the
+    first player won 26 of 34: at level 10 the search opens (as it did before the model)."""
+    model = next(m for m in models() if m.game == "y" and m.cells == (120, 120))
+    assert model.opens_to == 9
 
 
 def test_the_learner_plays_games_and_fits_a_model_the_engine_reads(tmp_path) -> None:

@@ -355,11 +355,11 @@ class Engine:
                 )
             weighs = self.model_opening
             if weighs and _pie_first_move(game):  # a board no book knows
-                stones = model_stones(game, weighs)
+                stones = model_stones(game, weighs, limits.strength or None)
                 if stones:  # the model's stones nearest to even, weighed
                     return self._pie_opening(game, limits, started, should_stop, stones)
             elif weighs == 0 and _pie_first_move(game):
-                modelled = model_move(game, limits.seed)
+                modelled = model_move(game, limits.seed, limits.strength or None)
                 if modelled is not None:  # the model's nearest to even itself
                     move, worth = modelled
                     return SearchResult(

@@ -12,7 +12,8 @@ swap.
 
 The files are ``resources/first_stones/GAME.json``: the format and its version, the game, the
 range of cell counts the games were played on, the level, the number of games, the features'
-names (``FEATURES``) and their weights.
+names (``FEATURES``) and their weights, and optionally ``opens_to_level``, the highest level
+that opens by the model.
 """
 
 from __future__ import annotations
@@ -83,16 +84,22 @@ class StoneModel:
     cells: tuple[int, int]  # the boards' cell counts it was learned on, least and most
     level: int
     games: int
+    # the highest level that opens by it (``opens_to_level`` in the file; None: every level):
+    # above it the search does (Y 15's stones, valued by level-7 games, were swapped at level
+    # 10 every time, and the first player won 26 of 34)
+    opens_to: int | None = None
 
-    def fits(self, game: Game) -> bool:
+    def fits(self, game: Game, level: int | None = None) -> bool:
         """The model was learned on boards like this game's, in games of one stone a turn
-        (its games; tabu's turns, or a first turn of two stones, change a stone's worth)."""
+        (its games; tabu's turns, or a two-stone first turn, change a stone's worth), and
+        opens at ``level`` (None: any)."""
         low, high = self.cells
         options = game.options
         return (
             options.game == self.game
             and low <= game.geometry.size <= high
             and options.turns == "standard"
+            and (level is None or self.opens_to is None or level <= self.opens_to)
         )
 
     def worth(self, geometry: BoardGeometry) -> np.ndarray:
@@ -111,7 +118,7 @@ class StoneModel:
             "games": self.games,
             "features": list(self.names),
             "weights": [round(w, 6) for w in self.weights],
-        }
+        } | ({} if self.opens_to is None else {"opens_to_level": self.opens_to})
 
     @staticmethod
     def from_dict(data: Any) -> StoneModel:
@@ -130,6 +137,7 @@ class StoneModel:
                 (low, high),
                 int(data["level"]),
                 int(data["games"]),
+                _level(data.get("opens_to_level")),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise FirstStonesError(f"a first-stones file with a bad entry: {error}") from None
@@ -139,6 +147,14 @@ class StoneModel:
         if len(weights) != len(names) or not all(math.isfinite(w) for w in weights):
             raise FirstStonesError("a weight for each feature, each a number")
         return model
+
+
+def _level(value: object) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ValueError(f"opens_to_level {value!r} is not a level")
+    return value
 
 
 @lru_cache(maxsize=1)
@@ -153,18 +169,18 @@ def models() -> tuple[StoneModel, ...]:
     )
 
 
-def model_stones(game: Game, count: int) -> list[int]:
+def model_stones(game: Game, count: int, level: int | None = None) -> list[int]:
     """The ``count`` legal first stones the model finds nearest to even ([] where no model
-    fits or the game is not at its first stone)."""
-    worth = _legal_worth(game)
+    fits, at ``level``, or the game is not at its first stone)."""
+    worth = _legal_worth(game, level)
     return sorted(worth, key=lambda c: (abs(worth[c] - 0.5), c))[:count]
 
 
-def model_move(game: Game, seed: int = 1) -> tuple[Move, float] | None:
+def model_move(game: Game, seed: int = 1, level: int | None = None) -> tuple[Move, float] | None:
     """The first stone under the pie rule by a model of the game's boards: the legal cell
     whose worth is nearest to even (the seed picks among those alike), with its worth; None
     where no model fits or the game is not at its first stone."""
-    worth = _legal_worth(game)
+    worth = _legal_worth(game, level)
     if not worth:
         return None
     nearest = min(abs(w - 0.5) for w in worth.values())
@@ -173,12 +189,13 @@ def model_move(game: Game, seed: int = 1) -> tuple[Move, float] | None:
     return Move(pick), worth[pick]
 
 
-def _legal_worth(game: Game) -> dict[int, float]:
+def _legal_worth(game: Game, level: int | None = None) -> dict[int, float]:
     """Each legal first stone's worth by the model of the game's boards, in cell order ({}
-    where none fits, or the game is not at its first stone under the pie rule)."""
+    where none fits at ``level``, or the game is not at its first stone under the pie
+    rule)."""
     if not game.options.pie_value or game.moves or game.setup:
         return {}
-    model = next((m for m in models() if m.fits(game)), None)
+    model = next((m for m in models() if m.fits(game, level)), None)
     if model is None:
         return {}
     worth = model.worth(game.geometry)
