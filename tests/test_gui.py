@@ -173,6 +173,12 @@ def test_a_turn_that_ends_early_says_so(qtbot, window):
     # (not "(turn 4: 2 stones)", read as two placed, tester 17)
     assert row == "6. White c2 — turn 4 ends after 1 of its 2 stones: no allowed cell left"
     assert mismatches(window) == []
+    # and the status bar, where the eye is after a click (tester 26 placed the next stone for
+    # Black, meaning it for White's turn that had ended)
+    assert window.statusBar().currentMessage() == (
+        "White's turn has ended: no cell is left where the rules allow another stone. "
+        "Black to play now."
+    )
     # once Black plays, the note goes; the row stays
     click_label(qtbot, window, "b2")
     assert "ended after" not in window.game_panel.turn_label.text()

@@ -1004,6 +1004,14 @@ class MainWindow(QMainWindow):
                 "play this move, Ctrl+G, asks it instead).",
                 10000,
             )
+        elif (game := session.game).turn_cut_short and game.winner is None:
+            # the turn passed early: said where the eye is after a click too (tester 26 placed
+            # the next stone for the other side, meaning it for the turn that had ended)
+            self.show_status(
+                f"{colour}'s turn has ended: no cell is left where the rules allow another "
+                f"stone. {game.colour_name(game.to_move)} to play now.",
+                10000,
+            )
         return True
 
     def resign(self) -> None:
