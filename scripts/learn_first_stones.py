@@ -47,8 +47,8 @@ def task(game: str, cells: int, size: int | None, level: int, number: int) -> Jo
         keys: tuple[str, ...] = (f"cells={cells}", f"seed={SEEDS + number}")
     else:
         keys = () if size is None else (f"size={size}",)
-    size = GameOptions.from_keys(game, [*keys, "pie=off"]).board().size
-    cell = random.Random(number).randrange(size)
+    count = GameOptions.from_keys(game, [*keys, "pie=off"]).board().size  # (its cells)
+    cell = random.Random(number).randrange(count)
     return game, keys, cell, level, number + 1
 
 

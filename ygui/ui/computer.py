@@ -157,6 +157,15 @@ class Host(Protocol):
     def set_busy(self, busy: bool) -> None: ...
 
 
+def shares(game: Game, black: float) -> str:
+    """Each colour's chance of winning, the first colour's being ``black``: "Black 52% ·
+    White 48%"."""
+    return (
+        f"{game.colour_name(BLACK)} {100 * black:.0f}% · "
+        f"{game.colour_name(WHITE)} {100 * (1 - black):.0f}%"
+    )
+
+
 def line_stones(game: Game, line: Sequence[Move]) -> tuple[list[str], list[tuple[int, int]]]:
     """A line of play from ``game``: its moves in words, and the stones it places (cell,
     colour), up to its first move that is not legal."""
@@ -865,10 +874,7 @@ class ComputerPlay(QObject):
             # study's figures were in the review's graph alone: tester 24)
             black, playouts = kept
             self.set_win_bar(black, game)
-            self.win_label.setText(
-                f"Win probability, as kept with the game: {game.colour_name(BLACK)} "
-                f"{100 * black:.0f}% · {game.colour_name(WHITE)} {100 * (1 - black):.0f}%"
-            )
+            self.win_label.setText(f"Win probability, as kept with the game: {shares(game, black)}")
             best = GameTree.best_move(self.session.current)
             if best:
                 self.line_label.setText(f"Best move, as kept with the game: {best}")
@@ -895,10 +901,7 @@ class ComputerPlay(QObject):
         black = result.win_rate if mover == BLACK else 1 - result.win_rate
         self.win_bar.setEnabled(True)
         self.set_win_bar(black, game)
-        self.win_label.setText(
-            f"Win probability: {game.colour_name(BLACK)} {100 * black:.0f}% · "
-            f"{game.colour_name(WHITE)} {100 * (1 - black):.0f}%"
-        )
+        self.win_label.setText(f"Win probability: {shares(game, black)}")
         verdict = self.proved(game) if self.proved is not None else None
         proved, winner = verdict if verdict is not None else (None, None)
         if proved is None and result.reason == "proved":

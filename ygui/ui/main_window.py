@@ -839,7 +839,6 @@ class MainWindow(QMainWindow):
             self._viewed_timer.start()
         if change is Change.GAME:  # each game's board as the user last turned it
             self.scene.show(self.session.game, self.remembered_orientation())
-            self._check_mirror()
             if self._show_turned():
                 self.show_status(
                     f"The board is {self._turned_words()}, as you last showed this game's "
@@ -1368,11 +1367,6 @@ class MainWindow(QMainWindow):
             return Orientation()
         return Orientation(stored[0], stored[1]).normal(game.geometry)
 
-    def _check_mirror(self) -> None:
-        self.act_mirror.blockSignals(True)
-        self.act_mirror.setChecked(self.scene.orientation.mirror)
-        self.act_mirror.blockSignals(False)
-
     def _turned_words(self) -> str:
         """How the board's picture is turned: "turned", "mirrored", both, or "" (plain)."""
         orientation = self.scene.orientation
@@ -1383,7 +1377,11 @@ class MainWindow(QMainWindow):
         return "turned" if orientation.turns else "mirrored"
 
     def _show_turned(self) -> bool:
-        """The status bar's mark of a turned board, shown while it is; whether it is."""
+        """The board's orientation shown: the View menu's Mirror ticked as it is, and the
+        status bar's mark of a turned board while it is; whether it is."""
+        self.act_mirror.blockSignals(True)
+        self.act_mirror.setChecked(self.scene.orientation.mirror)
+        self.act_mirror.blockSignals(False)
         words = self._turned_words()
         self.turned_button.setText(f"Board {words} \N{MULTIPLICATION SIGN}" if words else "")
         self.turned_button.setVisible(bool(words))
@@ -1398,7 +1396,6 @@ class MainWindow(QMainWindow):
 
     def _turn_board(self, orientation: Orientation) -> None:
         self.scene.set_orientation(orientation)
-        self._check_mirror()
         self._show_turned()
         orientation = self.scene.orientation
         stored = dict(self.settings.get("orientations"))
@@ -1466,9 +1463,10 @@ class MainWindow(QMainWindow):
             geometry = BoardGeometry.from_dict(board["board"])
         except (ValueError, TypeError, KeyError, OptionsError, BoardError):
             return None
-        if geometry.to_dict() == self.game.geometry.to_dict():
+        shape = geometry.to_dict()
+        if shape == self.game.geometry.to_dict():
             return None
-        if geometry.to_dict() == options.board().to_dict():
+        if shape == options.board().to_dict():
             # the options' own board (a copy of it was titled as a board of one's own: tester 26)
             geometry = options.board()
         return options, geometry
