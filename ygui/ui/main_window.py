@@ -243,9 +243,16 @@ class MainWindow(QMainWindow):
         return dock
 
     def _panel_shown(self, dock: QDockWidget, visible: bool) -> None:
-        # (the word that it was hidden stayed after it came back: tester 26)
-        said = self.statusBar().currentMessage()
-        if visible and said.startswith(f"The {dock.windowTitle()} panel is hidden"):
+        # (the word that it was hidden stayed after it came back: tester 26; a panel hidden
+        # asks nothing of the window, which may be going: its docks are hidden as it is
+        # deleted)
+        if not visible:
+            return
+        if (
+            self.statusBar()
+            .currentMessage()
+            .startswith(f"The {dock.windowTitle()} panel is hidden")
+        ):
             self.statusBar().clearMessage()
 
     def _say_panel_hidden(self, dock: QDockWidget) -> None:
