@@ -142,7 +142,7 @@ def test_the_shipped_model_opens_mudcrack_y_and_the_search_decides_the_swap() ->
         assert answer.move == SWAP or game.is_legal(answer.move)
 
 
-@pytest.mark.parametrize("size", [13, 15])
+@pytest.mark.parametrize("size", [13, 15, 19])
 def test_a_y_board_no_book_knows_opens_by_its_model(size: int) -> None:
     """Y 13 has no book: its model (learned from games at level 7 on that board) names the
     stones nearest to even, which the second player's search weighs, from the book's levels
@@ -155,7 +155,7 @@ def test_a_y_board_no_book_knows_opens_by_its_model(size: int) -> None:
         assert not model.fits(Game(GameOptions(game="y", size=size, pie=True, turns=turns)))
     worth = model.worth(game.geometry)
     centre = int(np.argmax(side_distances(game.geometry).min(axis=1)))
-    assert worth[game.geometry.cell("a1")] < 0.4 < 0.6 < worth[centre]  # a corner, the middle
+    assert worth[game.geometry.cell("a1")] < 0.45 < 0.6 < worth[centre]  # a corner, the middle
     weighed = Engine(seed=1).search(game, SearchLimits.level(7, seed=1))
     assert weighed.reason == "pie opening" and weighed.move.cell in model_stones(game, 6)
     eleven = Game(GameOptions(game="y", size=11, pie=True))
@@ -168,10 +168,12 @@ def test_a_y_board_no_book_knows_opens_by_its_model(size: int) -> None:
         assert Engine(seed=1).search(game, replace(above, playouts=2000)).reason == "search"
 
 
-def test_y_15_opens_by_its_model_to_level_9_only() -> None:
-    """Its stones, valued by level-7 games, were swapped at level 10 every time, and the
-    first player won 26 of 34: at level 10 the search opens (as it did before the model)."""
-    model = next(m for m in models() if m.game == "y" and m.cells == (120, 120))
+@pytest.mark.parametrize("cells", [120, 190])
+def test_y_15_and_19_open_by_their_models_to_level_9_only(cells: int) -> None:
+    """Y 15's stones, valued by level-7 games, were swapped at level 10 every time, and the
+    first player won 26 of 34: at level 10 the search opens (as it did before the model).
+    Y 19's model is not measured at level 10, where the search alone was balanced."""
+    model = next(m for m in models() if m.game == "y" and m.cells == (cells, cells))
     assert model.opens_to == 9
 
 
