@@ -919,3 +919,19 @@ def test_a_tree_stops_growing_before_its_counts_stop_counting(monkeypatch):
     # a count of float32 past 2**24 no longer grows by one: why the limit is below it
     assert np.float32(2**24) + np.float32(1) == np.float32(2**24)
     assert MAX_TREE_VISITS + engine_module.MAX_CHUNK < 2**24
+
+
+def test_a_wide_search_gives_its_best_few_moves_playouts_enough_to_compare() -> None:
+    """Play's search gives its first choice nearly every playout (the others' rates stay
+    those of a few hundred); the analysis's wide search sends every other simulation to the
+    least visited of its ``wide`` best-scored moves, so each of them has a share."""
+    game = Game(GameOptions(game="y", size=11))
+    for label in ("f4", "e3", "g5", "h6"):
+        game.play(Move(game.geometry.cell(label)))
+    playouts = 100_000
+    narrow = Engine(seed=3).search(game, SearchLimits(playouts, judge=True))
+    wide = Engine(seed=3).search(game, SearchLimits(playouts, judge=True, wide=4))
+    assert narrow.candidates[1].visits < playouts // 20  # (what the wide search mends)
+    shares = [c.visits for c in wide.candidates[:4]]
+    assert min(shares) > playouts / 2 / 4 * 0.9, shares
+    assert wide.candidates[0].visits > 0.4 * playouts  # the best score keeps the most

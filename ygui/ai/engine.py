@@ -192,6 +192,10 @@ class SearchLimits:
     # the level these limits are (SearchLimits.level; 0: none): the book chooses the first
     # stone and the swap by their worth in games at that level where it has them
     strength: int = 0
+    # the analysis: every other simulation goes to the least visited of the root's ``wide``
+    # best-scored moves (kernels.wide_slot), so that the rates of the moves after the first
+    # choice are worth comparing (0: every simulation follows the best score, as in play)
+    wide: int = 0
 
     @staticmethod
     def level(level: int, seed: int = 1) -> SearchLimits:
@@ -604,6 +608,7 @@ class Engine:
                 rng,
                 self.rave_k,
                 self.explore,
+                limits.wide,
                 _expand_at_when(tree, expand_at) if limits.resume else expand_at,
                 self.prior,
                 weights,

@@ -694,6 +694,31 @@ def select_slot(visits, wins, rave_w, best, top, b: int, m: int, parent_visits: 
 
 
 @compiled
+def wide_slot(visits, wins, rave_n, rave_w, score, b: int, m: int, inv_k, wide: int) -> int:
+    """The root's child for a simulation of a wide search (the analysis): of the ``wide``
+    cells scored best, the one visited least (-1 where the block has no legal cell). The
+    search gives its first choice nearly every playout (the rates of the others stay those
+    of a few hundred, far below what they are worth: a move worth 0.68 read 0.59), so the
+    analysis sends every other simulation to its best few, whose rates can then be compared.
+    (Not the swap: it has no all-moves-as-first counts to score it by.) ``score`` is scratch,
+    ``m`` long."""
+    start = b * m
+    for s in range(m - 1):
+        g = start + s
+        legal = rave_w[g] > ILLEGAL / 2
+        score[s] = rave_score(wins[g], visits[g], rave_n[g], rave_w[g], inv_k) if legal else -1
+    least = -1
+    for _ in range(wide):
+        i, t = first_best(score, m - 1)
+        if t < 0:
+            break
+        if least < 0 or visits[start + i] < visits[start + least]:
+            least = i
+        score[i] = -1
+    return -1 if least < 0 else start + least
+
+
+@compiled
 def rave_score(wins: float, visits: float, rave_n: float, rave_w: float, inv_k: float) -> float:
     """A child's score: its wins and its all-moves-as-first wins, weighed by their counts
     (1/2 for a child with neither). (The backup in ``_simulate`` works it out in its own
@@ -1899,6 +1924,7 @@ def search(
     rng,
     rave_k: float,
     explore: float,
+    wide: int,
     expand_at: int,
     prior: float,
     weights,
@@ -1953,6 +1979,7 @@ def search(
         rng,
         rave_k,
         explore,
+        wide,
         expand_at,
         prior,
         weights,
@@ -2022,6 +2049,7 @@ def _simulate(
     rng,
     rave_k: float,
     explore: float,
+    wide: int,
     expand_at: int,
     prior: float,
     weights,
@@ -2217,6 +2245,10 @@ def _simulate(
                     node = select_slot(visits, wins, rave_w, best, top, b, m, visits[node] - one)
             else:
                 node = select_slot(visits, wins, rave_w, best, top, b, m, visits[node] - one)
+                if wide > 0 and depth == 0 and done % 2 == 1:
+                    g = wide_slot(visits, wins, rave_n, rave_w, score, b, m, inv_k, wide)
+                    if g >= 0:
+                        node = g
             if visits[node] < FROZEN:
                 visits[node] += one
             s = node - b * m

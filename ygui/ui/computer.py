@@ -49,9 +49,14 @@ from ygui.ui.theme import STONE_COLOURS
 HINT_LEVEL = 7
 # said after the figures of an analysis the user stopped (they stay until the position changes)
 STOPPED = ". The analysis is stopped (A goes on); its figures stay until the position changes."
+# the analysis's wide search (SearchLimits.wide): every other playout to the least visited of
+# its five best-scored moves, so that the first few candidates' rates are worth comparing
+ANALYSIS_WIDE = 5
 # Analysis runs until it is stopped or the position changes (a billion playouts take days), and
 # goes on from its earlier search of a position when the user comes back to it.
-ANALYSIS = SearchLimits(playouts=1_000_000_000, resume=True, must_play=True, judge=True)
+ANALYSIS = SearchLimits(
+    playouts=1_000_000_000, resume=True, must_play=True, judge=True, wide=ANALYSIS_WIDE
+)
 
 
 def win_bar_style(game: Game) -> str:
@@ -194,8 +199,9 @@ class CandidateTable(QTableWidget):
         # fault)
         order = (
             "The moves are in the order of their playouts: the search's choice is the most "
-            "searched (framed on the board), and a rate from fewer playouts is less sure, so "
-            "a move below it can show a higher one."
+            "searched (framed on the board). The analysis gives half of its playouts to its "
+            "next few choices, so that their rates can be compared; a rate from fewer "
+            "playouts is less sure, so a move below the choice can show a higher one."
         )
         for column, tip in enumerate(
             (
