@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
     QDockWidget,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -324,9 +325,9 @@ class ComputerPlay(QObject):
         self.dock.setObjectName("analysis")
         body = QWidget()
         layout = QVBoxLayout(body)
-        self.analyse_box = QCheckBox("Analyse the position (A)")
+        self.analyse_box = QCheckBox("Analyse (A)")
         self.analyse_box.toggled.connect(self.set_analysing)
-        self.heat_box = QCheckBox("Heat map on the board (M)")
+        self.heat_box = QCheckBox("Heat map (M)")
         self.heat_box.toggled.connect(self.set_heat_map)
         self.heat_legend = HeatLegend()  # (shown with the heat map)
         self.scene.heatChanged.connect(self._show_heat_legend)
@@ -336,7 +337,7 @@ class ComputerPlay(QObject):
         self.win_bar.setTextVisible(False)
         self.line_label = QLabel("Best line: -")
         self.line_label.setWordWrap(True)
-        self.preview_box = QCheckBox("Preview the best line on the board (P)")
+        self.preview_box = QCheckBox("Best line (P)")
         self.preview_box.toggled.connect(self._show_preview)
         self.best_line: list[tuple[int, int]] = []
         # the lines as moves, to be added to the game (the best line, each candidate's)
@@ -345,7 +346,7 @@ class ComputerPlay(QObject):
         self.stats_label = QLabel()
         self.stats_label.setWordWrap(True)
         self.win_label.setWordWrap(True)
-        self.candidates_box = QCheckBox("Candidates on the board (K)")
+        self.candidates_box = QCheckBox("Candidates (K)")
         self.candidates_box.toggled.connect(self._show_candidates)
         self.candidates_table = CandidateTable()
         self.candidates_table.hovered.connect(self._candidate_hovered)
@@ -353,15 +354,25 @@ class ComputerPlay(QObject):
         self.candidate_lines: list[list[tuple[int, int]]] = []
         self.candidate_marks: list[tuple[int, str, float]] = []
         self._best_is_marked = True  # the first of the marks is the best move (not a swap)
+        # The four switches two by two, with short names (one a row, tester 23 saw two
+        # candidates' rows of eight on a 1024 by 600 screen); the tooltips say them whole.
+        switches = QGridLayout()
+        for index, (box, tip) in enumerate(
+            (
+                (self.analyse_box, "Analyse the position shown, until stopped"),
+                (self.heat_box, "The heat map on the board: where the search looked most"),
+                (self.preview_box, "Preview the best line on the board, as numbered stones"),
+                (self.candidates_box, "The candidate moves on the board, tinted by win rate"),
+            )
+        ):
+            box.setToolTip(tip)
+            switches.addWidget(box, index // 2, index % 2)
+        layout.addLayout(switches)
         for widget in (
-            self.analyse_box,
-            self.heat_box,
             self.heat_legend,
             self.win_label,
             self.win_bar,
             self.line_label,
-            self.preview_box,
-            self.candidates_box,
             self.stats_label,
         ):
             layout.addWidget(widget)
