@@ -420,7 +420,12 @@ def main() -> None:
                 ),
                 **({"recheck": args.recheck, "seeds": args.seeds} if args.recheck else {}),
                 **(
-                    {"self_play": args.self_play, "level": args.level, "focus": args.focus}
+                    {
+                        "self_play": args.self_play,
+                        "level": args.level,
+                        "focus": args.focus,
+                        **({"at_level": True} if args.at_level else {}),
+                    }
                     if args.self_play
                     else {}
                 ),
