@@ -2,6 +2,7 @@
 hints and analysis. Offscreen."""
 
 import random
+import re
 
 import pytest
 from drawn import mismatches
@@ -616,10 +617,12 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
     click_cell(qtbot, window, strongest)
     qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
     assert window.game.moves[-1].is_swap and window.game.to_move == WHITE
-    assert window.statusBar().currentMessage() == (
-        "Computer (level 7) swapped (the pie rule): it takes the first stone and plays Black; "
-        "Ann now plays White, to move."
-    )
+    said = window.statusBar().currentMessage()
+    assert re.fullmatch(
+        r"Computer \(level 7\) swapped \(the pie rule\): it takes the first stone, which it "
+        r"judged worth \d\d% to its owner, and plays Black; Ann now plays White, to move\.",
+        said,
+    ), said
     assert window.game_panel.player_labels[WHITE].text() == "<b>▶ White: Ann</b>"
     window.act_undo.trigger()  # undone and played again: said again
     assert len(window.game.moves) == 0
@@ -630,6 +633,20 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
     free = next(c for c in range(window.game.geometry.size) if not window.game.colours[c])
     click_cell(qtbot, window, free)  # the game goes on: the note goes
     assert "swapped" not in window.statusBar().currentMessage()
+    # a first stone it keeps is said too, with its worth (tester 27 was told nothing)
+    window.start_new_game(options, ("Ann", "Computer"), seats)
+    click_cell(qtbot, window, window.game.geometry.cell("a1"))
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
+    reply = window.game.moves[-1]
+    assert not reply.is_swap
+    said = window.statusBar().currentMessage()
+    worth = re.fullmatch(
+        r"Computer \(level 7\) did not swap \(the pie rule\): it judged the first stone worth "
+        r"(\d+)% to its owner, and played (\w+)\.",
+        said,
+    )
+    assert worth is not None, said
+    assert int(worth[1]) < 50 and worth[2] == window.game.move_text(reply)
 
 
 @pytest.mark.usefixtures("compiled_engine")

@@ -60,6 +60,12 @@ ANALYSIS = SearchLimits(
 )
 
 
+def percent(rate: float) -> str:
+    """A chance as a whole percentage, 1% to 99% (a first stone that won 14 of 14 games is
+    not a sure thing)."""
+    return f"{min(99, max(1, round(100 * rate)))}%"
+
+
 def win_bar_style(game: Game) -> str:
     """The win-probability bar in the players' colours: the first colour's share filled in
     its stones' colour, the rest in the second's (it was the style's blue, neither's)."""
@@ -289,6 +295,9 @@ class ComputerPlay(QObject):
         self._build_thinking()
         self._build_analysis()
         self._swap_said = False  # the status bar says a computer swapped
+        # why the computer swapped: the first stone's worth to its owner, as it judged it
+        # (said with the swap; tester 27 was told that it swapped, not why)
+        self._swap_worth: float | None = None
         self._asked_here = False  # Ctrl+G asked the computer for the move being searched
         app = QCoreApplication.instance()
         if app is not None:
@@ -434,6 +443,8 @@ class ComputerPlay(QObject):
         return (request is not None and request.is_move) or self.attached.busy
 
     def on_session_changed(self, change: Change) -> None:
+        if change == Change.GAME:
+            self._swap_worth = None  # (another game's)
         # (and a swap said is taken back once the game shown no longer ends with it: it
         # stayed in the status bar over a position set up afresh, a tester's finding)
         if change in (Change.TREE, Change.POSITION, Change.GAME) and (
@@ -471,10 +482,12 @@ class ComputerPlay(QObject):
         if not swapper.computer:  # (an engine's seat is a computer seat too)
             return
         first, other = game.colour_name(3 - game.to_move), game.colour_name(game.to_move)
+        worth = self._swap_worth
+        why = "" if worth is None else f", which it judged worth {percent(worth)} to its owner"
         self.host.show_status(
             f"{session.player_name(3 - game.to_move)} swapped (the pie rule): it takes the "
-            f"first stone and plays {first}; {session.player_name(game.to_move)} now plays "
-            f"{other}, to move.",
+            f"first stone{why}, and plays {first}; {session.player_name(game.to_move)} now "
+            f"plays {other}, to move.",
             15000,
         )
         self._swap_said = True
@@ -758,6 +771,17 @@ class ComputerPlay(QObject):
         game = request.game
         colour = game.colour_name(game.to_move)
         said = f"The computer played {game.move_text(result.move)} for {colour}."
+        # the first stone's worth to its owner: the swapper's chance, or the chance the
+        # second player leaves it by answering it (its rate is its own)
+        self._swap_worth = None
+        if game.can_swap and not result.move.is_swap and result.reason != "only move":
+            said = (
+                f"{self.session.player_name(game.to_move)} did not swap (the pie rule): it "
+                f"judged the first stone worth {percent(1 - result.win_rate)} to its "
+                f"owner, and played {game.move_text(result.move)}."
+            )
+        elif game.can_swap:
+            self._swap_worth = result.win_rate
         reason = self.session.play(result.move)  # never trust, always check
         if reason is not None and game.is_legal(result.move):
             # a rule of the moment, not of the game (the clocks paused meanwhile: "The
@@ -768,6 +792,8 @@ class ComputerPlay(QObject):
             )
         elif reason is not None:
             self.host.inform("The computer chose an illegal move", reason)
+        elif game.can_swap and not result.move.is_swap:
+            self.host.show_status(said, 15000)  # (as a swap is said)
         elif self._asked_here:
             # (Ctrl+G's note said only that it would play, and stayed after the reply)
             after = self.session.game

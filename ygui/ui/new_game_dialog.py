@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -55,6 +55,18 @@ from ygui.ui.form import (
     select,
 )
 from ygui.ui.theme import Theme
+
+
+PREVIEW_GROWS = 90  # pixels the dialog asks beyond its choices' room, for the preview
+
+
+class _Preview(BoardView):
+    """The board chosen, as small as it reads well: the choices below it ask its room first
+    (at its own size, 253 pixels tall, the players' names were below the dialog's fold on a
+    1280 by 800 screen: tester 27). It grows where the dialog has room to spare."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(280, 160)
 
 
 class NewGameDialog(QDialog):
@@ -185,7 +197,7 @@ class NewGameDialog(QDialog):
         players.addRow(row(self.clocks, self.clock_minutes, self.clock_increment))
 
         self.preview_game = Game(GameOptions(game="y", size=5))
-        self.preview = BoardView(BoardScene(self.preview_game, self.theme))
+        self.preview = _Preview(BoardScene(self.preview_game, self.theme))
         self.preview.setMinimumSize(260, 150)
         self.preview.setInteractive(False)
         self.summary = QLabel()
@@ -245,6 +257,7 @@ class NewGameDialog(QDialog):
         width = hint.width() + bar + margins.left() + margins.right()
         height = (
             hint.height()
+            + PREVIEW_GROWS  # (where the screen has room: the preview takes it)
             + self._buttons.sizeHint().height()
             + spacing
             + margins.top()
