@@ -923,3 +923,26 @@ def test_poly_y_corners_say_where_they_are_and_whose(qtbot, window):
             assert item.toolTip() == f"The {names[s]} corner: captured by {whose}"
         else:
             assert item.toolTip() == f"The {names[s]} corner: not captured"
+
+
+@pytest.mark.usefixtures("compiled_engine")
+def test_against_the_computer_the_moves_keep_their_place_past_the_swap(qtbot, answers):
+    """The swap's offer shares its place with the computer's thinking, whose room is kept
+    in a game against the computer: the moves below stay where they are as the offer comes
+    and goes (they moved up 28 pixels after the swap's moment, tester 27)."""
+    window = make_window(qtbot, answers)
+    seats = (Seat("Bot", computer=True, level=1), Seat("Ann"))
+    window.start_new_game(
+        GameOptions(game="y", size=7, pie=True).validated(), ("Bot", "Ann"), seats
+    )
+    panel = window.game_panel
+    qtbot.waitUntil(lambda: len(window.game.moves) == 1, timeout=30_000)
+    qtbot.waitUntil(panel.swap_button.isVisible, timeout=3000)
+    qtbot.wait(100)
+    top = panel.moves_box.y()
+    free = next(c for c in range(window.game.geometry.size) if not window.game.colours[c])
+    click_cell(qtbot, window, free)
+    qtbot.waitUntil(lambda: len(window.game.moves) == 3, timeout=30_000)
+    qtbot.wait(100)
+    assert not panel.swap_button.isVisible()
+    assert panel.moves_box.y() == top

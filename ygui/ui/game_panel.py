@@ -10,6 +10,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -207,6 +208,15 @@ class GamePanel(QWidget):
             "opponent moves next with the other colour"
         )
         self.swap_button.clicked.connect(swap)
+        # The swap's offer and the computer's thinking share one place: never shown at once
+        # (the one is the person's turn, the other the computer's), and the room the thinking
+        # keeps in a game against the computer holds the offer too, so that the moves below
+        # no longer jump as it comes and goes (tester 27).
+        transient = QWidget()
+        shared = QGridLayout(transient)
+        shared.setContentsMargins(0, 0, 0, 0)
+        shared.addWidget(self.swap_button, 0, 0, Qt.AlignmentFlag.AlignTop)
+        shared.addWidget(thinking, 0, 0)
         for widget in (
             self.title,
             self.legend,
@@ -214,8 +224,7 @@ class GamePanel(QWidget):
             player_rows[WHITE],
             self.turn_label,
             self.refusal,
-            self.swap_button,
-            thinking,
+            transient,
             self._build_result(new_game),
         ):
             layout.addWidget(widget)

@@ -56,7 +56,6 @@ from ygui.ui.form import (
 )
 from ygui.ui.theme import Theme
 
-
 PREVIEW_GROWS = 90  # pixels the dialog asks beyond its choices' room, for the preview
 
 
