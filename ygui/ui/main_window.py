@@ -110,6 +110,8 @@ D = TypeVar("D", bound=QDockWidget)
 class MainWindow(QMainWindow):
     # actions of the menu table that the window itself reaches (build_menus sets them all)
     act_board: QAction
+    act_back: QAction
+    act_forward: QAction
     act_analyse: QAction
     act_heat: QAction
     act_preview: QAction
