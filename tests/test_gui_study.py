@@ -1273,3 +1273,31 @@ def test_an_analysis_kept_with_the_game_is_shown_when_the_position_is_again(
     window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
     assert window.open_path(path)
     assert window.session.move_number == 2 and computer.win_label.text() == said
+
+
+@pytest.mark.parametrize("order", ["person first", "computer first"])
+def test_a_person_who_changes_sides_with_the_computer_keeps_their_name(qtbot, order):
+    """Tester 27 handed Black to the computer and took White: White was named "Player 2",
+    and the win was announced for "Player 2". The person's name follows them, whichever row
+    is changed first, and the computer's seat is named "Computer"."""
+    from ygui.session import COMPUTER_NAME, Seat
+    from ygui.ui.players_dialog import PlayersDialog
+
+    seats = (Seat("Ann"), Seat(COMPUTER_NAME, computer=True, level=6))
+    dialog = PlayersDialog(seats, ("Black", "White"), False)
+    qtbot.addWidget(dialog)
+    rows = [(0, "computer"), (1, "human")]
+    for colour, kind in rows if order == "computer first" else rows[::-1]:
+        dialog.kinds[colour].setCurrentIndex(dialog.kinds[colour].findData(kind))
+    assert [dialog.names[c].text() for c in range(2)] == [COMPUTER_NAME, "Ann"]
+    black, white = dialog.seats()
+    assert (black.name, black.computer, white.name, white.computer) == (
+        COMPUTER_NAME,
+        True,
+        "Ann",
+        False,
+    )
+    # and back: Ann sits at Black again
+    dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("computer"))
+    dialog.kinds[0].setCurrentIndex(dialog.kinds[0].findData("human"))
+    assert [dialog.names[c].text() for c in range(2)] == ["Ann", COMPUTER_NAME]

@@ -70,23 +70,71 @@ class PlayersDialog(QDialog):
 
     def _kind_changed(self, colour: int) -> None:
         """The level is a computer's alone; a default name follows the choice (a person's
-        "Player N" becomes "Computer" and back; an engine's seat takes the engine's name)."""
+        "Player N" becomes "Computer" and back; an engine's seat takes the engine's name). A
+        name the user gave stays, unless its person changes sides with the computer: then the
+        name goes with them (tester 27 took White from the computer and became "Player 2")."""
         kind = str(self.kinds[colour].currentData())
         self.levels[colour].setEnabled(kind == "computer")
         field = self.names[colour]
+        other = 1 - colour
         default = f"Player {(colour ^ self._swapped) + 1}"
-        engines = {
-            str(self.kinds[colour].itemData(i))[len("engine:") :]
-            for i in range(self.kinds[colour].count())
-            if str(self.kinds[colour].itemData(i)).startswith("engine:")
-        }
-        generic = field.text() in (default, COMPUTER_NAME) or field.text() in engines
-        if not generic:
-            return  # a name the user gave stays
-        if kind.startswith("engine:"):
-            field.setText(kind[len("engine:") :])
+        generic = field.text() in (default, COMPUTER_NAME) or field.text() in self._engines(colour)
+        if generic:
+            if kind.startswith("engine:"):
+                field.setText(kind[len("engine:") :])
+            elif kind == "computer":
+                field.setText(COMPUTER_NAME)
+            else:
+                field.setText(self._person_for(colour) or default)
+        if kind == "human":
+            person = self._person_for(colour)
+            if person and field.text() == person and self.names[other].text() == person:
+                self._machine_named(other)  # (the seat the person left)
         else:
-            field.setText(COMPUTER_NAME if kind == "computer" else default)
+            # the person of this seat may have moved to the other one already, which took
+            # a default name: it takes this seat's person's name, and this seat the machine's
+            person = self._person_moving(other)
+            if person and self._is_default(other) and self.kinds[other].currentData() == "human":
+                self.names[other].setText(person)
+                if field.text() == person:
+                    self._machine_named(colour)
+
+    def _engines(self, colour: int) -> set[str]:
+        combo = self.kinds[colour]
+        return {
+            str(combo.itemData(i))[len("engine:") :]
+            for i in range(combo.count())
+            if str(combo.itemData(i)).startswith("engine:")
+        }
+
+    def _machine_named(self, colour: int) -> None:
+        kind = str(self.kinds[colour].currentData())
+        name = kind[len("engine:") :] if kind.startswith("engine:") else COMPUTER_NAME
+        self.names[colour].setText(name)
+
+    def _person_moving(self, colour: int) -> str | None:
+        """The name of the person who sat at the other colour when the dialog opened and no
+        longer does (a person changing sides with the computer), or None."""
+        other = 1 - colour
+        before = self._seats[other ^ self._swapped]
+        if before.computer or self.kinds[other].currentData() == "human":
+            return None
+        return before.name
+
+    def _person_for(self, colour: int) -> str | None:
+        """A person's name for a seat that becomes a person's: its own person's, back (unless
+        a person sits at the other colour under that name), or that of the person who left
+        the other colour."""
+        own = self._seats[colour ^ self._swapped]
+        other = 1 - colour
+        if not own.computer and not (
+            self.kinds[other].currentData() == "human" and self.names[other].text() == own.name
+        ):
+            return own.name
+        return self._person_moving(colour)
+
+    def _is_default(self, colour: int) -> bool:
+        return self.names[colour].text() in (f"Player {(colour ^ self._swapped) + 1}", "")
 
     def seats(self) -> tuple[Seat, Seat]:
         """The seats chosen, in the session's order (the first seat began as Black); a
