@@ -1055,3 +1055,23 @@ def test_no_analysis_line_is_added_to_a_game_against_the_computer_that_goes_on(q
     assert window.session.tree.main_line() == main  # (a variation, or the game's own e3)
     window.act_analyse.trigger()
     qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
+
+
+@pytest.mark.usefixtures("compiled_engine")
+def test_each_game_against_the_computer_has_a_seed_of_its_own(qtbot, answers):
+    """With one seed for every game the computer opened the same stone and answered the same
+    moves alike game after game (tester 27: "it always opens b4"): each game draws its own,
+    and the computer's searches in it go from there."""
+    window = make_window(qtbot, answers)
+    seats = (Seat("Computer", computer=True, level=1), Seat("Ann"))
+    seeds = set()
+    for _ in range(3):
+        window.start_new_game(
+            GameOptions(game="y", size=7, pie=True).validated(), ("Computer", "Ann"), seats
+        )
+        request = window.computer.runner.current
+        assert request is not None and request.is_move
+        assert request.limits.seed == window.computer.game_seed + 1
+        seeds.add(window.computer.game_seed)
+        qtbot.waitUntil(lambda: len(window.game.moves) == 1, timeout=30_000)
+    assert len(seeds) > 1

@@ -7,6 +7,7 @@ in the AiRunner's worker thread.
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -298,6 +299,10 @@ class ComputerPlay(QObject):
         # why the computer swapped: the first stone's worth to its owner, as it judged it
         # (said with the swap; tester 27 was told that it swapped, not why)
         self._swap_worth: float | None = None
+        # each game's own seed for the computer's searches: with the same seed for every
+        # game, the computer opened the same stone and answered the same moves alike game
+        # after game (tester 27: "it always opens b4"), a game to learn by heart
+        self.game_seed = self._new_game_seed()
         self._asked_here = False  # Ctrl+G asked the computer for the move being searched
         app = QCoreApplication.instance()
         if app is not None:
@@ -442,9 +447,14 @@ class ComputerPlay(QObject):
         request = self.runner.current
         return (request is not None and request.is_move) or self.attached.busy
 
+    @staticmethod
+    def _new_game_seed() -> int:
+        return random.randrange(1_000_000)
+
     def on_session_changed(self, change: Change) -> None:
         if change == Change.GAME:
             self._swap_worth = None  # (another game's)
+            self.game_seed = self._new_game_seed()
         # (and a swap said is taken back once the game shown no longer ends with it: it
         # stayed in the status bar over a position set up afresh, a tester's finding)
         if change in (Change.TREE, Change.POSITION, Change.GAME) and (
@@ -585,7 +595,7 @@ class ComputerPlay(QObject):
         if self._said_idle:  # (it stood in the status bar as the computer began: tester 23)
             self._said_idle = False
             self.host.show_status("", 1)
-        limits = SearchLimits.level(level, seed=len(game.moves) + 1)
+        limits = SearchLimits.level(level, seed=self.game_seed + len(game.moves) + 1)
         if seconds:
             limits = replace(limits, seconds=min(limits.seconds or seconds, seconds))
         clock = session.clock
