@@ -231,15 +231,16 @@ def explore_match(
     seconds: float | None,
     pie: bool | None,
     first: int,
-    ours: float,
-    theirs: float,
+    ours: tuple[float, int],
+    theirs: tuple[float, int],
 ) -> None:
-    """The engine with one exploration bonus (``Engine(explore=...)``) against another, both
-    at ``level`` (its playouts, book and proofs) or, with ``seconds``, at that time a move."""
+    """The engine with one exploration bonus (``Engine(explore=...)``) and root width
+    (``SearchLimits.wide``) against another, both at ``level`` (its playouts, book and proofs)
+    or, with ``seconds``, at that time a move."""
 
-    def player(explore: float) -> Player:
+    def player(explore: float, wide: int) -> Player:
         def limits(seed: int) -> SearchLimits:
-            at_level = SearchLimits.level(level, seed=seed)
+            at_level = replace(SearchLimits.level(level, seed=seed), wide=wide)
             if seconds is None:
                 return at_level
             return replace(at_level, playouts=10**9, seconds=seconds, scaled=False)
@@ -247,9 +248,9 @@ def explore_match(
         def engine(seed: int) -> Engine:
             return Engine(seed=seed, explore=explore)
 
-        return (f"explore {explore:g}", engine, limits)
+        return (f"explore {explore:g}" + (f" wide {wide}" if wide else ""), engine, limits)
 
-    duel(games, name, pie, first, player(ours), player(theirs))
+    duel(games, name, pie, first, player(*ours), player(*theirs))
 
 
 def level_ladder(
@@ -667,6 +668,8 @@ def main() -> None:
     explore.add_argument("--seconds", type=float, help="a time a move, not the level's budget")
     explore.add_argument("--explore", type=float, default=0.1, help="player A's bonus")
     explore.add_argument("--against", type=float, default=EXPLORE, help="player B's bonus")
+    explore.add_argument("--wide", type=int, default=0, help="player A's root width")
+    explore.add_argument("--against-wide", type=int, default=0, help="player B's root width")
     explore.add_argument("--no-pie", action="store_true", help="play without the pie rule")
     explore.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     args = parser.parse_args()
@@ -678,8 +681,8 @@ def main() -> None:
             args.seconds,
             False if args.no_pie else None,
             args.first,
-            args.explore,
-            args.against,
+            (args.explore, args.wide),
+            (args.against, args.against_wide),
         )
         return
     if args.kind == "threads":

@@ -1075,3 +1075,34 @@ def test_each_game_against_the_computer_has_a_seed_of_its_own(qtbot, answers):
         seeds.add(window.computer.game_seed)
         qtbot.waitUntil(lambda: len(window.game.moves) == 1, timeout=30_000)
     assert len(seeds) > 1
+
+
+def test_a_hint_followed_never_counts_its_proved_win_longer(qtbot, answers):
+    """A hint proved a win within 7 stones; it was played and answered: the next proof of the
+    next hint, a search of its own, may be longer (9), but the first still wins within 5, so
+    that is said (tester 27 saw 15, 13, 11, 9, 7, then 9). A hint not followed says its own."""
+    from ygui.ui.ai_runner import Request
+
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=7).validated(), ("A", "B"))
+    computer = window.computer
+    cells = iter(window.game.geometry.cell(label) for label in ("d4", "c3", "e5", "b2"))
+
+    def hint(proved: int) -> str:
+        game = window.session.game
+        move = Move(next(cells))
+        result = SearchResult(move, 1.0, 1000, (move,), proved=proved)
+        computer._show_hint(Request(1, game.copy(), SearchLimits(10), print), result)
+        said = window.statusBar().currentMessage()
+        window.session.play(move)  # followed
+        return said
+
+    assert "within 7 stones" in hint(7)
+    window.session.play(Move(window.game.geometry.cell("a1")))  # the answer
+    assert "within 5 stones" in hint(9)
+    window.session.play(Move(window.game.geometry.cell("b1")))
+    window.session.back()  # not the hinted line: its own count
+    window.session.back()
+    window.session.play(Move(window.game.geometry.cell("c1")))
+    window.session.play(Move(window.game.geometry.cell("g7")))
+    assert "within 9 stones" in hint(9)
