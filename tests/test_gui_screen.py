@@ -946,3 +946,43 @@ def test_against_the_computer_the_moves_keep_their_place_past_the_swap(qtbot, an
     qtbot.wait(100)
     assert not panel.swap_button.isVisible()
     assert panel.moves_box.y() == top
+
+
+def test_the_wheel_over_a_choice_scrolls_the_new_game_dialog(qtbot):
+    """Tester 28 scrolled a short screen's New game dialog down to the players; the pointer
+    passed over the handicap, and the wheel set it to nine stones without a word. Over a
+    choice without focus the wheel scrolls the dialog; a choice clicked takes it as before."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    dialog = NewGameDialog({}, DARK)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.resize(dialog.width(), 380)  # (a short screen: the choices scroll)
+    qtbot.wait(50)
+    bar = dialog.body.parentWidget().parentWidget().verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == 0
+    combo = dialog.handicap
+    before = combo.currentIndex()
+
+    def wheel() -> None:
+        centre = QPointF(combo.rect().center())
+        event = QWheelEvent(
+            centre,
+            QPointF(combo.mapToGlobal(combo.rect().center())),
+            QPoint(),
+            QPoint(0, -120),  # down
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(combo, event)
+
+    wheel()
+    assert combo.currentIndex() == before and bar.value() > 0
+    combo.setFocus()
+    qtbot.waitUntil(combo.hasFocus, timeout=1000)
+    wheel()
+    assert combo.currentIndex() != before  # chosen on purpose: the wheel is the choice's

@@ -2,18 +2,45 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
+    QScrollArea,
     QSpinBox,
     QWidget,
 )
 
 from ygui.ai.engine import LEVEL_DESCRIPTIONS
 from ygui.session import Seat
+
+
+class WheelToScroll(QObject):
+    """The wheel over a choice that has no focus scrolls the form, not the choice: tester 28
+    scrolled a short screen's New game dialog down to the players, the pointer passed over
+    the handicap, and the game was set to nine stones without a word. A choice clicked or
+    tabbed to takes the wheel as before."""
+
+    def __init__(self, scroll: QScrollArea) -> None:
+        super().__init__(scroll)
+        self.scroll = scroll
+        for choice in scroll.findChildren(QComboBox) + scroll.findChildren(QAbstractSpinBox):
+            choice.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # (the wheel gives no focus)
+            choice.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if (
+            event.type() == QEvent.Type.Wheel
+            and isinstance(watched, QWidget)
+            and not watched.hasFocus()
+        ):
+            QApplication.sendEvent(self.scroll.verticalScrollBar(), event)
+            return True
+        return False
 
 
 def resize_within_screen(

@@ -47,6 +47,7 @@ from ygui.session import COMPUTER_NAME, Seat
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
 from ygui.ui.form import (
+    WheelToScroll,
     fill_player_kinds,
     ok_cancel,
     resize_within_screen,
@@ -232,6 +233,7 @@ class NewGameDialog(QDialog):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._wheel = WheelToScroll(scroll)
         outer = QVBoxLayout(self)
         outer.addWidget(scroll, 1)
         outer.addWidget(buttons)
