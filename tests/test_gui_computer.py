@@ -619,8 +619,9 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
     assert window.game.moves[-1].is_swap and window.game.to_move == WHITE
     said = window.statusBar().currentMessage()
     assert re.fullmatch(
-        r"Computer \(level 7\) swapped \(the pie rule\): it takes the first stone, which it "
-        r"judged worth \d\d% to its owner, and plays Black; Ann now plays White, to move\.",
+        r"Computer \(level 7\) swapped \(the pie rule\): in its opening book's games the "
+        r"first stone won (\d+) of \1 for its owner\. It takes the first stone and plays "
+        r"Black; Ann now plays White, to move\.",
         said,
     ), said
     assert window.game_panel.player_labels[WHITE].text() == "<b>▶ White: Ann</b>"
@@ -641,12 +642,20 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
     assert not reply.is_swap
     said = window.statusBar().currentMessage()
     worth = re.fullmatch(
-        r"Computer \(level 7\) did not swap \(the pie rule\): it judged the first stone worth "
-        r"(\d+)% to its owner, and played (\w+)\.",
+        r"Computer \(level 7\) did not swap \(the pie rule\): in its opening book's games "
+        r"the first stone won (\d+) of (\d+) for its owner\. It played (\w+)\.",
         said,
     )
     assert worth is not None, said
-    assert int(worth[1]) < 50 and worth[2] == window.game.move_text(reply)
+    assert int(worth[1]) < int(worth[2]) / 2 and worth[3] == window.game.move_text(reply)
+    # where a search decides, its own figure: the swapper's chance, or the owner's after
+    # the answer (a search's rate is its mover's)
+    from ygui.ui.computer import pie_reason
+
+    kept = SearchResult(reply, 0.7, 100, (reply,))
+    assert pie_reason(window.game, kept, 3) == "it judged the first stone worth 30% to its owner"
+    taken = SearchResult(SWAP, 0.7, 100, (SWAP,))
+    assert pie_reason(window.game, taken, 3).endswith("worth 70% to its owner")
 
 
 @pytest.mark.usefixtures("compiled_engine")

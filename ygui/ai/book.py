@@ -146,6 +146,7 @@ class Book:
         positions: dict[Position, dict[int, float]],
         levels: dict[int, dict[int, float]] | None = None,
         opens_to: int | None = None,
+        records: dict[int | None, dict[int, tuple[int, int]]] | None = None,
     ):
         self.options = options.validated()
         self.key = book_key(self.options)
@@ -160,6 +161,9 @@ class Book:
         # level): above it the search does (Hexagonal Y 7's book, by its level-7 games, gave
         # the first player 61% at level 10, the search alone 52%)
         self.opens_to = opens_to
+        # the games behind the first stones' worth, where it comes from games: (wins of the
+        # stone's player, games) by level (``at_level``) and None (the book's own ``games``)
+        self.records = records or {}
 
     # ----- reading and writing -------------------------------------------------------
     @staticmethod
@@ -196,13 +200,18 @@ class Book:
                 mapped = positions.setdefault(key, {})
                 for c, v in values.items():
                     mapped.setdefault(perm[c], v)
-        levels = _levels(entries[0] if entries else {}, geometry, syms)
+        records = _records(entries[0] if entries else {}, geometry, syms)
+        levels = {
+            level: {c: w / g for c, (w, g) in counts.items()}
+            for level, counts in records.items()
+            if level is not None
+        }
         opens_to = data.get("opens_to_level")
         if opens_to is not None and (
             not isinstance(opens_to, int) or isinstance(opens_to, bool) or opens_to < 1
         ):
             raise BookError(f"opens_to_level {opens_to!r} is not a level")
-        return Book(options, positions, levels, opens_to)
+        return Book(options, positions, levels, opens_to, records)
 
     @staticmethod
     def from_json(text: str) -> Book:
@@ -237,6 +246,14 @@ class Book:
         if known:
             return self.levels[max(known)]
         return self.positions.get(EMPTY, {})
+
+    def first_stone_games(self, cell: int, level: int | None = None) -> tuple[int, int] | None:
+        """The games behind a first stone's worth at ``level`` (its player's wins, games):
+        those at the level the book opens by there, else the book's own; None where its worth
+        comes from searches."""
+        known = [at for at in self.levels if level is not None and at <= level]
+        table = self.records.get(max(known)) if known else self.records.get(None)
+        return None if table is None else table.get(cell)
 
     def _steps_aside(self, level: int | None) -> bool:
         """Whether the search, not the book, chooses the first stone and the swap at
@@ -287,6 +304,18 @@ def books() -> tuple[Book, ...]:
     return shipped("book", Book.from_json, (BookError,), "opening book")
 
 
+def first_stone_games(game: Game, level: int | None = None) -> tuple[int, int] | None:
+    """The games behind the worth a book gives the first stone of ``game`` (at its second
+    move, the swap's moment) at ``level``: (its player's wins, games), or None where no book
+    knows it from games."""
+    if len(game.moves) != 1 or game.moves[0].cell is None or game.setup:
+        return None
+    for book in books():
+        if book.matches(game):
+            return book.first_stone_games(game.moves[0].cell, level)
+    return None
+
+
 def book_move(
     game: Game, seed: int = 1, shelf: Iterable[Book] | None = None, level: int | None = None
 ) -> BookMove | None:
@@ -298,23 +327,26 @@ def book_move(
     return None
 
 
-def _levels(
+def _records(
     entry: Any, geometry: BoardGeometry, syms: list[tuple[int, ...]]
-) -> dict[int, dict[int, float]]:
-    """The first stones' worth at each level the book's first position has games for
-    (``"at_level": {"10": {"e3": [wins, games], ...}}``), over the board's symmetries."""
-    found: dict[int, dict[int, float]] = {}
+) -> dict[int | None, dict[int, tuple[int, int]]]:
+    """The games of the first stones the book's first position has, over the board's
+    symmetries: at each level (``"at_level": {"10": {"e3": [wins, games], ...}}``), and the
+    book's own (``"games"``, under None, whose worth is the position's values already)."""
+    found: dict[int | None, dict[int, tuple[int, int]]] = {}
     at_level = entry.get("at_level", {}) if isinstance(entry, dict) else {}
     if not isinstance(at_level, dict):
         raise BookError("at_level is not a table of levels")
-    for level, games in at_level.items():
+    own = entry.get("games", {}) if isinstance(entry, dict) else {}
+    tables: list[tuple[int | None, Any]] = [(None, own)] if isinstance(own, dict) else []
+    for level, games in [*at_level.items(), *tables]:
+        where = "games" if level is None else f"at_level {level!r}"
         try:
-            number = int(level)
+            number = None if level is None else int(level)
             counts = {geometry.cell(str(c)): (int(w), int(g)) for c, (w, g) in games.items()}
         except (TypeError, ValueError, AttributeError) as error:
-            raise BookError(f"at_level {level!r}: {error}") from None
+            raise BookError(f"{where}: {error}") from None
         if any(not 0 <= w <= g or g == 0 for w, g in counts.values()):
-            raise BookError(f"at_level {level!r}: wins are 0 to the games, of one game at least")
-        values = {c: w / g for c, (w, g) in counts.items()}
-        found[number] = {perm[c]: v for perm in syms for c, v in values.items()}
+            raise BookError(f"{where}: wins are 0 to the games, of one game at least")
+        found[number] = {perm[c]: t for perm in syms for c, t in counts.items()}
     return found
