@@ -986,3 +986,25 @@ def test_the_wheel_over_a_choice_scrolls_the_new_game_dialog(qtbot):
     qtbot.waitUntil(combo.hasFocus, timeout=1000)
     wheel()
     assert combo.currentIndex() != before  # chosen on purpose: the wheel is the choice's
+
+
+def test_a_click_between_the_points_of_the_game_of_y_says_so(qtbot, window):
+    """On the Game of Y a click between points did nothing and said nothing (tester 28)."""
+    from PySide6.QtTest import QTest
+
+    start(window, "game-of-y", size=5)
+    scene, view = window.scene, window.view
+    g = window.game.geometry
+    # the middle of three points each next to the others: a gap among them
+    a = len(g.labels) // 2
+    b, c = next((b, c) for b in g.neighbours[a] for c in g.neighbours[b] if c in g.neighbours[a])
+    middle = (scene.cell_position(a) + scene.cell_position(b) + scene.cell_position(c)) / 3
+    assert scene.cell_at(middle) is None  # (a gap: no point there)
+    at = view.mapFromScene(middle)
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    assert window.statusBar().currentMessage().startswith("Between the points")
+    assert not window.game.moves
+    outside = view.mapFromScene(scene.sceneRect().topLeft())  # (far from every point)
+    window.statusBar().clearMessage()
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=outside)
+    assert window.statusBar().currentMessage() == ""

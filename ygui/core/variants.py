@@ -108,8 +108,9 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             "game-of-y",
             "The Game of Y",
-            "Y on the curved board of Kadon's game (93 points; smaller and larger too), stones "
-            "on the points.",
+            # (no count of points here: the New game dialog says the board's before it, and
+            # "55 points. ... (93 points; ...)" read as a contradiction, tester 28)
+            "Y on the curved board of Kadon's game, in several sizes, stones on the points.",
             ("Black", "White"),
             (5, 7, 9, 11),
             9,

@@ -1045,5 +1045,16 @@ class BoardScene(QGraphicsScene):
             return best
         return None
 
+    def on_points_board(self, pos: QPointF) -> bool:
+        """Whether ``pos`` is among a board of points' points (near one, not on it), where a
+        click missed them; boards of cells have no such gaps."""
+        g = self.game.geometry
+        if g.style != "points" or g.outlines is not None:
+            return False
+        return any(
+            math.dist((pos.x(), pos.y()), (at.x(), at.y())) <= 3 * self.radii[cell]
+            for cell, at in enumerate(self.point(c) for c in g.centres)
+        )
+
     def cell_position(self, cell: int) -> QPointF:
         return self.point(self.game.geometry.centres[cell])

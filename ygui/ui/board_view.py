@@ -88,6 +88,9 @@ class HeatLegend(QWidget):
 class BoardView(QGraphicsView):
     cellClicked = Signal(int)
     cellHovered = Signal(int)  # -1 when the pointer leaves every cell
+    # a click on a board of points between its points (it did nothing and said nothing:
+    # tester 28 on the Game of Y)
+    missedPoint = Signal()
 
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -151,6 +154,8 @@ class BoardView(QGraphicsView):
             cell = self.cell_under(event)
             if cell >= 0:
                 self.cellClicked.emit(cell)
+            elif self.board_scene().on_points_board(self.mapToScene(event.position().toPoint())):
+                self.missedPoint.emit()
         event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802

@@ -156,6 +156,9 @@ class MainWindow(QMainWindow):
         self.view = BoardView(self.scene)
         self.view.cellClicked.connect(self.on_cell_clicked)
         self.view.cellHovered.connect(self.on_cell_hovered)
+        self.view.missedPoint.connect(
+            lambda: self.show_status("Between the points: click on a point to play there.", 4000)
+        )
         self.setCentralWidget(self.view)
         self.engine_progress = QProgressBar()
         self.engine_progress.setRange(0, 0)  # busy
