@@ -11,7 +11,7 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import QApplication
 
-from ygui.ai.engine import Engine, SearchLimits, SearchResult
+from ygui.ai.engine import Candidate, Engine, SearchLimits, SearchResult
 from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.variants import GameOptions
 from ygui.session import Seat
@@ -1115,3 +1115,26 @@ def test_a_hint_followed_never_counts_its_proved_win_longer(qtbot, answers):
     window.session.play(Move(window.game.geometry.cell("c1")))
     window.session.play(Move(window.game.geometry.cell("g7")))
     assert "within 9 stones" in hint(9)
+
+
+def test_candidates_alike_in_playouts_are_listed_by_rate(qtbot, answers):
+    """The analysis shares its playouts alike among the few moves after its choice: rows of
+    one count but one swapped places as it ran (tester 28). Those within a hundredth of one
+    another by playouts are listed by rate; the choice stays first, the rest after them."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=7).validated(), ("A", "B"))
+    g = window.game.geometry
+    shares = [("d4", 5000, 0.6), ("c3", 1500, 0.4), ("e5", 1499, 0.55), ("d3", 1500, 0.5)]
+    shares.append(("b2", 200, 0.7))
+    candidates = tuple(
+        Candidate(Move(g.cell(label)), visits, rate, (Move(g.cell(label)),))
+        for label, visits, rate in shares
+    )
+    result = SearchResult(
+        candidates[0].move, 0.6, 9699, (candidates[0].move,), candidates=candidates
+    )
+    window.computer._fill_candidates(window.game, result)
+    table = window.computer.candidates_table
+    rows = [table.item(r, 0).text() for r in range(table.rowCount())]
+    assert rows == ["d4", "e5", "d3", "c3", "b2"]
+    assert table.horizontalHeaderItem(2).text() == "Playouts"  # (as its tooltip says)

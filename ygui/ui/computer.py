@@ -218,7 +218,7 @@ class CandidateTable(QTableWidget):
 
     def __init__(self) -> None:
         super().__init__(0, 4)
-        self.setHorizontalHeaderLabels(["Move", "Win", "Visits", "Line"])
+        self.setHorizontalHeaderLabels(["Move", "Win", "Playouts", "Line"])
         # (the framed best had a lower rate than a move below it: tester 25 took it for a
         # fault)
         order = (
@@ -1037,6 +1037,14 @@ class ComputerPlay(QObject):
             # opponent has won first, then the slowest; sorted quickest first, the move the
             # best line begins with stood sixth in a tester's lost position)
             candidates.sort(key=lambda c: (c.proved <= 0, c.proved < 0, max(c.proved, 0)))
+        elif len(candidates) > 2:
+            # the analysis's few moves after its choice share its playouts alike (its wide
+            # search): those within a hundredth of one another by playouts are in the order
+            # of their rates, or rows of one count but one swapped places as it ran (tester 28)
+            rest = candidates[1:]
+            alike = [c for c in rest if c.visits >= 0.99 * rest[0].visits]
+            alike.sort(key=lambda c: -c.win_rate)
+            candidates = [candidates[0], *alike, *rest[len(alike) :]]
         self._best_is_marked = bool(candidates) and candidates[0].move.cell is not None
         for row, candidate in enumerate(candidates):
             words, stones = line_stones(game, candidate.line)
