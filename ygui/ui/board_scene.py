@@ -126,6 +126,10 @@ def heat_colour(share: float) -> QColor:
     return QColor.fromHsvF(0.66 * (1 - share), 0.85, 1.0, 0.6 + 0.3 * share)
 
 
+# cells with less than this share of the most visited cell's visits have no mark: the
+# search glanced at them only (every empty cell had a dot, corners included, and the few the
+# search weighs stood out less: tester 28)
+HEAT_LEAST = 0.002
 HEAT_RING = 0.55  # with the cells' names shown, the heat is a ring at least this large
 
 
@@ -750,6 +754,8 @@ class BoardScene(QGraphicsScene):
             if count <= 0 or self.game.colours[cell] or cell in settled:
                 continue
             share = count / top
+            if share < HEAT_LEAST:
+                continue
             colour = heat_colour(share)
             radius = self.radii[cell] * heat_size(share)
             p = self.cell_position(cell)
