@@ -49,17 +49,23 @@ class HeatLegend(QWidget):
         self.updateGeometry()
         self.update()
 
+    STEP = 22.0  # between the key's discs
+
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        # (the scale on one line, its words at its ends: on three lines the key pushed the
+        # candidates' table down to four rows, tester 28)
         metrics = self.fontMetrics()
-        width = metrics.horizontalAdvance(self.scale_text)
-        return QSize(width + 16, 2 * metrics.height() + 34)
+        few, many = self.scale_words
+        width = metrics.horizontalAdvance(few) + metrics.horizontalAdvance(many)
+        width += round(len(self.SHARES) * self.STEP) + 16 + 16
+        return QSize(width, 2 * metrics.height() + 14)
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         return self.sizeHint()
 
     @property
-    def scale_text(self) -> str:
-        return "fewer visits \N{RIGHTWARDS ARROW} more"
+    def scale_words(self) -> tuple[str, str]:
+        return "fewest visits", "most"
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         painter = QPainter(self)
@@ -73,15 +79,19 @@ class HeatLegend(QWidget):
         painter.setPen(self.palette().windowText().color())
         text = metrics.elidedText(self.text, Qt.TextElideMode.ElideRight, self.width() - 16)
         painter.drawText(8, 4 + metrics.ascent(), text)
-        y = 4 + metrics.height() + 12
-        step = 22.0
+        few, many = self.scale_words
+        y = 4 + metrics.height() + 4 + metrics.height() / 2  # the middle of the second line
+        baseline = round(y - metrics.height() / 2 + metrics.ascent())
+        painter.drawText(8, baseline, few)
+        x = 8 + metrics.horizontalAdvance(few) + 8 + 9
         painter.setPen(Qt.PenStyle.NoPen)
         for i, share in enumerate(self.SHARES):
             radius = 9 * heat_size(share)
             painter.setBrush(heat_colour(share))
-            painter.drawEllipse(QPointF(8 + 9 + i * step, y), radius, radius)
+            painter.drawEllipse(QPointF(x + i * self.STEP, y), radius, radius)
         painter.setPen(self.palette().windowText().color())
-        painter.drawText(8, y + 12 + metrics.ascent(), self.scale_text)
+        after = x + (len(self.SHARES) - 1) * self.STEP + 9 + 8
+        painter.drawText(round(after), baseline, many)
         painter.end()
 
 
