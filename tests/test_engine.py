@@ -914,7 +914,7 @@ def test_a_tree_stops_growing_before_its_counts_stop_counting(monkeypatch):
     assert 0.0 < again.win_rate < 1.0
     full = dataclasses.replace(again, tree_playouts=MAX_TREE_VISITS)
     assert search_stats(full).endswith(
-        f"all from before; stopped at the most one search holds ({MAX_TREE_VISITS:,} playouts)"
+        f"all from before; stopped: {MAX_TREE_VISITS:,} playouts are as many as one search can hold"
     )
     # a count of float32 past 2**24 no longer grows by one: why the limit is below it
     assert np.float32(2**24) + np.float32(1) == np.float32(2**24)

@@ -619,9 +619,8 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
     assert window.game.moves[-1].is_swap and window.game.to_move == WHITE
     said = window.statusBar().currentMessage()
     assert re.fullmatch(
-        r"Computer \(level 7\) swapped \(the pie rule\): in its opening book's games the "
-        r"first stone won (\d+) of \1 for its owner\. It takes the first stone and plays "
-        r"Black; Ann now plays White, to move\.",
+        r"Computer \(level 7\) swapped \(pie rule\) and plays Black: the first stone won "
+        r"(\d+) of \1 book games for its owner\. Ann plays White, to move\.",
         said,
     ), said
     assert window.game_panel.player_labels[WHITE].text() == "<b>▶ White: Ann</b>"
@@ -630,7 +629,7 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
     window.statusBar().clearMessage()
     click_cell(qtbot, window, strongest)
     qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
-    assert "swapped (the pie rule)" in window.statusBar().currentMessage()
+    assert "swapped (pie rule)" in window.statusBar().currentMessage()
     free = next(c for c in range(window.game.geometry.size) if not window.game.colours[c])
     click_cell(qtbot, window, free)  # the game goes on: the note goes
     assert "swapped" not in window.statusBar().currentMessage()
@@ -642,8 +641,8 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
     assert not reply.is_swap
     said = window.statusBar().currentMessage()
     worth = re.fullmatch(
-        r"Computer \(level 7\) did not swap \(the pie rule\): in its opening book's games "
-        r"the first stone won (\d+) of (\d+) for its owner\. It played (\w+)\.",
+        r"Computer \(level 7\) did not swap \(pie rule\): the first stone won (\d+) of "
+        r"(\d+) book games for its owner\. It played (\w+)\.",
         said,
     )
     assert worth is not None, said
@@ -1115,6 +1114,7 @@ def test_a_hint_followed_never_counts_its_proved_win_longer(qtbot, answers):
     window.session.play(Move(window.game.geometry.cell("c1")))
     window.session.play(Move(window.game.geometry.cell("g7")))
     assert "within 9 stones" in hint(9)
+    assert hint(1).endswith("(it wins at once)")  # (not "ends within 1 stone": tester 29)
 
 
 def test_candidates_alike_in_playouts_are_listed_by_rate(qtbot, answers):

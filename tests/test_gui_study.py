@@ -1301,3 +1301,18 @@ def test_a_person_who_changes_sides_with_the_computer_keeps_their_name(qtbot, or
     dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("computer"))
     dialog.kinds[0].setCurrentIndex(dialog.kinds[0].findData("human"))
     assert [dialog.names[c].text() for c in range(2)] == ["Ann", COMPUTER_NAME]
+
+
+def test_of_two_people_one_handing_a_seat_to_the_computer_renames_no_one(qtbot):
+    """Tester 29: Player 1 and Player 2 at one computer, White handed to the computer, and
+    Black was renamed "Player 2" (the name was taken for a person changing sides)."""
+    from ygui.session import COMPUTER_NAME, Seat
+    from ygui.ui.players_dialog import PlayersDialog
+
+    dialog = PlayersDialog((Seat("Player 1"), Seat("Player 2")), ("Black", "White"), False)
+    qtbot.addWidget(dialog)
+    dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("computer"))
+    assert [dialog.names[c].text() for c in range(2)] == ["Player 1", COMPUTER_NAME]
+    dialog.kinds[0].setCurrentIndex(dialog.kinds[0].findData("computer"))
+    dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("human"))
+    assert dialog.names[1].text() == "Player 2"

@@ -285,13 +285,15 @@ def test_the_cells_names_share_one_size_where_it_fits(qapp, name):
 
 def test_cells_the_search_only_glanced_at_have_no_heat_mark(qapp):
     """Every empty cell had a dot, the corners too, and the few the search weighs stood out
-    less (tester 28): a cell with under HEAT_LEAST of the top cell's visits has no mark."""
+    less (tester 28): a cell with under HEAT_LEAST of all the visits has no mark."""
     from ygui.ui.board_scene import HEAT_LEAST
     from ygui.ui.theme import THEMES
 
     game = Game(GameOptions(game="y", size=7).validated())
     scene = BoardScene(game, THEMES["light"])
-    top = 1_000_000
-    scene.set_heat({3: top, 10: int(top * HEAT_LEAST) + 1, 17: int(top * HEAT_LEAST) - 1, 24: 5})
+    total = 1_000_000
+    least = int(total * HEAT_LEAST)
+    top = total - (least + 1) - (least - 1) - 5
+    scene.set_heat({3: top, 10: least + 1, 17: least - 1, 24: 5})
     marked = {scene.cell_at(item.sceneBoundingRect().center()) for item in scene._heat_items}
     assert marked == {3, 10}

@@ -126,9 +126,10 @@ def heat_colour(share: float) -> QColor:
     return QColor.fromHsvF(0.66 * (1 - share), 0.85, 1.0, 0.6 + 0.3 * share)
 
 
-# cells with less than this share of the most visited cell's visits have no mark: the
-# search glanced at them only (every empty cell had a dot, corners included, and the few the
-# search weighs stood out less: tester 28)
+# cells with less than this share of all the visits have no mark: the search glanced at them
+# only (every empty cell had a dot, corners included, and the few the search weighs stood out
+# less: tester 28; two seconds into a search, a share of the most visited cell's still let
+# every cell pass, tester 29)
 HEAT_LEAST = 0.002
 HEAT_RING = 0.55  # with the cells' names shown, the heat is a ring at least this large
 
@@ -750,11 +751,12 @@ class BoardScene(QGraphicsScene):
         # (not under the solver's map: its exact answer covers the estimate there, and the
         # heat's red, the most visited, showed through its red, a move that loses)
         settled = set() if self.solution is None else self.solution[0] | self.solution[1]
+        total = sum(visits.values())
         for cell, count in visits.items():
             if count <= 0 or self.game.colours[cell] or cell in settled:
                 continue
             share = count / top
-            if share < HEAT_LEAST:
+            if count < HEAT_LEAST * total:
                 continue
             colour = heat_colour(share)
             radius = self.radii[cell] * heat_size(share)

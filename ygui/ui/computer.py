@@ -72,9 +72,9 @@ def pie_reason(game: Game, result: SearchResult, level: int | None) -> str:
         return f"it judged the first stone worth {percent(owner)} to its owner"
     games = first_stone_games(game, level)
     if games is None:
-        return f"its opening book values the first stone at {percent(owner)} for its owner"
+        return f"its book values the first stone at {percent(owner)} for its owner"
     wins, played = games
-    return f"in its opening book's games the first stone won {wins} of {played} for its owner"
+    return f"the first stone won {wins} of {played} book games for its owner"
 
 
 def percent(rate: float) -> str:
@@ -159,7 +159,7 @@ def search_stats(result: SearchResult) -> str:
             f"{result.playouts:,} more in {took}"
         )
     if result.tree_playouts >= MAX_TREE_VISITS:
-        text += f"; stopped at the most one search holds ({MAX_TREE_VISITS:,} playouts)"
+        text += f"; stopped: {MAX_TREE_VISITS:,} playouts are as many as one search can hold"
     return text
 
 
@@ -227,12 +227,15 @@ class CandidateTable(QTableWidget):
             "next few choices, so that their rates can be compared; a rate from fewer "
             "playouts is less sure, so a move below the choice can show a higher one."
         )
+        # (each its own words: the order's paragraph under three headers read as one tooltip
+        # repeated, tester 29)
         for column, tip in enumerate(
             (
                 order,
                 "The side to move's chance of winning after this move, as the search found it. "
-                + order,
-                "The playouts that went through this move. " + order,
+                "A rate from fewer playouts is less sure.",
+                "The playouts that went through this move. The analysis shares half of its "
+                "playouts alike among its next few choices, so they show the same count.",
                 "The line the search expects after this move.",
             )
         ):
@@ -510,11 +513,11 @@ class ComputerPlay(QObject):
         if not swapper.computer:  # (an engine's seat is a computer seat too)
             return
         first, other = game.colour_name(3 - game.to_move), game.colour_name(game.to_move)
-        why = "" if self._swap_why is None else f" {self._swap_why}."
+        # (short: at the window's first size its end, who moves next, was cut off: tester 29)
+        why = "" if self._swap_why is None else f": {self._swap_why}"
         self.host.show_status(
-            f"{session.player_name(3 - game.to_move)} swapped (the pie rule):{why} It takes "
-            f"the first stone and plays {first}; {session.player_name(game.to_move)} now plays "
-            f"{other}, to move.",
+            f"{session.player_name(3 - game.to_move)} swapped (pie rule) and plays {first}"
+            f"{why}. {session.player_name(game.to_move)} plays {other}, to move.",
             15000,
         )
         self._swap_said = True
@@ -805,7 +808,7 @@ class ComputerPlay(QObject):
                 self._swap_why = why
             else:
                 said = (
-                    f"{self.session.player_name(game.to_move)} did not swap (the pie rule): "
+                    f"{self.session.player_name(game.to_move)} did not swap (pie rule): "
                     f"{why}. It played {game.move_text(result.move)}."
                 )
         reason = self.session.play(result.move)  # never trust, always check
@@ -890,7 +893,9 @@ class ComputerPlay(QObject):
                 proved = min(proved, bound - 2)
         self._hinted_win = (moves, result.move, proved) if proved > 0 else None
         end = f"the game ends within {counted(abs(proved), 'stone')}"
-        if proved > 0:
+        if proved == 1:
+            worth = "it wins at once"  # (not "the game ends within 1 stone": tester 29)
+        elif proved > 0:
             worth = f"a proved win: {end}"
         elif result.reason == "proved":  # by the exact solver, which gives no length
             worth = "a proved win"

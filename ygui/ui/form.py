@@ -20,10 +20,10 @@ from ygui.session import Seat
 
 
 class WheelToScroll(QObject):
-    """The wheel over a choice that has no focus scrolls the form, not the choice: tester 28
-    scrolled a short screen's New game dialog down to the players, the pointer passed over
-    the handicap, and the game was set to nine stones without a word. A choice clicked or
-    tabbed to takes the wheel as before."""
+    """The wheel over a choice scrolls the form, never the choice: tester 28 scrolled a short
+    screen's New game dialog down to the players, the pointer passed over the handicap, and
+    the game was set to nine stones without a word; tester 29 did the same over a choice just
+    used (it kept the focus). A choice's open list still scrolls, and its keys still choose."""
 
     def __init__(self, scroll: QScrollArea) -> None:
         super().__init__(scroll)
@@ -33,11 +33,7 @@ class WheelToScroll(QObject):
             choice.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if (
-            event.type() == QEvent.Type.Wheel
-            and isinstance(watched, QWidget)
-            and not watched.hasFocus()
-        ):
+        if event.type() == QEvent.Type.Wheel and isinstance(watched, QWidget):
             QApplication.sendEvent(self.scroll.verticalScrollBar(), event)
             return True
         return False

@@ -208,7 +208,9 @@ class NewGameDialog(QDialog):
         right = QVBoxLayout()
         right.addWidget(self.preview, 1)
         right.addWidget(self.summary)
-        for title, layout in (("Board", board), ("Rules", rules), ("Players", players)):
+        # the players before the rules: on a 1024 by 600 screen the dialog is 552 pixels
+        # tall, and the players were below its fold (tester 29); the rules' note is long
+        for title, layout in (("Board", board), ("Players", players), ("Rules", rules)):
             box = QGroupBox(title)
             box.setLayout(layout)
             right.addWidget(box)

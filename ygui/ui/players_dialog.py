@@ -114,10 +114,12 @@ class PlayersDialog(QDialog):
 
     def _person_moving(self, colour: int) -> str | None:
         """The name of the person who sat at the other colour when the dialog opened and no
-        longer does (a person changing sides with the computer), or None."""
+        longer does, where a machine sat at this one: a person changing sides with the
+        computer; else None (of two people, one handing a seat to the computer moves no one:
+        tester 29 saw Black renamed "Player 2" as White became the computer's)."""
         other = 1 - colour
-        before = self._seats[other ^ self._swapped]
-        if before.computer or self.kinds[other].currentData() == "human":
+        before, own = self._seats[other ^ self._swapped], self._seats[colour ^ self._swapped]
+        if before.computer or not own.computer or self.kinds[other].currentData() == "human":
             return None
         return before.name
 
