@@ -540,3 +540,31 @@ def test_the_builder_keeps_games_at_a_level_apart(tmp_path) -> None:
     geometry = book.options.board()
     for label, (wins, games) in root["at_level"]["2"].items():
         assert book.levels[2][geometry.cell(label)] == pytest.approx(wins / games)
+
+
+def test_under_the_pie_rule_every_level_opens_and_swaps_by_the_book() -> None:
+    """Level 2 kept a centre stone, a gift (tester 27), and below the book's levels the search
+    opened alike game after game (tester 29): under the pie rule every level opens and swaps
+    as the book says; below its levels the answer to a stone kept is the level's own search."""
+    from ygui.ai.book import swap_worth
+
+    for level in (1, 3, 6):
+        game = Game(GameOptions(game="y", size=11, pie=True))
+        opening = Engine(seed=level).search(game, SearchLimits.level(level, seed=level))
+        assert opening.reason == "book" and opening.playouts == 0
+        centre = game.copy()
+        centre.play(centre.parse_move("g4"))  # worth 70% and more to its owner
+        assert (swap_worth(centre, level) or 0) > 0.5
+        taken = Engine(seed=level).search(centre, SearchLimits.level(level, seed=level))
+        assert taken.move == SWAP and taken.reason == "book"
+        corner = game.copy()
+        corner.play(corner.parse_move("a1"))
+        assert (swap_worth(corner, level) or 1) < 0.5
+        for seed in range(1, 4):  # kept, whatever the level's own search would say
+            kept = Engine(seed=seed).search(corner, SearchLimits.level(level, seed=seed))
+            assert kept.move != SWAP and kept.reason == "search" and kept.playouts > 0
+    # without the pie rule, or without a level's strength, the search alone
+    plain = Game(GameOptions(game="y", size=11, pie=False))
+    assert Engine().search(plain, SearchLimits.level(3)).reason == "search"
+    bare = Game(GameOptions(game="y", size=11, pie=True))
+    assert Engine().search(bare, SearchLimits(playouts=50)).reason == "search"

@@ -95,8 +95,11 @@ def test_move_now_during_the_weighing_plays_the_best_so_far():
 def test_no_level_weighs_the_first_stone_apart():
     """Measured no better than the search alone over four boards (README, "Strength")."""
     assert not any(SearchLimits.level(level).pie_opening for level in range(1, 11))
-    game = Game(GameOptions(game="poly-y", pie=True))
+    game = Game(GameOptions(game="starboard-y", pie=True))  # (no book, no model)
     assert Engine(seed=1, threads=1).search(game, SearchLimits.level(5)).reason == "search"
+    # (a board with a book opens by it at every level under the pie rule: test_book)
+    polyy = Game(GameOptions(game="poly-y", pie=True))
+    assert Engine(seed=1, threads=1).search(polyy, SearchLimits.level(5)).reason == "book"
 
 
 def test_the_pie_decisions_can_be_searched_longer_at_a_level():

@@ -255,6 +255,26 @@ class Book:
         table = self.records.get(max(known)) if known else self.records.get(None)
         return None if table is None else table.get(cell)
 
+    def _first_worth(self, game: Game, level: int | None, best_reply: float) -> float:
+        """The first stone's worth to its owner at the swap's moment, by the book at
+        ``level``: its games' or values' where it has them, else its best reply's
+        complement."""
+        opening = self.first_stones(level)
+        first = game.moves[0].cell if game.moves else None
+        return opening[first] if first in opening else 1.0 - best_reply
+
+    def swap_worth(self, game: Game, level: int | None = None) -> float | None:
+        """The first stone's worth to its owner by which the book swaps it or keeps it at
+        ``level`` (the swap's moment of a game it knows), or None where the book does not
+        decide there."""
+        if not game.can_swap or self._steps_aside(level):
+            return None
+        values = self.values(game)
+        legal = {c: v for c, v in (values or {}).items() if game.is_legal(Move(c))}
+        if not legal:
+            return None
+        return self._first_worth(game, level, legal[best_of(legal)])
+
     def _steps_aside(self, level: int | None) -> bool:
         """Whether the search, not the book, chooses the first stone and the swap at
         ``level``: above the book's ``opens_to``, where it has no games at that level."""
@@ -283,9 +303,7 @@ class Book:
             # after a swap the other player faces this position: it swaps a first stone worth
             # more than half (the opening's value where the book has one: its best reply's
             # complement, or what the stone won in self-play where a search could not tell)
-            opening = self.first_stones(level)
-            first = game.moves[0].cell if game.moves else None
-            worth = opening[first] if first in opening else 1.0 - legal[best]
+            worth = self._first_worth(game, level, legal[best])
             if worth > 0.5:
                 return BookMove(SWAP, worth, len(legal) + 1)
             return BookMove(Move(best), legal[best], len(legal) + 1)
@@ -302,6 +320,15 @@ class Book:
 def books() -> tuple[Book, ...]:
     """The books shipped in ``resources/book``; a file that cannot be read is skipped."""
     return shipped("book", Book.from_json, (BookError,), "opening book")
+
+
+def swap_worth(game: Game, level: int | None = None) -> float | None:
+    """The worth to its owner by which a book swaps or keeps the first stone of ``game`` at
+    ``level`` (``Book.swap_worth``), or None where no book decides."""
+    for book in books():
+        if book.matches(game):
+            return book.swap_worth(game, level)
+    return None
 
 
 def first_stone_games(game: Game, level: int | None = None) -> tuple[int, int] | None:

@@ -346,8 +346,18 @@ class Engine:
         if game.is_over:
             raise ValueError("the game is over")
         started = time.perf_counter()
-        if limits.book:
+        # Under the pie rule every level opens and swaps as its book or first stones' model
+        # says, where the board has one (below the book's levels the rest is the search's):
+        # level 2 kept a centre stone, a gift (tester 27), and below level 7 the search opened
+        # alike game after game (tester 29: j5 nine times in eleven).
+        pie_moment = (
+            bool(limits.strength) and not (limits.book or limits.pie_opening) and _pie_moment(game)
+        )
+        keeps_stone = False  # the book keeps the first stone: the search may not swap it
+        if limits.book or pie_moment:
             known = book_move(game, limits.seed, level=limits.strength or None)
+            if known is not None and pie_moment and game.moves and not known.move.is_swap:
+                keeps_stone, known = True, None  # (its answer is the search's, at this level)
             if known is not None:
                 return SearchResult(
                     known.move,
@@ -394,6 +404,7 @@ class Engine:
                 proved=1,
             )
         allowed = np.ones(n + 1, np.bool_)
+        allowed[n] = not keeps_stone  # (the swap's slot)
         reason = "search"
         if game.stones_left_in_turn == 1:
             threats = [c for c in _winning(tables, params, pos, 3 - me) if game.is_legal(Move(c))]
@@ -788,6 +799,19 @@ def _pie_first_move(game: Game) -> bool:
     return (
         game.swap_ahead
         and not game.moves
+        and game.options.turns == "standard"
+        and game.options.handicap == 0
+    )
+
+
+def _pie_moment(game: Game) -> bool:
+    """The first stone under the pie rule, or the swap's decision after it, in a game of one
+    stone a turn with no handicap and no set-up."""
+    first = _pie_first_move(game)
+    return first or (
+        game.can_swap
+        and len(game.moves) == 1
+        and not game.setup
         and game.options.turns == "standard"
         and game.options.handicap == 0
     )

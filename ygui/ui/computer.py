@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ygui.ai.book import first_stone_games
+from ygui.ai.book import first_stone_games, swap_worth
 from ygui.ai.engine import MAX_TREE_VISITS, SearchLimits, SearchResult
 from ygui.ai.solver import position_signature
 from ygui.core.game import BLACK, WHITE, Game, Move
@@ -67,12 +67,13 @@ def pie_reason(game: Game, result: SearchResult, level: int | None) -> str:
     as the computer knew it. From a search, the swapper's chance or the one the answer leaves
     the stone's owner (a search's rate is its own mover's); from the book, the games behind it,
     where it has them ("99%", from 14 games of 14, read as a sure thing: tester 28)."""
-    owner = result.win_rate if result.move.is_swap else 1 - result.win_rate
-    if result.reason != "book":
+    worth = swap_worth(game, level)  # (the book decides at every level where it knows)
+    if worth is None:
+        owner = result.win_rate if result.move.is_swap else 1 - result.win_rate
         return f"it judged the first stone worth {percent(owner)} to its owner"
     games = first_stone_games(game, level)
     if games is None:
-        return f"its book values the first stone at {percent(owner)} for its owner"
+        return f"its book values the first stone at {percent(worth)} for its owner"
     wins, played = games
     return f"the first stone won {wins} of {played} book games for its owner"
 
