@@ -13,6 +13,18 @@ settings.load_profile("thorough" if os.environ.get("YGUI_THOROUGH") else "defaul
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def fixed_game_seeds(request, monkeypatch):
+    """The window's computer draws a seed for each game (its openings and answers vary from
+    game to game); the tests' computers use seed 0 for every game, so that what they play is
+    the same from run to run (a test clicked a cell the computer had taken in one run of
+    many), unless a test is marked ``random_seeds``."""
+    if request.node.get_closest_marker("random_seeds") is None:
+        from ygui.ui import computer
+
+        monkeypatch.setattr(computer.ComputerPlay, "_new_game_seed", staticmethod(lambda: 0))
+
+
 @pytest.fixture
 def ygui_home(tmp_path, monkeypatch):
     """Settings and autosaves in a folder of the test's own."""

@@ -1065,6 +1065,7 @@ def test_no_analysis_line_is_added_to_a_game_against_the_computer_that_goes_on(q
     qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
 
 
+@pytest.mark.random_seeds
 @pytest.mark.usefixtures("compiled_engine")
 def test_each_game_against_the_computer_has_a_seed_of_its_own(qtbot, answers):
     """With one seed for every game the computer opened the same stone and answered the same
