@@ -838,3 +838,17 @@ def test_the_figure_has_the_positions_marks(qtbot, window):
     finally:
         FigureDialog.exec = original
     assert shown == [wanted, {}]
+
+
+def test_the_resign_question_names_the_computer_with_its_level(qtbot, window, answers):
+    """It said "White (Computer) wins", where the game panel and the end of the game say
+    "Computer (level 3)" (tester 29)."""
+    from ygui.core.variants import GameOptions
+    from ygui.session import Seat
+
+    seats = (Seat("Ann"), Seat("Computer", computer=True, level=3))
+    options = GameOptions(game="y", size=5, pie=False).validated()
+    window.start_new_game(options, ("Ann", "Computer"), seats)
+    answers.yes_no = [False]
+    window.act_resign.trigger()
+    assert "Resign as Black (Ann)? White (Computer (level 3)) wins." in answers.questions[-1]

@@ -177,14 +177,7 @@ class Session:
         return self.seats[(colour - 1) ^ (1 if swapped else 0)]
 
     def player_name(self, colour: int) -> str:
-        seat = self.seat_for(colour)
-        if seat.engine:
-            return seat.name if seat.name == seat.engine else f"{seat.name} ({seat.engine})"
-        if seat.computer and not seat.name.endswith(f"level {seat.level}"):
-            if seat.name == COMPUTER_NAME:
-                return f"{COMPUTER_NAME} (level {seat.level})"
-            return f"{seat.name} (computer, level {seat.level})"
-        return seat.name
+        return seat_name(self.seat_for(colour))
 
     @property
     def move_number(self) -> int:
@@ -965,3 +958,15 @@ def _path(root: RecordNode, viewed: str) -> list[RecordNode]:
         node = node.children[int(word)]
         path.append(node)
     return path
+
+
+def seat_name(seat: Seat) -> str:
+    """A seat's player as the window names it: a computer with its level, an engine with its
+    name."""
+    if seat.engine:
+        return seat.name if seat.name == seat.engine else f"{seat.name} ({seat.engine})"
+    if seat.computer and not seat.name.endswith(f"level {seat.level}"):
+        if seat.name == COMPUTER_NAME:
+            return f"{COMPUTER_NAME} (level {seat.level})"
+        return f"{seat.name} (computer, level {seat.level})"
+    return seat.name

@@ -71,6 +71,7 @@ from ygui.session import (
     Session,
     against_computer,
     original_file,
+    seat_name,
     viewed_game,
 )
 from ygui.settings import Settings
@@ -1031,8 +1032,8 @@ class MainWindow(QMainWindow):
         final = session.tree.game_at(line)
         winner = WHITE if loser == BLACK else BLACK
         question = (
-            f"Resign as {final.colour_name(loser)} ({session.seat_for(loser, final).name})? "
-            f"{final.colour_name(winner)} ({session.seat_for(winner, final).name}) wins."
+            f"Resign as {final.colour_name(loser)} ({seat_name(session.seat_for(loser, final))})? "
+            f"{final.colour_name(winner)} ({seat_name(session.seat_for(winner, final))}) wins."
         )
         if session.off_main_line(line):  # (it became the main line without a word: tester 24)
             question += (
