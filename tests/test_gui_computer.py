@@ -653,6 +653,10 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
 
     kept = SearchResult(reply, 0.7, 100, (reply,))
     assert pie_reason(window.game, kept, 3) == "it judged the first stone worth 30% to its owner"
+    # a short search's figure the other way from its choice is not quoted (tester 30 read
+    # "did not swap: it judged the first stone worth 62% to its owner")
+    odd = SearchResult(reply, 0.38, 100, (reply,))
+    assert pie_reason(window.game, odd, 1) == "its search at this level kept it"
     taken = SearchResult(SWAP, 0.7, 100, (SWAP,))
     assert pie_reason(window.game, taken, 3).endswith("worth 70% to its owner")
 

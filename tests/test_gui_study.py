@@ -1316,3 +1316,19 @@ def test_of_two_people_one_handing_a_seat_to_the_computer_renames_no_one(qtbot):
     dialog.kinds[0].setCurrentIndex(dialog.kinds[0].findData("computer"))
     dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("human"))
     assert dialog.names[1].text() == "Player 2"
+
+
+def test_the_computer_changing_sides_keeps_its_level(qtbot):
+    """Tester 30 took the computer's side on Poly-Y: the computer, now at the other colour,
+    came up at level 1 instead of its 3."""
+    from ygui.session import COMPUTER_NAME, Seat
+    from ygui.ui.players_dialog import PlayersDialog
+
+    seats = (Seat(COMPUTER_NAME, computer=True, level=3), Seat("Ann"))
+    dialog = PlayersDialog(seats, ("Black", "White"), False)
+    qtbot.addWidget(dialog)
+    dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("computer"))
+    dialog.kinds[0].setCurrentIndex(dialog.kinds[0].findData("human"))
+    black, white = dialog.seats()
+    assert (black.name, black.computer) == ("Ann", False)
+    assert (white.computer, white.level) == (True, 3)

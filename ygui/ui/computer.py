@@ -70,6 +70,12 @@ def pie_reason(game: Game, result: SearchResult, level: int | None) -> str:
     worth = swap_worth(game, level)  # (the book decides at every level where it knows)
     if worth is None:
         owner = result.win_rate if result.move.is_swap else 1 - result.win_rate
+        if (owner > 0.5) != result.move.is_swap:
+            # a short search's figures can say the other way from its choice (level 1 kept a
+            # stone it put at 62% for its owner, tester 30): the choice alone is said
+            return (
+                "its search at this level " + ("took" if result.move.is_swap else "kept") + (" it")
+            )
         return f"it judged the first stone worth {percent(owner)} to its owner"
     games = first_stone_games(game, level)
     if games is None:

@@ -86,6 +86,16 @@ class PlayersDialog(QDialog):
                 field.setText(COMPUTER_NAME)
             else:
                 field.setText(self._person_for(colour) or default)
+        # the computer changing sides keeps its level (it came up at level 1: tester 30),
+        # whichever row is changed first
+        own, theirs = (self._seats[c ^ self._swapped] for c in (colour, other))
+        other_kind = self.kinds[other].currentData()
+        took = kind == "computer" and other_kind != "computer"  # (this seat from the other)
+        if took and theirs.computer and not theirs.engine and not own.computer:
+            self.levels[colour].setValue(theirs.level)
+        gave = kind != "computer" and other_kind == "computer"  # (the other seat from this)
+        if gave and own.computer and not own.engine and not theirs.computer:
+            self.levels[other].setValue(own.level)
         if kind == "human":
             person = self._person_for(colour)
             if person and field.text() == person and self.names[other].text() == person:
