@@ -239,20 +239,23 @@ class Book:
         theirs = frozenset(c for c, s in enumerate(colours) if s not in (0, me))
         return self.positions.get((mine, theirs))
 
+    def _games_level(self, level: int | None) -> int | None:
+        """The highest level at or below ``level`` the book has first stones' games for, or
+        None (then its own values count)."""
+        known = [at for at in self.levels if level is not None and at <= level]
+        return max(known) if known else None
+
     def first_stones(self, level: int | None = None) -> dict[int, float]:
         """The first stones' worth for the first player: in games at the highest level the
         book has at or below ``level``, else the book's own values."""
-        known = [at for at in self.levels if level is not None and at <= level]
-        if known:
-            return self.levels[max(known)]
-        return self.positions.get(EMPTY, {})
+        at = self._games_level(level)
+        return self.positions.get(EMPTY, {}) if at is None else self.levels[at]
 
     def first_stone_games(self, cell: int, level: int | None = None) -> tuple[int, int] | None:
         """The games behind a first stone's worth at ``level`` (its player's wins, games):
         those at the level the book opens by there, else the book's own; None where its worth
         comes from searches."""
-        known = [at for at in self.levels if level is not None and at <= level]
-        table = self.records.get(max(known)) if known else self.records.get(None)
+        table = self.records.get(self._games_level(level))
         return None if table is None else table.get(cell)
 
     def _first_worth(self, game: Game, level: int | None, best_reply: float) -> float:
@@ -322,13 +325,16 @@ def books() -> tuple[Book, ...]:
     return shipped("book", Book.from_json, (BookError,), "opening book")
 
 
+def _book_for(game: Game) -> Book | None:
+    """The shipped book of ``game``'s board and rules, or None."""
+    return next((book for book in books() if book.matches(game)), None)
+
+
 def swap_worth(game: Game, level: int | None = None) -> float | None:
     """The worth to its owner by which a book swaps or keeps the first stone of ``game`` at
     ``level`` (``Book.swap_worth``), or None where no book decides."""
-    for book in books():
-        if book.matches(game):
-            return book.swap_worth(game, level)
-    return None
+    book = _book_for(game)
+    return None if book is None else book.swap_worth(game, level)
 
 
 def first_stone_games(game: Game, level: int | None = None) -> tuple[int, int] | None:
@@ -337,10 +343,8 @@ def first_stone_games(game: Game, level: int | None = None) -> tuple[int, int] |
     knows it from games."""
     if len(game.moves) != 1 or game.moves[0].cell is None or game.setup:
         return None
-    for book in books():
-        if book.matches(game):
-            return book.first_stone_games(game.moves[0].cell, level)
-    return None
+    book = _book_for(game)
+    return None if book is None else book.first_stone_games(game.moves[0].cell, level)
 
 
 def book_move(
