@@ -794,27 +794,21 @@ class Engine:
         return kept[::-1]
 
 
+def _one_stone_turns(game: Game) -> bool:
+    """One stone a turn from the first, no handicap."""
+    return game.options.turns == "standard" and game.options.handicap == 0
+
+
 def _pie_first_move(game: Game) -> bool:
     """The game's first stone, on the empty board, one stone a turn, under the pie rule."""
-    return (
-        game.swap_ahead
-        and not game.moves
-        and game.options.turns == "standard"
-        and game.options.handicap == 0
-    )
+    return game.swap_ahead and not game.moves and _one_stone_turns(game)
 
 
 def _pie_moment(game: Game) -> bool:
     """The first stone under the pie rule, or the swap's decision after it, in a game of one
     stone a turn with no handicap and no set-up."""
-    first = _pie_first_move(game)
-    return first or (
-        game.can_swap
-        and len(game.moves) == 1
-        and not game.setup
-        and game.options.turns == "standard"
-        and game.options.handicap == 0
-    )
+    swap_due = game.can_swap and len(game.moves) == 1 and not game.setup
+    return _pie_first_move(game) or (swap_due and _one_stone_turns(game))
 
 
 def _spread_stones(game: Game, count: int) -> list[int]:
