@@ -73,9 +73,7 @@ def pie_reason(game: Game, result: SearchResult, level: int | None) -> str:
         if (owner > 0.5) != result.move.is_swap:
             # a short search's figures can say the other way from its choice (level 1 kept a
             # stone it put at 62% for its owner, tester 30): the choice alone is said
-            return (
-                "its search at this level " + ("took" if result.move.is_swap else "kept") + (" it")
-            )
+            return f"its search at this level {'took' if result.move.is_swap else 'kept'} it"
         return f"it judged the first stone worth {percent(owner)} to its owner"
     games = first_stone_games(game, level)
     if games is None:
@@ -808,16 +806,17 @@ class ComputerPlay(QObject):
         game = request.game
         colour = game.colour_name(game.to_move)
         said = f"The computer played {game.move_text(result.move)} for {colour}."
+        kept = game.can_swap and not result.move.is_swap  # (the first stone, at its moment)
         self._swap_why = None
         if game.can_swap and result.reason != "only move":
             why = pie_reason(game, result, request.limits.strength or None)
-            if result.move.is_swap:
-                self._swap_why = why
-            else:
+            if kept:
                 said = (
                     f"{self.session.player_name(game.to_move)} did not swap (pie rule): "
                     f"{why}. It played {game.move_text(result.move)}."
                 )
+            else:
+                self._swap_why = why
         reason = self.session.play(result.move)  # never trust, always check
         if reason is not None and game.is_legal(result.move):
             # a rule of the moment, not of the game (the clocks paused meanwhile: "The
@@ -828,7 +827,7 @@ class ComputerPlay(QObject):
             )
         elif reason is not None:
             self.host.inform("The computer chose an illegal move", reason)
-        elif game.can_swap and not result.move.is_swap:
+        elif kept:
             self.host.show_status(said, 15000)  # (as a swap is said)
         elif self._asked_here:
             # (Ctrl+G's note said only that it would play, and stayed after the reply)
