@@ -77,7 +77,7 @@ class PlayersDialog(QDialog):
         self.levels[colour].setEnabled(kind == "computer")
         field = self.names[colour]
         other = 1 - colour
-        default = f"Player {(colour ^ self._swapped) + 1}"
+        default = self._default_name(colour)
         generic = field.text() in (default, COMPUTER_NAME) or field.text() in self._engines(colour)
         if generic:
             if kind.startswith("engine:"):
@@ -88,7 +88,7 @@ class PlayersDialog(QDialog):
                 field.setText(self._person_for(colour) or default)
         # the computer changing sides keeps its level (it came up at level 1: tester 30),
         # whichever row is changed first
-        own, theirs = (self._seats[c ^ self._swapped] for c in (colour, other))
+        own, theirs = self._at_open(colour), self._at_open(other)
         other_kind = self.kinds[other].currentData()
         took = kind == "computer" and other_kind != "computer"  # (this seat from the other)
         if took and theirs.computer and not theirs.engine and not own.computer:
@@ -104,7 +104,7 @@ class PlayersDialog(QDialog):
             # the person of this seat may have moved to the other one already, which took
             # a default name: it takes this seat's person's name, and this seat the machine's
             person = self._person_moving(other)
-            if person and self._is_default(other) and self.kinds[other].currentData() == "human":
+            if person and self._is_default(other) and other_kind == "human":
                 self.names[other].setText(person)
                 if field.text() == person:
                     self._machine_named(colour)
@@ -128,7 +128,7 @@ class PlayersDialog(QDialog):
         computer; else None (of two people, one handing a seat to the computer moves no one:
         tester 29 saw Black renamed "Player 2" as White became the computer's)."""
         other = 1 - colour
-        before, own = self._seats[other ^ self._swapped], self._seats[colour ^ self._swapped]
+        before, own = self._at_open(other), self._at_open(colour)
         if before.computer or not own.computer or self.kinds[other].currentData() == "human":
             return None
         return before.name
@@ -137,7 +137,7 @@ class PlayersDialog(QDialog):
         """A person's name for a seat that becomes a person's: its own person's, back (unless
         a person sits at the other colour under that name), or that of the person who left
         the other colour."""
-        own = self._seats[colour ^ self._swapped]
+        own = self._at_open(colour)
         other = 1 - colour
         if not own.computer and not (
             self.kinds[other].currentData() == "human" and self.names[other].text() == own.name
@@ -145,15 +145,22 @@ class PlayersDialog(QDialog):
             return own.name
         return self._person_moving(colour)
 
+    def _at_open(self, colour: int) -> Seat:
+        """The seat at ``colour`` when the dialog opened."""
+        return self._seats[colour ^ self._swapped]
+
+    def _default_name(self, colour: int) -> str:
+        return f"Player {(colour ^ self._swapped) + 1}"
+
     def _is_default(self, colour: int) -> bool:
-        return self.names[colour].text() in (f"Player {(colour ^ self._swapped) + 1}", "")
+        return self.names[colour].text() in (self._default_name(colour), "")
 
     def seats(self) -> tuple[Seat, Seat]:
         """The seats chosen, in the session's order (the first seat began as Black); a
         computer's time a move (a match's) is kept."""
         chosen = []
         for colour in range(2):
-            old = self._seats[colour ^ self._swapped]
+            old = self._at_open(colour)
             name = self.names[colour].text().strip() or old.name
             seat = seat_of(name, str(self.kinds[colour].currentData()), self.levels[colour].value())
             chosen.append(replace(seat, seconds=old.seconds))
