@@ -755,9 +755,9 @@ class BoardScene(QGraphicsScene):
         for cell, count in visits.items():
             if count <= 0 or self.game.colours[cell] or cell in settled:
                 continue
-            share = count / top
             if count < HEAT_LEAST * total:
                 continue
+            share = count / top
             colour = heat_colour(share)
             radius = self.radii[cell] * heat_size(share)
             p = self.cell_position(cell)
@@ -1043,26 +1043,30 @@ class BoardScene(QGraphicsScene):
                 if item.polygon().containsPoint(pos, Qt.FillRule.OddEvenFill):
                     return cell
             return None
-        best, best_d = None, float("inf")
-        for cell, centre in enumerate(g.centres):
+        best, best_d = self._nearest_centre(pos)
+        if best_d <= self.radii[best] * 1.15:
+            return best
+        return None
+
+    def _nearest_centre(self, pos: QPointF) -> tuple[int, float]:
+        """The cell whose centre is nearest ``pos``, and its distance (a board without
+        outlines: its cells are discs round their centres)."""
+        best, best_d = 0, float("inf")
+        for cell, centre in enumerate(self.game.geometry.centres):
             at = self.point(centre)
             d = math.dist((pos.x(), pos.y()), (at.x(), at.y()))
             if d < best_d:
                 best, best_d = cell, d
-        if best is not None and best_d <= self.radii[best] * 1.15:
-            return best
-        return None
+        return best, best_d
 
     def on_points_board(self, pos: QPointF) -> bool:
-        """Whether ``pos`` is among a board of points' points (near one, not on it), where a
-        click missed them; boards of cells have no such gaps."""
+        """Whether ``pos`` is among a board of points' points (within three radii of the
+        nearest, not on it), where a click missed them; boards of cells have no such gaps."""
         g = self.game.geometry
         if g.style != "points" or g.outlines is not None:
             return False
-        return any(
-            math.dist((pos.x(), pos.y()), (at.x(), at.y())) <= 3 * self.radii[cell]
-            for cell, at in enumerate(self.point(c) for c in g.centres)
-        )
+        nearest, distance = self._nearest_centre(pos)
+        return distance <= 3 * self.radii[nearest]
 
     def cell_position(self, cell: int) -> QPointF:
         return self.point(self.game.geometry.centres[cell])
