@@ -812,6 +812,173 @@ def knowledge(nbr, deg, bridges, bcount, colours, info, feat) -> None:
                 feat[y] = SAVE
 
 
+# A ladder along a side (the reader in the tree, ``ladder_priors``). A stone of the mover's
+# on a side's second row, cut from the side (the opponent holds its cells on the side), and
+# the opponent's last stone on that side next to it: the mover's next stone along the second
+# row threatens the side through its one empty cell there, which the opponent must take, and
+# so on, stone after stone, until the mover reaches a stone or a side of its own (the ladder
+# gains that) or meets the opponent's stones (it gains nothing: every stone of it wasted, and
+# each of the opponent's answers a stone on the side).
+LADDER_LOST = 0.1  # the head start of a ladder's next stone when the ladder gains nothing
+LADDER_WON = 0.8  # and when it gains a side or a group with sides its stones lack
+
+
+@compiled
+def _side_cells(nbr, deg, side_mask, colours, c: int, bit: int, me: int) -> tuple[int, int]:
+    """``c``'s cells on side ``bit``: how many are empty (-1 if one is the mover's), and the
+    last empty one."""
+    empty = 0
+    at = -1
+    for j in range(deg[c]):
+        y = nbr[c, j]
+        if side_mask[y] & bit:
+            if colours[y] == me:
+                return -1, y
+            if colours[y] == 0:
+                empty += 1
+                at = y
+    return empty, at
+
+
+@compiled
+def _row_two(nbr, deg, side_mask, c: int, bit: int) -> bool:
+    """``c`` is on the second row of side ``bit``: off it, next to a cell on it."""
+    near = False
+    if not side_mask[c] & bit:
+        for j in range(deg[c]):
+            near |= side_mask[nbr[c, j]] & bit != 0
+    return near
+
+
+@compiled
+def _sides_joined(nbr, deg, colours, parent, smask, c: int, me: int) -> int:
+    """The sides of the mover's groups next to ``c``."""
+    sides = 0
+    for j in range(deg[c]):
+        z = nbr[c, j]
+        if colours[z] == me:
+            sides |= smask[find(parent, z)]
+    return sides
+
+
+@compiled
+def read_ladder(
+    nbr, deg, side_mask, colours, parent, smask, me: int, prev: int, cur: int, bit: int, held
+) -> int:
+    """The mover (``me``) plays ``cur``, on the second row of side ``bit`` next to its stone
+    ``prev`` there, and the opponent takes ``cur``'s one empty cell on the side; then the
+    mover goes on along the second row, away from ``prev``, while each stone leaves the
+    opponent one cell to take. Returns the sides the ladder gains that the groups next to
+    ``cur`` lack (``bit`` if it reaches the side), 0 if none, -1 if the rows are not clear
+    enough to read. ``held`` is scratch for the opponent's answers, which are put on
+    ``colours`` while reading and taken off before returning."""
+    opp = 3 - me
+    have = side_mask[cur] | _sides_joined(nbr, deg, colours, parent, smask, cur, me)
+    count = 0
+    result = -1
+    played = True  # ``cur`` is a stone the mover plays (not one of its stones already there)
+    for _ in range(colours.shape[0]):
+        if played or colours[cur] == me:
+            gain = side_mask[cur] | _sides_joined(nbr, deg, colours, parent, smask, cur, me)
+            gain &= ~have
+            if gain:
+                result = gain
+                break
+        empty, at = _side_cells(nbr, deg, side_mask, colours, cur, bit, me)
+        if empty < 0 or empty >= 2:
+            result = bit  # a stone of the mover's on the side, or two cells to reach it by
+            break
+        if empty == 1 and not played:
+            # a stone of the mover's already there, joined by the last one: a second threat
+            # (the first one's cell is the opponent's by now)
+            result = bit
+            break
+        if empty == 1:
+            colours[at] = opp
+            held[count] = at
+            count += 1
+        elif played:
+            result = 0  # (the stone threatens nothing: the ladder is over)
+            break
+        # the next cell along the second row: not ``prev``, nor next to it
+        nxt = -1
+        ways = 0
+        for j in range(deg[cur]):
+            z = nbr[cur, j]
+            if z == prev or not _row_two(nbr, deg, side_mask, z, bit):
+                continue
+            beside = False
+            for i in range(deg[prev]):
+                if nbr[prev, i] == z:
+                    beside = True
+            if not beside:
+                nxt = z
+                ways += 1
+        if ways != 1:
+            # the row ends where it meets another side (a corner): nothing more; else the
+            # board is not regular enough here to read
+            result = 0 if ways == 0 and side_mask[cur] & ~bit else -1
+            break
+        if colours[nxt] == opp:
+            result = 0
+            break
+        played = colours[nxt] == 0
+        prev = cur
+        cur = nxt
+    for i in range(count):
+        colours[held[i]] = 0
+    return result
+
+
+@compiled
+def ladder_priors(nbr, deg, side_mask, colours, parent, smask, info, base, strength, m, held):
+    """The head starts of the mover's ladder stones (above, LADDER_*): for each empty cell next
+    to the opponent's last stone, on a side's second row where that stone lies on the side,
+    with one empty cell of its own on the side and next to a stone of the mover's cut from it
+    (``strength`` holds the head starts of ``base``'s cells, in slot order)."""
+    me = info[TO_MOVE]
+    n = colours.shape[0]
+    last = info[LAST_W] if me == 1 else info[LAST_B]
+    if not 0 <= last < n or colours[last] != 3 - me:
+        return
+    sides = side_mask[last]
+    while sides:
+        bit = sides & -sides
+        sides ^= bit
+        for j in range(deg[last]):
+            cur = nbr[last, j]
+            if colours[cur] != 0 or not _row_two(nbr, deg, side_mask, cur, bit):
+                continue
+            empty, _ = _side_cells(nbr, deg, side_mask, colours, cur, bit, me)
+            if empty != 1:
+                continue
+            if _sides_joined(nbr, deg, colours, parent, smask, cur, me) & bit:
+                continue
+            prev = -1
+            for i in range(deg[cur]):
+                z = nbr[cur, i]
+                if (
+                    colours[z] == me
+                    and _row_two(nbr, deg, side_mask, z, bit)
+                    and _side_cells(nbr, deg, side_mask, colours, z, bit, me)[0] == 0
+                ):
+                    for t in range(deg[z]):
+                        if nbr[z, t] == last:
+                            prev = z
+            if prev < 0:
+                continue
+            gain = read_ladder(
+                nbr, deg, side_mask, colours, parent, smask, me, prev, cur, bit, held
+            )
+            if gain < 0:
+                continue
+            for s in range(m - 1):
+                if base[s] == cur:
+                    strength[s] = (
+                        max(strength[s], LADDER_WON) if gain else min(strength[s], LADDER_LOST)
+                    )
+
+
 # Learned prior knowledge (``ygui.ai.priors``): a fresh child's value follows from the
 # features of its cell, each with a learned weight (the log of a Bradley-Terry strength):
 # - the pattern of its six neighbours, each empty, the mover's, the opponent's or off the
@@ -978,6 +1145,14 @@ def expand(
         for s in range(m - 1):
             if colours[base[s]] == 0:
                 strength[s] = prior_value(strength[s] - mean, scale)
+        if (
+            params[RULE] != PERIMETER
+            and stones_in_turn(params, info, info[TURN]) == 1
+            and stones_in_turn(params, info, info[TURN] + 1) == 1
+        ):
+            ladder_priors(
+                nbr, deg, side_mask, colours, parent, smask, info, base, strength, m, packed
+            )
     for s in range(m):
         g = b * m + s
         move = base[s] if s < m - 1 else n
