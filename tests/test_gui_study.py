@@ -1,7 +1,7 @@
 """Study mode in the window: set-up, typed input, variations, comments, whole-game analysis."""
 
 import pytest
-from drawn import last_move_mark, mismatches, mistake_marks
+from drawn import drawn_stones, last_move_mark, mismatches, mistake_marks
 from gui_helpers import click_cell, make_window, variation_window
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QPushButton
@@ -967,6 +967,8 @@ def test_setting_up_a_position_after_a_swap_keeps_each_player_on_their_colour(qt
     assert "swapped" in w.statusBar().currentMessage()
     answers.save_choice = ["discard"]
     w.act_edit.trigger()
+    assert w.game.swapped  # (the game as it is until the first edit)
+    click(qtbot, w, "a1")  # (a stone of the set-up: the position is a game of its own)
     assert "swapped" not in w.statusBar().currentMessage()  # (no swap in what is shown)
     assert w.session.editing and not w.game.swapped
     assert w.session.seat_for(BLACK).name == "Bot" and w.session.seat_for(BLACK).computer
@@ -1332,3 +1334,82 @@ def test_the_computer_changing_sides_keeps_its_level(qtbot):
     black, white = dialog.seats()
     assert (black.name, black.computer) == ("Ann", False)
     assert (white.computer, white.level) == (True, 3)
+
+
+def _study(qtbot, window, tmp_path):
+    """Y 5: the line c2 b2 d3 c3 with a branch (e3 for d3), saved, shown at the third move."""
+    for label in ("c2", "b2", "d3", "c3"):
+        click(qtbot, window, label)
+    window.act_undo.trigger()
+    window.act_undo.trigger()
+    click(qtbot, window, "e3")  # a second branch at the third move
+    window.session.save(tmp_path / "study.ysgf")
+    window.session.sibling(-1)  # (the first branch again: d3)
+    assert labels(window) == ["c2", "b2", "d3"]
+    return _named({c: col for c, col in enumerate(window.game.colours) if col})
+
+
+def _named(stones: dict[int, int]) -> dict[int, str]:
+    return {c: "Black" if col == BLACK else "White" for c, col in stones.items()}
+
+
+def _whole(window) -> tuple:
+    session = window.session
+    tree = session.tree
+    return (
+        tree,
+        labels(window),
+        len(tree.root.children[0].children[0].children),
+        session.path,
+        session.dirty,
+    )
+
+
+def test_edit_position_left_without_an_edit_changes_nothing(qtbot, window, tmp_path):
+    """Tester 31 pressed Edit position on a saved study, then Done without a change: its moves,
+    branches and file were gone. Now the game stays as it is until the first edit."""
+    stones = _study(qtbot, window, tmp_path)
+    before = _whole(window)
+    window.act_edit.trigger()
+    assert window.session.editing and _whole(window) == before
+    assert drawn_stones(window) == stones and mismatches(window) == []
+    window.editor.edit_button.toggle()  # done, without an edit
+    assert not window.session.editing and _whole(window) == before
+    assert drawn_stones(window) == stones and mismatches(window) == []
+    assert window.editor.to_move.currentData() == WHITE  # (the position's: White to move)
+
+
+@pytest.mark.parametrize("back", ["undo", "cancel", "escape"])
+def test_the_game_an_edit_replaced_comes_back_by_undo_or_cancel(qtbot, window, tmp_path, back):
+    """The first edit starts a game from the position edited (the status bar says how to get
+    the game back); Undo (Ctrl+Z) brings back the game with its moves at the move it was left
+    at, still editing, and Redo the edit; Cancel or Esc brings it back and leaves the set-up.
+    The board draws each position."""
+    stones = _study(qtbot, window, tmp_path)
+    before = _whole(window)
+    window.act_edit.trigger()
+    click(qtbot, window, "a1")
+    g = window.game.geometry
+    edited = stones | {g.cell("a1"): "Black"}
+    assert _named(window.game.setup) == edited and window.session.tree.root.children == []
+    assert window.game.to_move == WHITE
+    assert "Undo (Ctrl+Z) or Cancel (Esc) brings back" in window.statusBar().currentMessage()
+    assert drawn_stones(window) == edited and mismatches(window) == []
+    if back == "undo":
+        window.act_undo.trigger()
+        assert window.session.editing and _whole(window) == before
+        assert drawn_stones(window) == stones and mismatches(window) == []
+        window.act_redo.trigger()
+        assert _named(window.game.setup) == edited and drawn_stones(window) == edited
+        window.act_undo.trigger()
+        window.editor.edit_button.toggle()  # done
+    elif back == "cancel":
+        window.editor.cancel_button.click()
+    else:
+        window.activateWindow()
+        qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert not window.session.editing and _whole(window) == before
+    assert drawn_stones(window) == stones and mismatches(window) == []
+    assert not window.editor.cancel_button.isVisible()
+    click(qtbot, window, "e1")  # (play goes on from the game's third move)
+    assert labels(window) == ["c2", "b2", "d3", "e1"]

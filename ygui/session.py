@@ -110,6 +110,19 @@ def against_computer(seats: Sequence[Seat]) -> bool:
 Listener = Callable[[Change], None]
 
 
+@dataclass(frozen=True)
+class SetAside:
+    """A game as it was when the set-up of a position began (``Session.set_aside``): what
+    brings it back, its moves, file and clocks as they were (``Session.bring_back``)."""
+
+    tree: GameTree
+    path: Path | None
+    seats: tuple[Seat, Seat]
+    dirty: bool
+    disk_stamp: tuple[int, int] | None
+    clocks: dict[int, float] | None
+
+
 class Session:
     def __init__(self, options: GameOptions | None = None) -> None:
         self.tree = tree_from_game(Game((options or GameOptions()).validated()))
@@ -746,6 +759,38 @@ class Session:
             dirty=self.dirty if same else True,
             editing=self.editing,
         )
+        self.autosave_problem = self.autosave()
+
+    def set_aside(self) -> SetAside:
+        """The game as it is, to be brought back as it was: the set-up of a position replaces
+        it at the first stone, and Cancel or Undo brings it back (tester 31 lost a study's
+        moves and branches to Edit position, pressed and left without a change)."""
+        now = self.now()
+        clocks = (
+            {colour: self.clock.left(colour, now) for colour in (BLACK, WHITE)}
+            if self.clock is not None
+            else None
+        )
+        return SetAside(
+            self.tree,
+            self.path,
+            (self.seats[0], self.seats[1]),
+            self.dirty,
+            self.disk_stamp,
+            clocks,
+        )
+
+    def bring_back(self, kept: SetAside) -> None:
+        """A game set aside (``set_aside``), at the node it was left at, still set up or not."""
+        self.set_tree(
+            kept.tree,
+            path=kept.path,
+            seats=kept.seats,
+            dirty=kept.dirty,
+            editing=self.editing,
+            clocks=kept.clocks,
+        )
+        self.disk_stamp = kept.disk_stamp  # (as read: a write by another since is still found)
         self.autosave_problem = self.autosave()
 
     def set_editing(self, on: bool) -> None:

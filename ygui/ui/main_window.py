@@ -560,6 +560,7 @@ class MainWindow(QMainWindow):
             ("&Study", "stop_asking", "Stop asking the engine", c.stop_asking, ()),
             ("&Study", None),
             ("&Study", "edit", "&Edit position", self.edit_position, ("Ctrl+E",)),
+            ("&Study", "cancel_edit", "&Cancel the set-up", lambda: self.editor.cancel(), ("Esc",)),
             ("&Study", None),
             ("&Study", "mark_triangle?", "Mark cells with a &triangle", self._mark_triangle, ()),
             ("&Study", "mark_square?", "Mark cells with a s&quare", self._mark_square, ()),
@@ -886,6 +887,7 @@ class MainWindow(QMainWindow):
         self.entry_panel.refresh()
         self.review_panel.refresh(self.theme)
         self.act_swap.setEnabled(game.can_swap)
+        self.act_cancel_edit.setEnabled(session.editing)
         if session.editing:  # the set-up's own edits
             self.act_undo.setEnabled(self.editor.can_undo)
             self.act_redo.setEnabled(self.editor.can_redo)

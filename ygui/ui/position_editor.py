@@ -24,16 +24,20 @@ from ygui.core.geometry import BoardError
 from ygui.core.study import setup_warnings
 from ygui.core.variants import GameOptions, OptionsError
 from ygui.core.wording import counted
-from ygui.session import Session
+from ygui.session import Session, SetAside
 
-# one set-up as the editor keeps it for undo: its stones, the side to move, its options
+# one set-up as the editor keeps it for undo: its stones, the side to move, its options; or
+# the game the set-up replaced, as it was
 Setup = tuple[dict[int, int], int, GameOptions]
+Undone = Setup | SetAside
 
 
 class PositionEditor(QGroupBox):
     """The Set up panel. Every edit (a stone, Clear board, New board, the side to move) can be
     undone and redone while editing (Play ▸ Undo and Redo, Ctrl+Z and Ctrl+Y): a tester's
-    figure of many stones went at one click on Clear board."""
+    figure of many stones went at one click on Clear board. The game shown stays as it is
+    until the first edit, which starts a game from the position edited; undoing that edit, or
+    Cancel (Esc), brings the game back with its moves, at the move it was left at."""
 
     def __init__(
         self,
@@ -47,8 +51,9 @@ class PositionEditor(QGroupBox):
         self.may_replace = may_replace
         self.tell = tell or (lambda text: None)
         self.edit_colour = BLACK
-        self._undo: list[Setup] = []
-        self._redo: list[Setup] = []
+        self._undo: list[Undone] = []
+        self._redo: list[Undone] = []
+        self._kept: SetAside | None = None  # the game as it was when the editing began
         layout = QVBoxLayout(self)
         self.edit_button = QPushButton("Edit position")
         self.edit_button.setCheckable(True)
@@ -61,10 +66,18 @@ class PositionEditor(QGroupBox):
         )
         if players is not None:
             self.players_button.clicked.connect(players)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip(
+            "Leave the set-up and bring back the game as it was before it (Esc; Study ▸ Cancel "
+            "the set-up)"
+        )
+        self.cancel_button.clicked.connect(self.cancel)
+        self.cancel_button.setVisible(False)
         self.edit_tools = self._build_tools()
         self.edit_tools.setVisible(False)
         buttons = QHBoxLayout()
         buttons.addWidget(self.edit_button, 1)
+        buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.players_button)
         layout.addLayout(buttons)
         layout.addWidget(self.edit_tools)
@@ -135,7 +148,7 @@ class PositionEditor(QGroupBox):
             self.to_move.setItemText(colour - 1, f"{name} to move")
         # the side to move as the position has it: a position typed in the entry box sets it
         # too (a tester's typed "to move: W" went back to the box's Black at the next click)
-        self._show_to_move(self.session.tree.record.to_move)
+        self._show_to_move(self._to_move())
         start = self.session.tree.record.new_game()  # the set-up position, if there is one
         self.edit_warning.setText("\n".join(setup_warnings(start)) if start.setup else "")
 
@@ -148,52 +161,84 @@ class PositionEditor(QGroupBox):
             return
         self._show_editing(on)
         session.set_editing(on)
+        self._kept = session.set_aside() if on else None
         if on:
             game = session.game
             self.cells_box.setValue(game.geometry.size)
             self.seed_box.setValue(int(game.geometry.meta.get("seed", 1) or 1))
-            to_move = game.to_move if not game.is_over else BLACK
-            self._start({c: col for c, col in enumerate(game.colours) if col}, to_move)
+            self._show_to_move(self._to_move())
         self._undo.clear()  # (the start of editing is not an edit)
         self._redo.clear()
+
+    def cancel(self) -> None:
+        """Leave the set-up, the game as it was before it (its moves, file and clocks)."""
+        kept = self._kept
+        if kept is not None and kept.tree is not self.session.tree:
+            self.session.bring_back(kept)
+        self.edit_button.setChecked(False)
+
+    def _to_move(self) -> int:
+        """The side to move of the position edited: the set-up's, or before the first edit,
+        that of the position shown (no one, at a game's end: the first colour)."""
+        if self._replaced():
+            return self.session.tree.record.to_move
+        game = self.session.game
+        return game.to_move if not game.is_over else BLACK
+
+    def _replaced(self) -> bool:
+        """Whether an edit has replaced the game shown when the editing began."""
+        return self._kept is None or self._kept.tree is not self.session.tree
+
+    def _stones(self) -> dict[int, int]:
+        return {c: col for c, col in enumerate(self.session.game.colours) if col}
 
     def _show_editing(self, on: bool) -> None:
         self.edit_tools.setVisible(on)
         self.edit_button.setText("Done: play from this position" if on else "Edit position")
+        self.cancel_button.setVisible(on)
 
     def _set_tool(self, colour: int, on: bool) -> None:
         if on:
             self.edit_colour = colour
 
     def edit_click(self, cell: int) -> None:
-        game = self.session.game
-        setup = {c: col for c, col in enumerate(game.colours) if col}
+        setup = self._stones()
         if self.edit_colour == EMPTY or setup.get(cell) == self.edit_colour:
             setup.pop(cell, None)  # clicking a stone of the chosen colour removes it
         else:
             setup[cell] = self.edit_colour
-        self._start(setup, self.session.tree.record.to_move)
+        self._start(setup, self._to_move())
 
     def set_typed(self, setup: dict[int, int], to_move: int) -> None:
         """A position typed in the entry box while editing: an edit like the others."""
         self._start(setup, to_move)
 
     def clear_board(self) -> None:
-        if self.session.tree.record.setup:
-            self._start({}, self.session.tree.record.to_move)
+        if self._stones():
+            self._start({}, self._to_move())
             self.tell("The board is cleared (Undo, Ctrl+Z, brings its stones back).")
 
     def _setup_changed(self) -> None:
         if self.editing:
-            game = self.session.game
-            self._start(
-                {c: col for c, col in enumerate(game.colours) if col},
-                int(self.to_move.currentData()),
-            )
+            self._start(self._stones(), int(self.to_move.currentData()))
 
     def _start(
         self, setup: dict[int, int], to_move: int, options: GameOptions | None = None
     ) -> None:
+        kept = self._kept
+        if not self._replaced() and kept is not None:
+            now = (self._stones(), self._to_move(), kept.tree.record.options)
+            if (setup, to_move, options or now[2]) == now:
+                return  # (the position as it is: nothing to do)
+            self._undo.append(kept)
+            self._redo.clear()
+            self._set(setup, to_move, options)
+            if kept.tree.root.children:
+                self.tell(
+                    "The position edited is a game of its own from here: Undo (Ctrl+Z) or "
+                    "Cancel (Esc) brings back the game with its moves."
+                )
+            return
         before = self._current()
         if (setup, to_move, options or before[2]) != before:
             self._undo.append(before)
@@ -217,17 +262,21 @@ class PositionEditor(QGroupBox):
         return self.editing and bool(self._redo)
 
     def undo(self) -> None:
-        """The set-up as it was before the last edit."""
+        """The set-up as it was before the last edit (before the first: the game as it was)."""
         if self.can_undo:
             self._redo.append(self._current())
             self._restore(self._undo.pop())
 
     def redo(self) -> None:
         if self.can_redo:
-            self._undo.append(self._current())
+            self._undo.append(self._current() if self._replaced() else self.session.set_aside())
             self._restore(self._redo.pop())
 
-    def _restore(self, state: Setup) -> None:
+    def _restore(self, state: Undone) -> None:
+        if isinstance(state, SetAside):
+            self.session.bring_back(state)
+            self._show_to_move(self._to_move())
+            return
         setup, to_move, options = state
         if options.game == "mudcrack-y":
             self.cells_box.setValue(options.size_value)
@@ -254,8 +303,8 @@ class PositionEditor(QGroupBox):
         except (OptionsError, BoardError) as exc:
             self.edit_warning.setText(str(exc))
             return
-        stones = len(self.session.tree.record.setup)
-        self._start({}, self.session.tree.record.to_move, options)
+        stones = len(self._stones())
+        self._start({}, self._to_move(), options)
         if stones:
             self.tell(
                 f"A new board: its {counted(stones, 'stone')} went with the old one (Undo, "
