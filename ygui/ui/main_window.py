@@ -122,6 +122,7 @@ class MainWindow(QMainWindow):
     act_solve: QAction
     act_swap: QAction
     act_undo: QAction
+    act_cancel_edit: QAction
     act_redo: QAction
     act_promote: QAction
     act_delete: QAction
