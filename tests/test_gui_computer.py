@@ -494,8 +494,20 @@ def test_candidates_are_listed_drawn_and_their_lines_previewed(qtbot, answers):
     assert window.scene.preview_stones == 0
     computer.candidates_table.hovered.emit(1)
     assert window.scene.preview_stones == len(second_line)
+
+    def shaded() -> list[int]:  # the rows drawn shaded (the one whose line the board shows)
+        return sorted(
+            {
+                row
+                for row in range(table.rowCount())
+                for column in range(table.columnCount())
+                if table.item(row, column).background().color().alpha() > 0
+            }
+        )
+
+    assert shaded() == [1]
     computer.candidates_table.hovered.emit(-1)  # the pointer leaves the table
-    assert window.scene.preview_stones == 0
+    assert window.scene.preview_stones == 0 and shaded() == []
     window.act_candidates.trigger()
     assert window.scene.candidate_marks == []
     click_cell(qtbot, window, window.game.geometry.cell("d4"))  # a new position: cleared

@@ -271,6 +271,20 @@ class CandidateTable(QTableWidget):
 
     def _remember(self, row: int) -> None:
         self.hovered_row = row
+        self.mark_hovered()
+
+    def mark_hovered(self) -> None:
+        """The row under the pointer, whose line the board shows, shaded (the table selects
+        nothing: tester 31 could not tell which row's line the board showed)."""
+        shade = QColor(self.palette().color(QPalette.ColorRole.Highlight))
+        shade.setAlpha(70)
+        for row in range(self.rowCount()):
+            for column in range(self.columnCount()):
+                item = self.item(row, column)
+                if item is not None:
+                    item.setBackground(
+                        shade if row == self.hovered_row else Qt.GlobalColor.transparent
+                    )
 
     def leaveEvent(self, event: QEvent) -> None:
         self.hovered.emit(-1)
@@ -1087,6 +1101,7 @@ class ComputerPlay(QObject):
                 elif column == 3:
                     item.setToolTip(text)  # the whole line, where the column cuts it
                 table.setItem(row, column, item)
+        table.mark_hovered()
         self._show_candidates(self.candidates_box.isChecked())
 
     def _show_candidates(self, on: bool) -> None:
