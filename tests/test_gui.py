@@ -65,6 +65,21 @@ def test_click_on_occupied_cell_is_refused_with_a_reason(qtbot, window):
     assert len(window.game.moves) == 1
     click_label(qtbot, window, "a1")
     assert window.game_panel.refusal.text() == ""
+    assert window.act_mark_triangle.text() == "Mark cells with a &triangle"
+
+
+def test_a_board_of_points_says_point_not_cell(qtbot, window):
+    """The Game of Y's stones go on points: its refusals, the typing box's errors and the
+    marks' menu say "point" (tester 31 read "The cell c8 is occupied" there)."""
+    start(window, "game-of-y")
+    click_label(qtbot, window, "c8")
+    click_label(qtbot, window, "c8")
+    assert "The point c8 is occupied" in window.game_panel.refusal.text()
+    assert window.act_mark_triangle.text() == "Mark points with a &triangle"
+    assert window.act_mark_label.text() == "Mark points with &letters"
+    window.entry_panel.entry.setText("zz9")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert "no point 'zz9'" in window.entry_panel.entry_error.text()
 
 
 def test_a_refusal_goes_after_a_while_and_a_redraw_does_not_bring_it_back(qtbot, window):

@@ -146,6 +146,30 @@ def test_typed_position(qtbot, window):
     assert window.entry_panel.entry.selectedText() == "q9"
 
 
+def test_the_keys_go_back_to_the_board_after_a_typed_position_or_esc(qtbot, window):
+    """Tester 31 typed a position, then pressed H for a hint: an "h" went into the box. A
+    position set up, or Esc, gives the keys back to the board; after typed moves the box
+    keeps them, for the next moves."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    entry = window.entry_panel.entry
+
+    def typed(text: str) -> None:
+        entry.setFocus()
+        qtbot.waitUntil(entry.hasFocus, timeout=2000)
+        entry.setText(text)
+        qtbot.keyClick(entry, Qt.Key.Key_Return)
+
+    typed("B: a1 b2  W: c3")
+    assert window.view.hasFocus() and not entry.hasFocus()
+    typed("d3")
+    assert labels(window) == ["d3"] and entry.hasFocus()
+    qtbot.keyClick(entry, Qt.Key.Key_Escape)
+    assert window.view.hasFocus()
+    typed("zz9")  # (refused: the box keeps the keys, its error selected)
+    assert entry.hasFocus()
+
+
 def test_a_typed_side_to_move_stays_through_later_edits(qtbot, window):
     """A position typed with "to move: W" while editing went back to Black at the next click
     on the board (tester 19), and the panel's box said Black all along."""
@@ -1377,14 +1401,20 @@ def test_edit_position_left_without_an_edit_changes_nothing(qtbot, window, tmp_p
     assert not window.session.editing and _whole(window) == before
     assert drawn_stones(window) == stones and mismatches(window) == []
     assert window.editor.to_move.currentData() == WHITE  # (the position's: White to move)
+    window.act_edit.trigger()
+    window.editor.cancel_button.click()  # (nothing set up: nothing asked)
+    assert not window.session.editing and _whole(window) == before
 
 
-@pytest.mark.parametrize("back", ["undo", "cancel", "escape"])
-def test_the_game_an_edit_replaced_comes_back_by_undo_or_cancel(qtbot, window, tmp_path, back):
+@pytest.mark.parametrize("back", ["undo", "cancel", "menu"])
+def test_the_game_an_edit_replaced_comes_back_by_undo_or_cancel(
+    qtbot, window, answers, tmp_path, back
+):
     """The first edit starts a game from the position edited (the status bar says how to get
     the game back); Undo (Ctrl+Z) brings back the game with its moves at the move it was left
-    at, still editing, and Redo the edit; Cancel or Esc brings it back and leaves the set-up.
-    The board draws each position."""
+    at, still editing, and Redo the edit; Cancel (the panel's button, or Study ▸ Cancel the
+    set-up) brings it back and leaves the set-up, once the user agrees to drop the position
+    set up (asked, since it cannot come back). The board draws each position."""
     stones = _study(qtbot, window, tmp_path)
     before = _whole(window)
     window.act_edit.trigger()
@@ -1393,7 +1423,7 @@ def test_the_game_an_edit_replaced_comes_back_by_undo_or_cancel(qtbot, window, t
     edited = stones | {g.cell("a1"): "Black"}
     assert _named(window.game.setup) == edited and window.session.tree.root.children == []
     assert window.game.to_move == WHITE
-    assert "Undo (Ctrl+Z) or Cancel (Esc) brings back" in window.statusBar().currentMessage()
+    assert "Undo (Ctrl+Z) or Cancel brings back" in window.statusBar().currentMessage()
     assert drawn_stones(window) == edited and mismatches(window) == []
     if back == "undo":
         window.act_undo.trigger()
@@ -1403,13 +1433,31 @@ def test_the_game_an_edit_replaced_comes_back_by_undo_or_cancel(qtbot, window, t
         assert _named(window.game.setup) == edited and drawn_stones(window) == edited
         window.act_undo.trigger()
         window.editor.edit_button.toggle()  # done
-    elif back == "cancel":
-        window.editor.cancel_button.click()
     else:
-        window.activateWindow()
-        qtbot.keyClick(window, Qt.Key.Key_Escape)
+        answers.yes_no = [False]  # (no: the set-up stays)
+        window.editor.cancel_button.click()
+        assert answers.yes_no == [] and window.session.editing
+        assert _named(window.game.setup) == edited and drawn_stones(window) == edited
+        answers.yes_no = [True]
+        if back == "cancel":
+            window.editor.cancel_button.click()
+        else:
+            window.act_cancel_edit.trigger()
+        assert answers.yes_no == []
     assert not window.session.editing and _whole(window) == before
     assert drawn_stones(window) == stones and mismatches(window) == []
     assert not window.editor.cancel_button.isVisible()
     click(qtbot, window, "e1")  # (play goes on from the game's third move)
     assert labels(window) == ["c2", "b2", "d3", "e1"]
+
+
+def test_study_comment_opens_the_comment_box_of_the_position(qtbot, window):
+    """Study ▸ Comment on this position… (Ctrl+K) shows the game tree's panel, hidden at first,
+    with the keys in its comment box: what is typed is the position's comment (tester 31
+    found the box only in that panel)."""
+    window.tree_panel.hide()
+    click(qtbot, window, "c2")
+    window.act_comment.trigger()
+    assert window.tree_panel.isVisible() and window.tree_panel.comment.hasFocus()
+    qtbot.keyClicks(window.tree_panel.comment, "a fine start")
+    assert window.session.current.comment == "a fine start"

@@ -195,9 +195,9 @@ class Game:
         cell = move.cell
         assert cell is not None
         if not 0 <= cell < self.geometry.size:
-            return "no such cell"
+            return f"no such {self.geometry.word}"
         if self.colours[cell] != EMPTY:
-            return f"the cell {self.geometry.labels[cell]} is occupied"
+            return f"the {self.geometry.word} {self.geometry.labels[cell]} is occupied"
         if self.options.turns == "tabu" and cell in self._tabu_cells():
             last = self._last_stone[other(self.to_move)]
             assert last is not None

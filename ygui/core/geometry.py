@@ -59,6 +59,12 @@ class BoardGeometry:
         """Number of cells."""
         return len(self.labels)
 
+    @property
+    def word(self) -> str:
+        """What a player calls a place of this board: "point" where stones go on points (the
+        Game of Y's), else "cell" (tester 31 read "the cell c8" on a board of points)."""
+        return "point" if self.style == "points" else "cell"
+
     @cached_property
     def index_of(self) -> dict[str, int]:
         return {label: i for i, label in enumerate(self.labels)}
@@ -94,7 +100,7 @@ class BoardGeometry:
         try:
             return self.index_of[label.strip().lower()]
         except KeyError:
-            raise BoardError(f"no cell {label!r} on this board") from None
+            raise BoardError(f"no {self.word} {label!r} on this board") from None
 
     def side_index(self, name: str) -> int:
         try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QGroupBox, QLabel, QLineEdit, QVBoxLayout
 
@@ -17,6 +17,14 @@ from ygui.session import Session
 class EntryLine(QLineEdit):
     """The entry box: Undo and Redo are its own while it has text to undo or redo, the
     window's otherwise (Ctrl+Z, pressed in the box after a position was typed, did nothing)."""
+
+    left = Signal()  # Esc: the keys go back to the window (its one-letter shortcuts)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and not event.modifiers():
+            self.left.emit()
+            return
+        super().keyPressEvent(event)
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ShortcutOverride:
@@ -38,6 +46,7 @@ class EntryPanel(QGroupBox):
         session: Session,
         may_replace: Callable[[], bool],
         edit: Callable[[dict[int, int], int], None] | None = None,
+        leave: Callable[[], None] | None = None,
     ) -> None:
         super().__init__("Type moves or a position")
         self.session = session
@@ -51,6 +60,10 @@ class EntryPanel(QGroupBox):
         self.entry_error = QLabel()
         self.refresh()
         self.entry.returnPressed.connect(self.enter_text)
+        # the keys back to the board: after a position is set up (tester 31's H went into the
+        # box as an "h"), or on Esc; after moves the box keeps them, for the next moves
+        self.leave = leave or self.entry.clearFocus
+        self.entry.left.connect(self.leave)
         self.entry_error.setWordWrap(True)
         self.entry_error.setStyleSheet("color: #b3261e;")
         layout.addWidget(self.entry)
@@ -76,7 +89,8 @@ class EntryPanel(QGroupBox):
         text = self.entry.text()
         session = self.session
         try:
-            if ":" in text:
+            position = ":" in text
+            if position:
                 setup, to_move = parse_position(session.game.geometry, text)
                 if session.editing and self.edit is not None:
                     self.edit(setup, to_move)
@@ -99,3 +113,5 @@ class EntryPanel(QGroupBox):
         # (setText, not clear: it empties the box's own undo, so that Ctrl+Z, pressed with the
         # box still in focus, undoes the edit and does not bring the typed text back)
         self.entry.setText("")
+        if position:
+            self.leave()

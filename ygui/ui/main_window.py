@@ -280,7 +280,10 @@ class MainWindow(QMainWindow):
         self.tree_panel = self._dock(TreePanel(self.session))
         self.tree_panel.graph.delete_node = self.delete_moves
         self.entry_panel = EntryPanel(
-            self.session, self.maybe_keep_changes, lambda *typed: self.editor.set_typed(*typed)
+            self.session,
+            self.maybe_keep_changes,
+            lambda *typed: self.editor.set_typed(*typed),
+            self.view.setFocus,
         )
         self.editor = PositionEditor(
             self.session,
@@ -292,6 +295,7 @@ class MainWindow(QMainWindow):
             ),
             self.change_players,
             lambda text: self.show_status(text, 10000),
+            lambda text: self.ask_yes_no("Cancel the set-up", text),
         )
         self.setup_dock = self._dock(QDockWidget("Set up"))
         self.setup_dock.setObjectName("setup")
@@ -561,8 +565,9 @@ class MainWindow(QMainWindow):
             ("&Study", "stop_asking", "Stop asking the engine", c.stop_asking, ()),
             ("&Study", None),
             ("&Study", "edit", "&Edit position", self.edit_position, ("Ctrl+E",)),
-            ("&Study", "cancel_edit", "&Cancel the set-up", lambda: self.editor.cancel(), ("Esc",)),
+            ("&Study", "cancel_edit", "&Cancel the set-up", lambda: self.editor.cancel(), ()),
             ("&Study", None),
+            ("&Study", "comment", "C&omment on this position…", self.comment_here, ("Ctrl+K",)),
             ("&Study", "mark_triangle?", "Mark cells with a &triangle", self._mark_triangle, ()),
             ("&Study", "mark_square?", "Mark cells with a s&quare", self._mark_square, ()),
             ("&Study", "mark_label?", "Mark cells with &letters", self._mark_label, ()),
@@ -889,6 +894,10 @@ class MainWindow(QMainWindow):
         self.review_panel.refresh(self.theme)
         self.act_swap.setEnabled(game.can_swap)
         self.act_cancel_edit.setEnabled(session.editing)
+        places = f"{game.geometry.word}s"  # (the Game of Y's points: tester 31)
+        self.act_mark_triangle.setText(f"Mark {places} with a &triangle")
+        self.act_mark_square.setText(f"Mark {places} with a s&quare")
+        self.act_mark_label.setText(f"Mark {places} with &letters")
         if session.editing:  # the set-up's own edits
             self.act_undo.setEnabled(self.editor.can_undo)
             self.act_redo.setEnabled(self.editor.can_redo)
@@ -988,7 +997,7 @@ class MainWindow(QMainWindow):
         game = self.game
         if not 0 <= cell < game.geometry.size:
             return ""
-        kind = "Point" if game.geometry.style == "points" else "Cell"  # (the Game of Y's)
+        kind = game.geometry.word.capitalize()  # (the Game of Y's points)
         words = f"{kind} {game.geometry.labels[cell]}"
         colour = game.colours[cell]
         return f"{words}: {game.colour_name(colour)}" if colour else words
@@ -1162,6 +1171,13 @@ class MainWindow(QMainWindow):
         self.setup_dock.show()
         self.setup_dock.raise_()
         self.editor.edit_button.toggle()
+
+    def comment_here(self) -> None:
+        """The comment box of the position shown, in view and ready for typing (it was only
+        in the game tree's panel, hidden at first: tester 31 looked for it in the menus)."""
+        self.tree_panel.show()
+        self.tree_panel.raise_()
+        self.tree_panel.comment.setFocus()
 
     def review_game(self) -> None:
         self.review_panel.show()
@@ -1366,7 +1382,10 @@ class MainWindow(QMainWindow):
         if kind is not None:
             # (in the menu's words: "label" for "Mark cells with letters" read oddly, a tester's)
             shown = {TRIANGLE: "triangles", SQUARE: "squares", LABEL: "letters"}.get(kind, kind)
-            self.show_status(f"Clicks mark cells with {shown}; choose the mark again to play", 8000)
+            places = f"{self.game.geometry.word}s"
+            self.show_status(
+                f"Clicks mark {places} with {shown}; choose the mark again to play", 8000
+            )
 
     # ----- the board's orientation ------------------------------------------------------------
     def remembered_orientation(self, game: Game | None = None) -> Orientation:

@@ -37,7 +37,7 @@ class PositionEditor(QGroupBox):
     undone and redone while editing (Play ▸ Undo and Redo, Ctrl+Z and Ctrl+Y): a tester's
     figure of many stones went at one click on Clear board. The game shown stays as it is
     until the first edit, which starts a game from the position edited; undoing that edit, or
-    Cancel (Esc), brings the game back with its moves, at the move it was left at."""
+    Cancel, brings the game back with its moves, at the move it was left at."""
 
     def __init__(
         self,
@@ -45,11 +45,13 @@ class PositionEditor(QGroupBox):
         may_replace: Callable[[], bool],
         players: Callable[[], None] | None = None,
         tell: Callable[[str], None] | None = None,
+        confirm: Callable[[str], bool] | None = None,
     ) -> None:
         super().__init__("Set up a position")
         self.session = session
         self.may_replace = may_replace
         self.tell = tell or (lambda text: None)
+        self.confirm = confirm or (lambda text: True)
         self.edit_colour = BLACK
         self._undo: list[Undone] = []
         self._redo: list[Undone] = []
@@ -68,8 +70,8 @@ class PositionEditor(QGroupBox):
             self.players_button.clicked.connect(players)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip(
-            "Leave the set-up and bring back the game as it was before it (Esc; Study ▸ Cancel "
-            "the set-up)"
+            "Leave the set-up and bring back the game as it was before it (Study ▸ Cancel the "
+            "set-up)"
         )
         self.cancel_button.clicked.connect(self.cancel)
         self.cancel_button.setVisible(False)
@@ -171,9 +173,16 @@ class PositionEditor(QGroupBox):
         self._redo.clear()
 
     def cancel(self) -> None:
-        """Leave the set-up, the game as it was before it (its moves, file and clocks)."""
+        """Leave the set-up, the game as it was before it (its moves, file and clocks), once
+        the user agrees to drop the position set up, if there is one (it cannot come back)."""
         kept = self._kept
-        if kept is not None and kept.tree is not self.session.tree:
+        if kept is not None and self._replaced():
+            stones = counted(len(self._stones()), "stone")
+            if not self.confirm(
+                f"Drop the position set up ({stones}) and bring back the game as it was "
+                "before Edit position?"
+            ):
+                return
             self.session.bring_back(kept)
         self.edit_button.setChecked(False)
 
@@ -236,7 +245,7 @@ class PositionEditor(QGroupBox):
             if kept.tree.root.children:
                 self.tell(
                     "The position edited is a game of its own from here: Undo (Ctrl+Z) or "
-                    "Cancel (Esc) brings back the game with its moves."
+                    "Cancel brings back the game with its moves."
                 )
             return
         before = self._current()
