@@ -608,6 +608,53 @@ def test_the_figure_is_exported_at_a_chosen_size_and_copied(qtbot, window, tmp_p
     assert len(dialog.saved) == 2  # a failed save is said, not counted
 
 
+def test_a_figure_can_say_who_is_to_play_under_the_board(qtbot, window, tmp_path):
+    """A rule book's figure says "White to play" under it (tester 31 found no way to): the
+    caption, off at first, is the side to move's by default and can be written over; the
+    figure grows to hold it, the text drawn under the board."""
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    from ygui.ui.figure_dialog import FigureDialog
+
+    for label in ("c2", "b1", "d3"):
+        click(qtbot, window, label)
+    dialog = FigureDialog(window.game, window.theme, False, None, window)
+    qtbot.addWidget(dialog)
+
+    def captions(scene):
+        board = window.scene.sceneRect()
+        return [
+            item.text()
+            for item in scene.items()
+            if isinstance(item, QGraphicsSimpleTextItem) and item.pos().y() >= board.bottom()
+        ]
+
+    plain = dialog.figure()
+    assert captions(plain) == [] and not dialog.caption_text.isEnabled()
+    assert dialog.caption_text.text() == "White to play"
+    dialog.caption.setChecked(True)
+    figure = dialog.figure()
+    assert captions(figure) == ["White to play"]
+    assert figure.sceneRect().height() > plain.sceneRect().height()
+    dialog.caption_text.setText("Diagram 3: White to play and win")
+    png = tmp_path / "fig.png"
+    dialog.choose_path = lambda suffix: png
+    dialog.width_box.setValue(500)
+    dialog._save(".png")
+    image = QImage(str(png))
+    assert image.width() == 500
+    # the caption's ink, in the figure's bottom strip, under the board
+    strip = [
+        image.pixelColor(x, y).alpha()
+        for y in range(image.height() - image.height() // 12, image.height())
+        for x in range(image.width())
+    ]
+    assert max(strip) > 0
+    dialog.caption.setChecked(False)
+    assert captions(dialog.figure()) == []
+
+
 # ----- marks --------------------------------------------------------------------------------
 
 

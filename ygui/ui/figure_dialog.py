@@ -1,21 +1,25 @@
 """FigureDialog: the board's figure for a book or a web page: at a chosen width, with or
 without coordinates, with move numbers from a chosen move on; saved as PNG or SVG, or copied
 to the clipboard. The figure is drawn afresh from the position, with the position's own marks
-(triangles, squares, letters) if chosen, without the analysis marks."""
+(triangles, squares, letters) if chosen, without the analysis marks, and a caption under it if
+chosen ("White to play")."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QPixmap
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QFont, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
     QDialog,
     QFormLayout,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -30,6 +34,31 @@ from ygui.ui.render import RenderError, render_scene, scene_image
 from ygui.ui.theme import Theme
 
 PREVIEW_WIDTH = 360  # pixels: the dialog's picture of the figure
+CAPTION_CHARS = 200
+
+
+def default_caption(game: Game) -> str:
+    """What a rule book writes under a figure of ``game``'s position: who is to play, or who
+    has won."""
+    if game.winner is not None:
+        return f"{game.colour_name(game.winner)} has won"
+    return f"{game.colour_name(game.to_move)} to play"
+
+
+def add_caption(scene: QGraphicsScene, text: str, theme: Theme) -> None:
+    """``text`` centred under the board, in the labels' colour; the scene grows to hold it."""
+    rect = scene.sceneRect()
+    font = QFont()
+    font.setPixelSize(max(8, round(rect.width() / 22)))
+    item = QGraphicsSimpleTextItem(text)
+    item.setFont(font)
+    item.setBrush(theme.colour("label"))
+    box = item.boundingRect()
+    width = max(rect.width(), box.width() + font.pixelSize())
+    left = rect.center().x() - width / 2
+    item.setPos(rect.center().x() - box.width() / 2, rect.bottom())
+    scene.addItem(item)
+    scene.setSceneRect(QRectF(left, rect.top(), width, rect.height() + 1.5 * box.height()))
 
 
 class FigureDialog(QDialog):
@@ -75,6 +104,15 @@ class FigureDialog(QDialog):
         self.last_move = QCheckBox("Last move marked")
         self.last_move.setChecked(False)
         self.last_move.setEnabled(bool(game.moves))
+        # a rule book's figure says who is to play under it (tester 31 found no way to)
+        self.caption = QCheckBox("Caption")
+        self.caption_text = QLineEdit(default_caption(game))
+        self.caption_text.setMaxLength(CAPTION_CHARS)
+        self.caption.toggled.connect(self.caption_text.setEnabled)
+        self.caption_text.setEnabled(False)
+        caption = QHBoxLayout()
+        caption.addWidget(self.caption)
+        caption.addWidget(self.caption_text, 1)
         numbers = QHBoxLayout()
         numbers.addWidget(self.numbers)
         numbers.addWidget(self.numbers_from)
@@ -84,6 +122,7 @@ class FigureDialog(QDialog):
         form.addRow(self.show_marks)
         form.addRow(numbers)
         form.addRow(self.last_move)
+        form.addRow(caption)
         self.save_png = QPushButton("Save as PNG…")
         self.save_svg = QPushButton("Save as SVG…")
         self.copy = QPushButton("Copy to clipboard")
@@ -106,6 +145,8 @@ class FigureDialog(QDialog):
             self.numbers_from.valueChanged,
             self.last_move.toggled,
             self.width_box.valueChanged,
+            self.caption.toggled,
+            self.caption_text.textChanged,
         ):
             signal.connect(self.update_preview)
         layout = QVBoxLayout(self)
@@ -133,6 +174,9 @@ class FigureDialog(QDialog):
         scene.set_last_move_shown(self.last_move.isChecked())
         if self.show_marks.isChecked():
             scene.set_marks(self.marks)
+        text = self.caption_text.text().strip()
+        if self.caption.isChecked() and text:
+            add_caption(scene, text, self.theme)
         return scene
 
     def choose_path(self, suffix: str) -> Path | None:
