@@ -1423,12 +1423,15 @@ def test_the_game_an_edit_replaced_comes_back_by_undo_or_cancel(
     edited = stones | {g.cell("a1"): "Black"}
     assert _named(window.game.setup) == edited and window.session.tree.root.children == []
     assert window.game.to_move == WHITE
-    assert "Undo (Ctrl+Z) or Cancel brings back" in window.statusBar().currentMessage()
+    assert "Until you press Done, Undo (Ctrl+Z) or Cancel brings back" in (
+        window.statusBar().currentMessage()
+    )
     assert drawn_stones(window) == edited and mismatches(window) == []
     if back == "undo":
         window.act_undo.trigger()
         assert window.session.editing and _whole(window) == before
         assert drawn_stones(window) == stones and mismatches(window) == []
+        assert "The game is back" in window.statusBar().currentMessage()
         window.act_redo.trigger()
         assert _named(window.game.setup) == edited and drawn_stones(window) == edited
         window.act_undo.trigger()
@@ -1444,6 +1447,7 @@ def test_the_game_an_edit_replaced_comes_back_by_undo_or_cancel(
         else:
             window.act_cancel_edit.trigger()
         assert answers.yes_no == []
+        assert "The game is back" in window.statusBar().currentMessage()
     assert not window.session.editing and _whole(window) == before
     assert drawn_stones(window) == stones and mismatches(window) == []
     assert not window.editor.cancel_button.isVisible()
@@ -1461,3 +1465,32 @@ def test_study_comment_opens_the_comment_box_of_the_position(qtbot, window):
     assert window.tree_panel.isVisible() and window.tree_panel.comment.hasFocus()
     qtbot.keyClicks(window.tree_panel.comment, "a fine start")
     assert window.session.current.comment == "a fine start"
+
+
+def test_done_after_an_edit_leaves_no_promise_of_the_game_behind(qtbot, window, tmp_path):
+    """After Done the game set aside is gone (its file keeps it): the status bar no longer
+    says Undo or Cancel brings it back (tester 32 read that promise after Done)."""
+    _study(qtbot, window, tmp_path)
+    window.act_edit.trigger()
+    click(qtbot, window, "a1")
+    assert "Until you press Done" in window.statusBar().currentMessage()
+    window.editor.edit_button.toggle()  # done
+    assert "brings back" not in window.statusBar().currentMessage()
+    assert not window.act_undo.isEnabled()  # (the set-up's first position: nothing before it)
+
+
+def test_the_set_ups_warning_is_of_the_set_up_shown(qtbot, window, answers):
+    """A set-up of two Black stones and one White, Black to move, is warned of at its start;
+    at its third move the board is not that set-up, and entering Edit position there said
+    the set-up's count of stones as if it were the board's (tester 32)."""
+    window.entry_panel.entry.setText("B: a1 b1 W: e1 to move: B")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    warning = window.editor.edit_warning
+    assert "Black has 2 stones and White 1" in warning.text()
+    for label in ("c2", "d3", "c3"):
+        click(qtbot, window, label)
+    assert warning.text() == ""
+    answers.save_choice = ["discard"]
+    window.act_edit.trigger()
+    assert window.session.editing and warning.text() == ""
+    window.editor.cancel_button.click()

@@ -290,8 +290,9 @@ class MainWindow(QMainWindow):
             # (the bare "Save the current game first?" did not say what editing does to the
             # moves: tester 19)
             lambda: self.maybe_keep_changes(
-                "Editing the position starts a new game from it: the stones on the board "
-                "become its set-up, and the moves and comments are not kept with it."
+                "Editing the position makes it a game of its own at the first change: the "
+                "stones on the board become its set-up, and this game's moves and comments do "
+                "not go with it (until you press Done, Undo or Cancel brings them back)."
             ),
             self.change_players,
             lambda text: self.show_status(text, 10000),

@@ -151,8 +151,13 @@ class PositionEditor(QGroupBox):
         # the side to move as the position has it: a position typed in the entry box sets it
         # too (a tester's typed "to move: W" went back to the box's Black at the next click)
         self._show_to_move(self._to_move())
+        if not self.session.editing:
+            self._kept = None  # (a game set aside is the set-up's alone)
         start = self.session.tree.record.new_game()  # the set-up position, if there is one
-        self.edit_warning.setText("\n".join(setup_warnings(start)) if start.setup else "")
+        # (of the set-up as shown: at move 5 of a game, its warning of the set-up's count of
+        # stones read as one of the board's, tester 32)
+        shown = start.setup and self.session.move_number == 0
+        self.edit_warning.setText("\n".join(setup_warnings(start)) if shown else "")
 
     def set_editing(self, on: bool) -> None:
         session = self.session
@@ -162,6 +167,8 @@ class PositionEditor(QGroupBox):
             self.edit_button.setChecked(False)
             return
         self._show_editing(on)
+        if not on and self._replaced() and self._kept is not None:
+            self.tell("")  # (its way back, said at the first edit, is gone)
         session.set_editing(on)
         self._kept = session.set_aside() if on else None
         if on:
@@ -184,6 +191,7 @@ class PositionEditor(QGroupBox):
             ):
                 return
             self.session.bring_back(kept)
+            self.tell("The game is back as it was before Edit position.")
         self.edit_button.setChecked(False)
 
     def _to_move(self) -> int:
@@ -244,8 +252,8 @@ class PositionEditor(QGroupBox):
             self._set(setup, to_move, options)
             if kept.tree.root.children:
                 self.tell(
-                    "The position edited is a game of its own from here: Undo (Ctrl+Z) or "
-                    "Cancel brings back the game with its moves."
+                    "The position edited is a game of its own from here. Until you press "
+                    "Done, Undo (Ctrl+Z) or Cancel brings back the game with its moves."
                 )
             return
         before = self._current()
@@ -285,6 +293,7 @@ class PositionEditor(QGroupBox):
         if isinstance(state, SetAside):
             self.session.bring_back(state)
             self._show_to_move(self._to_move())
+            self.tell("The game is back as it was before the first edit (Redo edits again).")
             return
         setup, to_move, options = state
         if options.game == "mudcrack-y":
