@@ -1155,3 +1155,44 @@ def test_candidates_alike_in_playouts_are_listed_by_rate(qtbot, answers):
     rows = [table.item(r, 0).text() for r in range(table.rowCount())]
     assert rows == ["d4", "e5", "d3", "c3", "b2"]
     assert table.horizontalHeaderItem(2).text() == "Playouts"  # (as its tooltip says)
+
+
+def test_the_candidates_keep_their_rows_while_the_pointer_is_on_the_table(y5_window):
+    """The analysis updates its table as it searches; rows that changed places under the
+    pointer made the board's line jump to another move's (tester 32). While the pointer is
+    on the table the rows keep their places (a new move after them), the hovered row's line
+    is of the same move, brought up to date, and the board frames the search's best; off
+    the table the rows are in the search's order again."""
+    window = y5_window
+    computer = window.computer
+    game = window.game
+    cell = game.geometry.cell
+
+    def result(order: list[str]) -> SearchResult:
+        moves = [Move(cell(label)) for label in order]
+        others = [m for m in (Move(cell(x)) for x in ("a1", "b1", "c1", "d1")) if m not in moves]
+        return SearchResult(
+            moves[0],
+            0.6,
+            1000,
+            (moves[0],),
+            candidates=tuple(
+                Candidate(m, 500 - 100 * i, 0.6 - 0.05 * i, (m, others[i % len(others)]))
+                for i, m in enumerate(moves)
+            ),
+        )
+
+    table = computer.candidates_table
+    computer._fill_candidates(game, result(["c2", "d3", "e1"]))
+    rows = [table.item(r, 0).text() for r in range(table.rowCount())]
+    assert rows == ["c2", "d3", "e1"]
+    table.hovered.emit(1)  # the pointer on d3's row
+    computer._fill_candidates(game, result(["e1", "b2", "d3", "c2"]))
+    rows = [table.item(r, 0).text() for r in range(table.rowCount())]
+    assert rows == ["c2", "d3", "e1", "b2"]
+    assert computer.candidate_moves[1][0] == Move(cell("d3"))
+    assert computer.candidate_marks[0][0] == cell("e1")  # (framed: the search's best)
+    table.hovered.emit(-1)
+    computer._fill_candidates(game, result(["e1", "b2", "d3", "c2"]))
+    rows = [table.item(r, 0).text() for r in range(table.rowCount())]
+    assert rows == ["e1", "b2", "d3", "c2"]

@@ -397,6 +397,7 @@ class ComputerPlay(QObject):
         # the lines as moves, to be added to the game (the best line, each candidate's)
         self.best_moves: tuple[Move, ...] = ()
         self.candidate_moves: list[tuple[Move, ...]] = []
+        self._row_moves: list[Move] = []  # the table's moves, row by row, as last shown
         self.stats_label = QLabel()
         self.stats_label.setWordWrap(True)
         self.win_label.setWordWrap(True)
@@ -1071,6 +1072,14 @@ class ComputerPlay(QObject):
             alike.sort(key=lambda c: -c.win_rate)
             candidates = [candidates[0], *alike, *rest[len(alike) :]]
         self._best_is_marked = bool(candidates) and candidates[0].move.cell is not None
+        rank = {c.move.cell: i for i, c in enumerate(candidates)}
+        if table.hovered_row >= 0 and self._row_moves:
+            # the rows stay where they were while the pointer is on the table (they changed
+            # places under it, and the board's line jumped to another move's: tester 32);
+            # the rest, new, in the search's order after them
+            place = {move: row for row, move in enumerate(self._row_moves)}
+            candidates.sort(key=lambda c: place.get(c.move, len(place)))
+        self._row_moves = [c.move for c in candidates]
         for row, candidate in enumerate(candidates):
             words, stones = line_stones(game, candidate.line)
             self.candidate_lines.append(stones)
@@ -1101,6 +1110,7 @@ class ComputerPlay(QObject):
                 elif column == 3:
                     item.setToolTip(text)  # the whole line, where the column cuts it
                 table.setItem(row, column, item)
+        self.candidate_marks.sort(key=lambda mark: rank[mark[0]])  # (the search's best first)
         table.mark_hovered()
         self._show_candidates(self.candidates_box.isChecked())
 
