@@ -1494,3 +1494,21 @@ def test_the_set_ups_warning_is_of_the_set_up_shown(qtbot, window, answers):
     window.act_edit.trigger()
     assert window.session.editing and warning.text() == ""
     window.editor.cancel_button.click()
+
+
+def test_up_and_down_switch_at_the_branch_above_and_say_when_there_is_none(qtbot, window):
+    """A move below a branch: Up goes to the other line at the branch, as deep as it goes,
+    and the board draws it; with no variation, Up says so (it did nothing: tester 32)."""
+    for label in ("c2", "b2", "d3"):
+        click(qtbot, window, label)
+    window.act_up.trigger()
+    assert labels(window) == ["c2", "b2", "d3"]
+    assert "No variation before this line" in window.statusBar().currentMessage()
+    window.session.back()
+    window.session.back()
+    click(qtbot, window, "e3")
+    click(qtbot, window, "d4")  # c2 e3 d4: a move below the branch at e3
+    window.act_up.trigger()
+    assert labels(window) == ["c2", "b2", "d3"] and mismatches(window) == []
+    window.act_down.trigger()
+    assert labels(window) == ["c2", "e3", "d4"] and mismatches(window) == []

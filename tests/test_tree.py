@@ -92,6 +92,26 @@ def test_siblings_promote_and_delete():
     assert tree.game.stone_count == 1
 
 
+def test_a_variation_is_switched_at_the_nearest_move_that_has_one():
+    """Below a branch, Up and Down switch at the branch and follow the other line down to as
+    many moves (along the moves last visited), or as far as it goes (tester 32's Up did
+    nothing a move below a branch)."""
+    tree = fresh()
+    play(tree, "a1 b1 c1 d1 e1")
+    for _ in range(4):
+        tree.back()
+    play(tree, "c2 d2 e2")  # a variation at the second move: a1 c2 d2 e2
+    assert labels(tree, tree.path) == ["a1", "c2", "d2", "e2"]
+    assert not tree.sibling(+1)  # (none after it, here or above)
+    assert tree.sibling(-1) and labels(tree, tree.path) == ["a1", "b1", "c1", "d1"]
+    assert not tree.sibling(-1)
+    tree.forward()  # e1: the first line is longer
+    assert tree.sibling(+1) and labels(tree, tree.path) == ["a1", "c2", "d2", "e2"]
+    tree.back()
+    tree.back()  # at c2, the branch itself: as before
+    assert tree.sibling(-1) and labels(tree, tree.path) == ["a1", "b1"]
+
+
 def test_illegal_move_changes_nothing():
     tree = fresh()
     play(tree, "a1")

@@ -564,15 +564,13 @@ class Session:
     def to_end(self) -> None:
         self.navigate(self.line_length)
 
-    def sibling(self, step: int) -> None:
-        """The previous (-1) or next (+1) variation of the current move."""
-        path = self.tree.path
-        if not path:
-            return
-        parent = path[-2] if len(path) > 1 else self.tree.root
-        index = parent.children.index(path[-1]) + step
-        if 0 <= index < len(parent.children):
-            self.go_to_path([*path[:-1], parent.children[index]])
+    def sibling(self, step: int) -> bool:
+        """The previous (-1) or next (+1) variation, at the current move or the nearest before
+        it that has one (``GameTree.sibling_path``); False (staying) if there is none."""
+        path = self.tree.sibling_path(step)
+        if path is not None:
+            self.go_to_path(path)
+        return path is not None
 
     def branch_point(self, step: int) -> bool:
         """To the next (+1) move with variations along the line below, or back to the previous

@@ -103,16 +103,30 @@ class GameTree:
             pass
 
     def sibling(self, step: int) -> bool:
-        """Switch to the previous (-1) or next (+1) variation of the current move."""
-        if not self.path:
-            return False
-        parent = self.path[-2] if len(self.path) > 1 else self.root
-        siblings = parent.children
-        index = siblings.index(self.current) + step
-        if not 0 <= index < len(siblings):
-            return False
-        self.go_to_path([*self.path[:-1], siblings[index]])
-        return True
+        """Switch to the previous (-1) or next (+1) variation (``sibling_path``)."""
+        path = self.sibling_path(step)
+        if path is not None:
+            self.go_to_path(path)
+        return path is not None
+
+    def sibling_path(self, step: int) -> list[RecordNode] | None:
+        """The path to the previous (-1) or next (+1) variation of the current move, or where
+        it has none, of the nearest move before it that has one, followed down (along the
+        moves last visited) to as many moves as the current path (Up did nothing a move below
+        a branch: tester 32); None if no move of the path has a variation that way."""
+        path = self.path
+        for depth in range(len(path) - 1, -1, -1):
+            parent = path[depth - 1] if depth else self.root
+            index = parent.children.index(path[depth]) + step
+            if 0 <= index < len(parent.children):
+                line = [*path[:depth], parent.children[index]]
+                while len(line) < len(path):
+                    child = self.continuation(line[-1])
+                    if child is None:
+                        break
+                    line.append(child)
+                return line
+        return None
 
     # ----- looking along the tree --------------------------------------------------------
     def branch_point(self, step: int) -> list[RecordNode] | None:

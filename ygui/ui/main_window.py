@@ -545,8 +545,8 @@ class MainWindow(QMainWindow):
                 ("Shift+Right",),
             ),
             ("&Play", "last", "To the en&d", s.to_end, ("End",)),
-            ("&Play", "up", "&Previous variation", lambda: s.sibling(-1), ("Up",)),
-            ("&Play", "down", "&Next variation", lambda: s.sibling(+1), ("Down",)),
+            ("&Play", "up", "&Previous variation", lambda: self.variation(-1), ("Up",)),
+            ("&Play", "down", "&Next variation", lambda: self.variation(+1), ("Down",)),
             ("&Play", "next_branch", "Next branch po&int", lambda: s.branch_point(+1), ("]",)),
             (
                 "&Play",
@@ -1172,6 +1172,15 @@ class MainWindow(QMainWindow):
         self.setup_dock.show()
         self.setup_dock.raise_()
         self.editor.edit_button.toggle()
+
+    def variation(self, step: int) -> None:
+        """The previous (-1) or next (+1) variation (``Session.sibling``), or a word that there
+        is none (Up did nothing, without a word: tester 32)."""
+        if not self.session.sibling(step):
+            which = "before" if step < 0 else "after"
+            self.show_status(
+                f"No variation {which} this line at this move or any move before it.", 5000
+            )
 
     def comment_here(self) -> None:
         """The comment box of the position shown, in view and ready for typing (it was only
