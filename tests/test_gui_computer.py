@@ -1196,3 +1196,12 @@ def test_the_candidates_keep_their_rows_while_the_pointer_is_on_the_table(y5_win
     computer._fill_candidates(game, result(["e1", "b2", "d3", "c2"]))
     rows = [table.item(r, 0).text() for r in range(table.rowCount())]
     assert rows == ["e1", "b2", "d3", "c2"]
+
+
+def test_the_heat_map_turned_on_without_an_analysis_says_where_it_comes_from(y5_window):
+    """M with no analysis drew nothing and said nothing (tester 32): the status bar says the
+    map is the analysis's."""
+    window = y5_window
+    window.act_heat.trigger()
+    assert window.computer.heat_box.isChecked()
+    assert "appears once the analysis runs" in window.statusBar().currentMessage()

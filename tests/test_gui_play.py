@@ -634,6 +634,7 @@ def test_a_figure_can_say_who_is_to_play_under_the_board(qtbot, window, tmp_path
     assert captions(plain) == [] and not dialog.caption_text.isEnabled()
     assert dialog.caption_text.text() == "White to play"
     dialog.caption.setChecked(True)
+    assert dialog.caption_text.selectedText() == "White to play"  # (typing replaces it)
     figure = dialog.figure()
     assert captions(figure) == ["White to play"]
     assert figure.sceneRect().height() > plain.sceneRect().height()

@@ -1187,6 +1187,14 @@ class ComputerPlay(QObject):
         kept = self._analysis
         if kept is not None and self._is_current(kept[0]) and kept[1].visits:
             self.scene.set_heat(kept[1].visits)
+        elif not self.analyse_box.isChecked():
+            # (the map is the analysis's: turned on without one it showed nothing, and said
+            # nothing, tester 32)
+            self.host.show_status(
+                "The heat map shows where the analysis searches: it appears once the analysis "
+                "runs (Study ▸ Analyse this position, A).",
+                8000,
+            )
 
     def set_hint(self, cell: int | None) -> None:
         self.hint_cell = cell

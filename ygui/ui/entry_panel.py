@@ -77,7 +77,8 @@ class EntryPanel(QGroupBox):
         example = entry_example(self.session.game)
         self.entry.setPlaceholderText(example)
         self.entry.setToolTip(  # (the box may cut the example)
-            f"For example: {example}\nThe colours may also be written X/O or first/second."
+            f"For example: {example}\nThe colours may also be written X/O or first/second.\n"
+            "Esc gives the keys back to the board (its one-letter shortcuts)."
         )
 
     def forget(self) -> None:

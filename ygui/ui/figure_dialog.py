@@ -108,7 +108,7 @@ class FigureDialog(QDialog):
         self.caption = QCheckBox("Caption")
         self.caption_text = QLineEdit(default_caption(game))
         self.caption_text.setMaxLength(CAPTION_CHARS)
-        self.caption.toggled.connect(self.caption_text.setEnabled)
+        self.caption.toggled.connect(self._caption_ticked)
         self.caption_text.setEnabled(False)
         caption = QHBoxLayout()
         caption.addWidget(self.caption)
@@ -156,6 +156,14 @@ class FigureDialog(QDialog):
         layout.addLayout(buttons)
         self.saved: list[Path] = []
         self.update_preview()
+
+    def _caption_ticked(self, on: bool) -> None:
+        """The caption's text, ready to be written over (typed after, it was added to the
+        default: "White to playAfter 5.h6", tester 32)."""
+        self.caption_text.setEnabled(on)
+        if on:
+            self.caption_text.setFocus()
+            self.caption_text.selectAll()
 
     def update_preview(self) -> None:
         """Draw the figure as the choices stand, small, and say its size in pixels."""
