@@ -172,6 +172,8 @@ def test_left_and_right_against_the_computer_step_between_the_persons_turns(qtbo
         assert mismatches(window) == [] and not window.computer.runner.busy
         assert window.session.seat_for(window.game.to_move).name == "Ann"
         seen.append(window.session.move_number)
+        # (two moves at a time, said: tester 32 found nothing explaining it)
+        assert "2 moves, to your turn" in window.statusBar().currentMessage()
     assert seen == [2, 0, 2, 4]
     window.act_undo.trigger()
     window.act_redo.trigger()  # Redo as Right

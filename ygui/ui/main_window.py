@@ -533,8 +533,8 @@ class MainWindow(QMainWindow):
             ("&Play", "take_back", "&Take back the resignation", self.take_back_result, ()),
             ("&Play", None),
             ("&Play", "first", "To the &start", s.to_start, ("Home",)),
-            ("&Play", "back", "&Back", s.back, ("Left",)),
-            ("&Play", "forward", "&Forward", s.forward, ("Right",)),
+            ("&Play", "back", "&Back", lambda: self.step(-1), ("Left",)),
+            ("&Play", "forward", "&Forward", lambda: self.step(+1), ("Right",)),
             # the computer's moves too, one by one (tester 24: only the list could show them)
             ("&Play", "back_one", "Back one move", lambda: s.back(single=True), ("Shift+Left",)),
             (
@@ -1172,6 +1172,24 @@ class MainWindow(QMainWindow):
         self.setup_dock.show()
         self.setup_dock.raise_()
         self.editor.edit_button.toggle()
+
+    def step(self, step: int) -> None:
+        """Back (-1) or forward (+1): against the computer, to the person's turn; where that
+        passed more than one move, the status bar says so (Left went back two moves at a
+        time without a word, tester 32)."""
+        before = self.session.move_number
+        if step < 0:
+            self.session.back()
+        else:
+            self.session.forward()
+        moved = abs(self.session.move_number - before)
+        if moved > 1:
+            key = "Shift+Left" if step < 0 else "Shift+Right"
+            self.show_status(
+                f"{'Back' if step < 0 else 'On'} {moved} moves, to your turn; {key} steps one "
+                "move at a time.",
+                6000,
+            )
 
     def variation(self, step: int) -> None:
         """The previous (-1) or next (+1) variation (``Session.sibling``), or a word that there
