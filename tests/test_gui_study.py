@@ -1434,6 +1434,7 @@ def test_the_game_an_edit_replaced_comes_back_by_undo_or_cancel(
         assert "The game is back" in window.statusBar().currentMessage()
         window.act_redo.trigger()
         assert _named(window.game.setup) == edited and drawn_stones(window) == edited
+        assert "Until you press Done" in window.statusBar().currentMessage()
         window.act_undo.trigger()
         window.editor.edit_button.toggle()  # done
     else:

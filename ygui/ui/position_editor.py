@@ -30,6 +30,10 @@ from ygui.session import Session, SetAside
 # the game the set-up replaced, as it was
 Setup = tuple[dict[int, int], int, GameOptions]
 Undone = Setup | SetAside
+SET_ASIDE = (
+    "The position edited is a game of its own from here. Until you press Done, Undo (Ctrl+Z) "
+    "or Cancel brings back the game with its moves."
+)
 
 
 class PositionEditor(QGroupBox):
@@ -251,10 +255,7 @@ class PositionEditor(QGroupBox):
             self._redo.clear()
             self._set(setup, to_move, options)
             if kept.tree.root.children:
-                self.tell(
-                    "The position edited is a game of its own from here. Until you press "
-                    "Done, Undo (Ctrl+Z) or Cancel brings back the game with its moves."
-                )
+                self.tell(SET_ASIDE)
             return
         before = self._current()
         if (setup, to_move, options or before[2]) != before:
@@ -286,8 +287,11 @@ class PositionEditor(QGroupBox):
 
     def redo(self) -> None:
         if self.can_redo:
-            self._undo.append(self._current() if self._replaced() else self.session.set_aside())
+            replaced = self._replaced()
+            self._undo.append(self._current() if replaced else self.session.set_aside())
             self._restore(self._redo.pop())
+            if not replaced:
+                self.tell(SET_ASIDE)  # (the game set aside again: "is back" stayed said)
 
     def _restore(self, state: Undone) -> None:
         if isinstance(state, SetAside):
