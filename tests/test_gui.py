@@ -725,7 +725,7 @@ def test_play_on_a_board_of_ones_own(qtbot, window, answers, tmp_path):
     assert window.game.geometry.size == 31
 
 
-def test_save_suggests_a_name_and_the_games_own_file(qtbot, window, tmp_path, monkeypatch):
+def test_save_suggests_a_name_and_the_games_own_file(qtbot, window, answers, tmp_path, monkeypatch):
     start(window, "y", size=5)
     window.session.set_info(GameInfo(black="Ann Lee", white="Bo/2"))
     suggested = Path(window.suggested_path(".ysgf"))
@@ -738,6 +738,16 @@ def test_save_suggests_a_name_and_the_games_own_file(qtbot, window, tmp_path, mo
     assert window.suggested_path(".ysgf") == str(path)  # Save as starts from the file
     assert Path(window.suggested_path(".svg")).parent == tmp_path  # the folder used last
     assert window.recent_folder() == tmp_path  # where Open starts (it started in the home)
+    # a second game of the day between the same players is not offered the first one's file
+    # (one Yes would have replaced it: tester 33)
+    window.choose_save_path = lambda suffix=".ysgf": Path(window.suggested_path(suffix))
+    for number in ("", "-2", "-3"):
+        start(window, "y", size=5)
+        window.session.set_info(GameInfo(black="Ann", white="Bo"))
+        stem = Path(window.suggested_path(".ysgf")).stem
+        assert stem.endswith(f"Ann-vs-Bo{number}")
+        window.act_save.trigger()
+        assert window.session.path == tmp_path / f"{stem}.ysgf"
     asked: list[str] = []
 
     def board_dialog(parent, title, folder, filters):

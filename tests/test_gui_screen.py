@@ -759,7 +759,7 @@ def test_the_move_list_says_what_a_swap_does(qtbot, window):
     texts = [moves.item(r).text() for r in range(1, 4)]
     assert texts == [
         "1. Black c2",
-        "2. White swaps (plays Black from here)",
+        "2. White swaps: Bo plays Black from here",
         "3. White a1",
     ]
 

@@ -66,7 +66,7 @@ def test_the_window_warms_up_through_the_bundles_own_command(qtbot, tmp_path, mo
     qtbot.waitUntil(lambda: window.computer.ready, timeout=240_000)
     assert seen.read_text().strip() == "warmup"
     assert window.computer.warmup_code == 0
-    assert window.statusBar().currentMessage() == "The computer player is ready."
+    assert window.statusBar().currentMessage().startswith("The engine is ready")
     window.computer.shutdown()
 
 

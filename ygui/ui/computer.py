@@ -454,7 +454,9 @@ class ComputerPlay(QObject):
         process.errorOccurred.connect(lambda _error: self._warmed_up(-1, None))
         self.warmup = process
         self.host.show_status(
-            "Preparing the computer player (up to a minute the first time, a moment after)…"
+            # (in every game: two people's game said it prepared a computer player, tester 33)
+            "Preparing the engine of the computer player, hints and analysis (up to a minute "
+            "the first time, a moment after)…"
         )
         self.host.set_busy(True)
         process.start()
@@ -466,7 +468,7 @@ class ComputerPlay(QObject):
         self.ready = True  # even after a failed warm-up: the worker compiles on first use
         self.host.set_busy(False)
         message = (
-            "The computer player is ready."
+            "The engine is ready (the computer player, hints and analysis)."
             if code == 0
             else ("The engine could not be prepared in advance; its first move will be slow.")
         )

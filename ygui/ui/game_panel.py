@@ -405,8 +405,11 @@ class GamePanel(QWidget):
             if node.move.is_swap:
                 # (the next line names the other colour's player: "2. White swap, 3. White d3"
                 # read as White playing twice, a tester's finding)
+                # (and who that is: "White swaps (plays Black from here)" left a tester to
+                # work out who plays which colour now, tester 33)
                 taken = replay.colour_name(3 - replay.to_move)
-                text = f"{i}. {colour} swaps (plays {taken} from here)"
+                who = self.session.seats[1].name
+                text = f"{i}. {colour} swaps: {who} plays {taken} from here"
             replay.play(node.move)
             if replay.turn_cut_short:
                 # (not "turn 4: 2 stones", read as two stones placed: a tester's finding)

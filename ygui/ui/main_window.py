@@ -763,15 +763,14 @@ class MainWindow(QMainWindow):
                 return str(path)
             # (another window wrote the file: its name again would replace its game, the
             # very thing No was for, tester 23)
-            number = 2
-            while (other := path.with_name(f"{path.stem}-{number}{path.suffix}")).exists():
-                number += 1
-            return str(other)
+            return str(_free_name(path))
         folder = self.recent_folder()
         info = self.session.info()
         words = (self.game.options.game, info.date, info.black, "vs", info.white)
         stem = re.sub(r"[^\w.-]+", "_", "-".join(w for w in words if w)).strip("._-")
-        return str(folder / f"{stem or 'game'}{suffix}")
+        # (a second game of the day between the same players was offered the first one's
+        # file: one Yes replaced it, tester 33)
+        return str(_free_name(folder / f"{stem or 'game'}{suffix}"))
 
     def run_new_game_dialog(self) -> NewGameDialog | None:
         engines = tuple(self.engine_specs())
@@ -1902,3 +1901,13 @@ def _subtree(node: RecordNode) -> Iterator[RecordNode]:
         here = stack.pop()
         yield here
         stack.extend(here.children)
+
+
+def _free_name(path: Path) -> Path:
+    """``path`` if no file has that name, else the first of ``stem-2``, ``stem-3``... free."""
+    number = 2
+    other = path
+    while other.exists():
+        other = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        number += 1
+    return other
