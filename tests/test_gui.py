@@ -899,3 +899,19 @@ def test_the_new_game_dialog_fits_the_screen_and_its_choices_scroll(qtbot):
     ok = dialog.ok_button
     assert ok.isVisible() and ok.mapTo(dialog, ok.rect().bottomLeft()).y() < dialog.height()
     assert dialog.body.parentWidget() is not None  # (inside the scroll area's view)
+
+
+def test_game_new_window_opens_a_second_window_of_its_own(qtbot, window):
+    """Game ▸ New window (Ctrl+Shift+N): a second window with a game of its own (a second
+    window came only with a second recovered game: tester 33)."""
+    start(window, "y", size=5)
+    click_label(qtbot, window, "c2")
+    window.act_new_window.trigger()
+    others = window._other_windows()
+    assert len(others) == 1
+    other = others[0]
+    qtbot.addWidget(other)
+    assert other.game is not window.game and other.game.moves == []
+    assert len(window.game.moves) == 1
+    other.session.dirty = False
+    other.close()

@@ -496,6 +496,8 @@ class MainWindow(QMainWindow):
         s = self.session
         return [
             ("&Game", "new", "&New game…", self.new_game, (std.New,)),
+            # (a second window came only with a second recovered game: tester 33)
+            ("&Game", "new_window", "New &window", self.new_window, ("Ctrl+Shift+N",)),
             ("&Game", "open", "&Open…", self.open_dialog, (std.Open,)),
             ("&Game", "board", "Play on a &board file…", self.open_board_dialog, ()),
             ("&Game", "info", "Game &information…", self.edit_game_info, ("Ctrl+I",)),
