@@ -7,12 +7,15 @@ the tree that steps onto such a ladder starts from a head start that says which.
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
+import pytest
 
 from ygui.ai import kernels as k
 from ygui.ai.engine import Engine, SearchLimits
 from ygui.ai.tables import board_tables, params_of, position_of
-from ygui.core.game import BLACK, WHITE, Game
+from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.variants import GameOptions
 
 RIGHT, BOTTOM = 1, 2  # Y 9's side bits (the left is 4)
@@ -128,3 +131,33 @@ def test_the_search_starts_the_ladders_step_from_the_readers_head_start():
             assert rate >= 20.0 * k.LADDER_WON / 21.0 - 1e-6
         else:
             assert rate <= (20.0 * k.LADDER_LOST + 1.0) / 21.0 + 1e-6
+
+
+@pytest.mark.parametrize(
+    "name", ["y", "game-of-y", "poly-y", "mudcrack-y", "starboard-y", "eccentric-y"]
+)
+def test_the_reader_leaves_the_position_as_it_was_on_every_board(name):
+    """On each game's default board (rows of cells of every shape), in random positions, the
+    reader changes no stone and sets no head start but the two of a ladder's."""
+    options = GameOptions(game=name, pie=False).validated()
+    rng = random.Random(7)
+    for _ in range(150):
+        game = Game(options)
+        n = game.geometry.size
+        for _ in range(rng.randint(4, n // 2)):
+            empty = [c for c in range(n) if not game.colours[c]]
+            game.play(Move(rng.choice(empty)))
+            if game.winner is not None:
+                break
+        if game.winner is not None:
+            continue
+        tables = board_tables(game)
+        pos = position_of(game, tables, params_of(game, tables))
+        before = pos.colours.copy()
+        strength = np.full(n, 0.5, np.float32)
+        held = np.zeros(n + 8, np.int64)
+        args = (tables.nbr, tables.deg, tables.side_mask, pos.colours, pos.parent, pos.smask)
+        k.ladder_priors(*args, pos.info, np.arange(n, dtype=np.int32), strength, n + 1, held)
+        assert np.array_equal(pos.colours, before)
+        changed = {float(v) for v in strength if v != 0.5}
+        assert changed <= {np.float32(k.LADDER_WON), np.float32(k.LADDER_LOST)}
