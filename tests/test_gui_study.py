@@ -1513,3 +1513,17 @@ def test_up_and_down_switch_at_the_branch_above_and_say_when_there_is_none(qtbot
     assert labels(window) == ["c2", "b2", "d3"] and mismatches(window) == []
     window.act_down.trigger()
     assert labels(window) == ["c2", "e3", "d4"] and mismatches(window) == []
+
+
+def test_the_next_new_game_starts_with_the_players_last_chosen(qtbot, window):
+    """Players… gave White to the computer; the New game dialog then offered the players
+    chosen in it before, two people. It offers the players of the game now."""
+    from ygui.ui.new_game_dialog import NewGameDialog
+
+    _second_seat_to_the_computer(window)
+    window.act_players.trigger()
+    dialog = NewGameDialog(dict(window.settings.get("new_game")), window.theme, window)
+    qtbot.addWidget(dialog)
+    assert dialog.first_kind.currentData() == "human" and dialog.first_name.text() == "Ann"
+    assert dialog.second_kind.currentData() == "computer"
+    assert dialog.seats()[1].computer and not dialog.seats()[0].computer

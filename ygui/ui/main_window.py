@@ -81,7 +81,7 @@ from ygui.ui.computer import ComputerPlay
 from ygui.ui.engines_dialog import EnginesDialog
 from ygui.ui.entry_panel import EntryPanel
 from ygui.ui.figure_dialog import FigureDialog
-from ygui.ui.form import resize_within_screen
+from ygui.ui.form import kind_of, resize_within_screen
 from ygui.ui.game_info_dialog import GameInfoDialog
 from ygui.ui.game_panel import GamePanel
 from ygui.ui.help import AboutText, RulesDialog, ShortcutsDialog, shortcuts_text
@@ -1123,6 +1123,16 @@ class MainWindow(QMainWindow):
         if chosen is None or chosen == seats:
             return
         session.set_seats(chosen)
+        # the next new game starts with these players (the dialog offered those chosen in it
+        # before: noticed by a session's own look)
+        remembered = dict(self.settings.get("new_game"))
+        for seat, colour in zip(chosen, ("black", "white"), strict=True):
+            remembered |= {
+                colour: seat.name,
+                f"{colour}_player": kind_of(seat),
+                f"{colour}_level": seat.level,
+            }
+        self.remember("new_game", remembered)
         # by the players' names, not the colours: a status bar naming colours contradicted
         # the panel once the user stepped back over a swap (a tester's finding)
         first, second = (session.player_name(c) for c in (BLACK, WHITE))
