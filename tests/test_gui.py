@@ -736,6 +736,7 @@ def test_save_suggests_a_name_and_the_games_own_file(qtbot, window, answers, tmp
     window.choose_save_path = lambda suffix=".ysgf": path
     window.act_save.trigger()
     assert window.suggested_path(".ysgf") == str(path)  # Save as starts from the file
+    assert Path(window.suggested_path(".png")).name == "mine.png"  # (a figure: the file's name)
     assert Path(window.suggested_path(".svg")).parent == tmp_path  # the folder used last
     assert window.recent_folder() == tmp_path  # where Open starts (it started in the home)
     # a second game of the day between the same players is not offered the first one's file

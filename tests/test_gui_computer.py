@@ -184,6 +184,8 @@ def test_left_and_right_against_the_computer_step_between_the_persons_turns(qtbo
         qtbot.keyClick(window, key, Qt.KeyboardModifier.ShiftModifier)
         assert mismatches(window) == [] and not window.computer.runner.busy
         seen.append(window.session.move_number)
+        # (the words of two moves at a time are gone under a single step: tester 34)
+        assert "moves, to your turn" not in window.statusBar().currentMessage()
     assert seen == [3, 2, 3]
     # and once the game is over, the arrows alone step one move (a game looked through)
     answers.yes_no = [True]

@@ -613,7 +613,7 @@ def test_a_figure_can_say_who_is_to_play_under_the_board(qtbot, window, tmp_path
     caption, off at first, is the side to move's by default and can be written over; the
     figure grows to hold it, the text drawn under the board."""
     from PySide6.QtGui import QImage
-    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+    from PySide6.QtWidgets import QGraphicsTextItem
 
     from ygui.ui.figure_dialog import FigureDialog
 
@@ -625,9 +625,9 @@ def test_a_figure_can_say_who_is_to_play_under_the_board(qtbot, window, tmp_path
     def captions(scene):
         board = window.scene.sceneRect()
         return [
-            item.text()
+            item.toPlainText()
             for item in scene.items()
-            if isinstance(item, QGraphicsSimpleTextItem) and item.pos().y() >= board.bottom()
+            if isinstance(item, QGraphicsTextItem) and item.pos().y() >= board.bottom()
         ]
 
     plain = dialog.figure()
@@ -652,6 +652,11 @@ def test_a_figure_can_say_who_is_to_play_under_the_board(qtbot, window, tmp_path
         for x in range(image.width())
     ]
     assert max(strip) > 0
+    # a long caption wraps to the board's width: the figure grows down, its board as wide
+    dialog.caption_text.setText("Diagram 3: " + "White to play and win the game. " * 6)
+    long = dialog.figure()
+    assert long.sceneRect().width() == plain.sceneRect().width()
+    assert long.sceneRect().height() > figure.sceneRect().height()
     dialog.caption.setChecked(False)
     assert captions(dialog.figure()) == []
 

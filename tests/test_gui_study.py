@@ -998,6 +998,7 @@ def test_setting_up_a_position_after_a_swap_keeps_each_player_on_their_colour(qt
     assert w.session.seat_for(BLACK).name == "Bot" and w.session.seat_for(BLACK).computer
     assert w.session.seat_for(WHITE).name == "Ann"
     assert "Bot" in w.game_panel.player_labels[BLACK].text()
+    answers.yes_no = [True]  # (the game of two moves left behind: agreed)
     w.editor.edit_button.toggle()  # done
     assert w.session.seat_for(BLACK).name == "Bot" and mismatches(w) == []
 
@@ -1468,14 +1469,26 @@ def test_study_comment_opens_the_comment_box_of_the_position(qtbot, window):
     assert window.session.current.comment == "a fine start"
 
 
-def test_done_after_an_edit_leaves_no_promise_of_the_game_behind(qtbot, window, tmp_path):
-    """After Done the game set aside is gone (its file keeps it): the status bar no longer
-    says Undo or Cancel brings it back (tester 32 read that promise after Done)."""
+def test_done_after_an_edit_asks_and_then_leaves_no_promise(qtbot, window, answers, tmp_path):
+    """Done after an edit leaves the game set aside behind: it asks first, naming the moves
+    and the file that keeps them (tester 34's game went at Done without a word); No goes on
+    editing. After Done the status bar no longer says Undo or Cancel brings the game back
+    (tester 32 read that promise after Done)."""
     _study(qtbot, window, tmp_path)
     window.act_edit.trigger()
     click(qtbot, window, "a1")
     assert "Until you press Done" in window.statusBar().currentMessage()
+    answers.yes_no = [False]
+    window.editor.edit_button.toggle()  # done? no
+    assert answers.questions[-1] == (
+        "Play from the position set up? The game before it (4 moves) stays behind: it stays "
+        "in its file, study.ysgf."
+    )
+    assert window.session.editing and window.editor.edit_button.isChecked()
+    assert window.editor.cancel_button.isVisible()
+    answers.yes_no = [True]
     window.editor.edit_button.toggle()  # done
+    assert not window.session.editing and answers.yes_no == []
     assert "brings back" not in window.statusBar().currentMessage()
     assert not window.act_undo.isEnabled()  # (the set-up's first position: nothing before it)
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QFont, QPixmap
+from PySide6.QtGui import QFont, QPixmap, QTextOption
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
     QDialog,
     QFormLayout,
     QGraphicsScene,
-    QGraphicsSimpleTextItem,
+    QGraphicsTextItem,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -46,19 +46,22 @@ def default_caption(game: Game) -> str:
 
 
 def add_caption(scene: QGraphicsScene, text: str, theme: Theme) -> None:
-    """``text`` centred under the board, in the labels' colour; the scene grows to hold it."""
+    """``text`` centred under the board, in the labels' colour, wrapped to the board's width
+    (a long caption widened the figure and shrank its board: tester 34); the scene grows down
+    to hold it."""
     rect = scene.sceneRect()
     font = QFont()
     font.setPixelSize(max(8, round(rect.width() / 22)))
-    item = QGraphicsSimpleTextItem(text)
+    item = QGraphicsTextItem()
     item.setFont(font)
-    item.setBrush(theme.colour("label"))
-    box = item.boundingRect()
-    width = max(rect.width(), box.width() + font.pixelSize())
-    left = rect.center().x() - width / 2
-    item.setPos(rect.center().x() - box.width() / 2, rect.bottom())
+    item.setDefaultTextColor(theme.colour("label"))
+    item.setTextWidth(rect.width())
+    item.document().setDefaultTextOption(QTextOption(Qt.AlignmentFlag.AlignHCenter))
+    item.setPlainText(text)
+    item.setPos(rect.left(), rect.bottom())
     scene.addItem(item)
-    scene.setSceneRect(QRectF(left, rect.top(), width, rect.height() + 1.5 * box.height()))
+    height = item.boundingRect().height()
+    scene.setSceneRect(QRectF(rect.left(), rect.top(), rect.width(), rect.height() + 1.1 * height))
 
 
 class FigureDialog(QDialog):

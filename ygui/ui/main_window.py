@@ -291,12 +291,13 @@ class MainWindow(QMainWindow):
             # moves: tester 19)
             lambda: self.maybe_keep_changes(
                 "Editing the position makes it a game of its own at the first change: the "
-                "stones on the board become its set-up, and this game's moves and comments do "
-                "not go with it (until you press Done, Undo or Cancel brings them back)."
+                "stones on the board become its set-up, and this game's moves and comments stay "
+                "behind (while you edit, Undo or Cancel brings them back; Done leaves them, "
+                "after asking). Discard here edits without saving this game first."
             ),
             self.change_players,
             lambda text: self.show_status(text, 10000),
-            lambda text: self.ask_yes_no("Cancel the set-up", text),
+            lambda text: self.ask_yes_no("Set up a position", text),
         )
         self.setup_dock = self._dock(QDockWidget("Set up"))
         self.setup_dock.setObjectName("setup")
@@ -538,12 +539,12 @@ class MainWindow(QMainWindow):
             ("&Play", "back", "&Back", lambda: self.step(-1), ("Left",)),
             ("&Play", "forward", "&Forward", lambda: self.step(+1), ("Right",)),
             # the computer's moves too, one by one (tester 24: only the list could show them)
-            ("&Play", "back_one", "Back one move", lambda: s.back(single=True), ("Shift+Left",)),
+            ("&Play", "back_one", "Back one move", lambda: self.step(-1, True), ("Shift+Left",)),
             (
                 "&Play",
                 "forward_one",
                 "Forward one move",
-                lambda: s.forward(single=True),
+                lambda: self.step(+1, True),
                 ("Shift+Right",),
             ),
             ("&Play", "last", "To the en&d", s.to_end, ("End",)),
@@ -760,6 +761,10 @@ class MainWindow(QMainWindow):
         """Where Save offers to write: the game's own file, else a name made of the game, the
         date and the players, in the folder of the file opened or saved last."""
         path = self.session.path
+        if suffix != ".ysgf" and path is not None:
+            # (a figure of a game with a file is named after it: tester 34's figure of
+            # "…-2.ysgf" was offered the first game's name)
+            return str(_free_name(self.recent_folder() / f"{path.stem}{suffix}"))
         if suffix == ".ysgf" and path is not None:
             if not self.session.changed_on_disk():
                 return str(path)
@@ -1184,16 +1189,19 @@ class MainWindow(QMainWindow):
         self.setup_dock.raise_()
         self.editor.edit_button.toggle()
 
-    def step(self, step: int) -> None:
-        """Back (-1) or forward (+1): against the computer, to the person's turn; where that
-        passed more than one move, the status bar says so (Left went back two moves at a
-        time without a word, tester 32)."""
+    def step(self, step: int, single: bool = False) -> None:
+        """Back (-1) or forward (+1): against the computer, unless ``single``, to the person's
+        turn; where that passed more than one move, the status bar says so (Left went back two
+        moves at a time without a word, tester 32), and a step after it takes the words away
+        (they stayed under a single step: tester 34)."""
         before = self.session.move_number
         if step < 0:
-            self.session.back()
+            self.session.back(single=single)
         else:
-            self.session.forward()
+            self.session.forward(single=single)
         moved = abs(self.session.move_number - before)
+        if moved <= 1 and "moves, to your turn" in self.statusBar().currentMessage():
+            self.statusBar().clearMessage()
         if moved > 1:
             key = "Shift+Left" if step < 0 else "Shift+Right"
             self.show_status(

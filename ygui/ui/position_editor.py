@@ -170,9 +170,14 @@ class PositionEditor(QGroupBox):
         if on and (root.children or root.comment) and not self.may_replace():
             self.edit_button.setChecked(False)
             return
-        self._show_editing(on)
-        if not on and self._replaced() and self._kept is not None:
+        if not on and self._kept is not None and self._replaced():
+            if not self._may_leave(self._kept):
+                self.edit_button.blockSignals(True)
+                self.edit_button.setChecked(True)
+                self.edit_button.blockSignals(False)
+                return
             self.tell("")  # (its way back, said at the first edit, is gone)
+        self._show_editing(on)
         session.set_editing(on)
         self._kept = session.set_aside() if on else None
         if on:
@@ -182,6 +187,22 @@ class PositionEditor(QGroupBox):
             self._show_to_move(self._to_move())
         self._undo.clear()  # (the start of editing is not an edit)
         self._redo.clear()
+
+    def _may_leave(self, kept: SetAside) -> bool:
+        """Done after an edit leaves the game set aside behind for good: agreed to at that
+        moment, where it had moves (tester 34's twelve moves and a variation went at Done,
+        agreed to only by "Discard" at the question before editing)."""
+        moves = len(kept.tree.main_line())
+        if not moves:
+            return True
+        if kept.path is not None and not kept.dirty:
+            where = f"it stays in its file, {kept.path.name}"
+        else:
+            where = "it is not saved, and Cancel is the last way back to it"
+        return self.confirm(
+            f"Play from the position set up? The game before it ({counted(moves, 'move')}) "
+            f"stays behind: {where}."
+        )
 
     def cancel(self) -> None:
         """Leave the set-up, the game as it was before it (its moves, file and clocks), once
