@@ -1517,15 +1517,20 @@ def test_up_and_down_switch_at_the_branch_above_and_say_when_there_is_none(qtbot
         click(qtbot, window, label)
     window.act_up.trigger()
     assert labels(window) == ["c2", "b2", "d3"]
-    assert "No variation before this line" in window.statusBar().currentMessage()
+    assert "Up: no variation above this one" in window.statusBar().currentMessage()
     window.session.back()
     window.session.back()
     click(qtbot, window, "e3")
     click(qtbot, window, "d4")  # c2 e3 d4: a move below the branch at e3
     window.act_up.trigger()
     assert labels(window) == ["c2", "b2", "d3"] and mismatches(window) == []
+    assert window.statusBar().currentMessage() == "Variation 1 of 2 at move 2."
     window.act_down.trigger()
     assert labels(window) == ["c2", "e3", "d4"] and mismatches(window) == []
+    assert window.statusBar().currentMessage() == "Variation 2 of 2 at move 2."
+    window.session.to_start()
+    window.act_down.trigger()  # (at the start: the branch is further on)
+    assert "] goes on to the next move that has variations" in (window.statusBar().currentMessage())
 
 
 def test_the_next_new_game_starts_with_the_players_last_chosen(qtbot, window):

@@ -1211,13 +1211,23 @@ class MainWindow(QMainWindow):
             )
 
     def variation(self, step: int) -> None:
-        """The previous (-1) or next (+1) variation (``Session.sibling``), or a word that there
-        is none (Up did nothing, without a word: tester 32)."""
+        """The previous (-1) or next (+1) variation (``Session.sibling``), said: which one, at
+        which move; or that there is none, and where the next branch is if there is one (Up
+        did nothing, without a word: tester 32; a switch said nothing, tester 34)."""
+        before = list(self.session.tree.path)
+        key = "Up" if step < 0 else "Down"
         if not self.session.sibling(step):
-            which = "before" if step < 0 else "after"
-            self.show_status(
-                f"No variation {which} this line at this move or any move before it.", 5000
-            )
+            which = "above" if step < 0 else "below"
+            words = f"{key}: no variation {which} this one, at this move or any before it"
+            if self.session.tree.branch_point(+1) is not None:
+                words += "; ] goes on to the next move that has variations"
+            self.show_status(f"{words}.", 6000)
+            return
+        path = self.session.tree.path
+        depth = next(i for i, (a, b) in enumerate(zip(before, path, strict=False)) if a is not b)
+        parent = path[depth - 1] if depth else self.session.tree.root
+        k, n = parent.children.index(path[depth]) + 1, len(parent.children)
+        self.show_status(f"Variation {k} of {n} at move {depth + 1}.", 5000)
 
     def comment_here(self) -> None:
         """The comment box of the position shown, in view and ready for typing (it was only
@@ -1771,12 +1781,14 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         why = ""
-        if self.session.has_work and self._other_windows():
-            # several windows (Quit asks each): the question names its game, over its own
-            # window brought to the front (tester 23 read one window's question over the other
-            # and discarded the wrong game)
-            self.raise_()
-            self.activateWindow()
+        if self.session.has_work:
+            # the question names its game (tester 34 was asked of two windows' games in two
+            # ways); with several windows (Quit asks each) over its own window brought to the
+            # front (tester 23 read one window's question over the other and discarded the
+            # wrong game)
+            if self._other_windows():
+                self.raise_()
+                self.activateWindow()
             path = self.session.path
             game = shown_path(path.name) if path is not None else title(self.game)
             why = f"Closing the window of {game} ({counted(len(self.game.moves), 'move')})."
