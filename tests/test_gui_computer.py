@@ -1200,6 +1200,11 @@ def test_the_candidates_keep_their_rows_while_the_pointer_is_on_the_table(y5_win
     computer._fill_candidates(game, result(["e1", "b2", "d3", "c2"]))
     rows = [table.item(r, 0).text() for r in range(table.rowCount())]
     assert rows == ["e1", "b2", "d3", "c2"]
+    # how to use the rows is said on the headers, not over the rows (the whole table's tip
+    # covered the board's bottom row while the pointer rested on a row: tester 34)
+    assert table.toolTip() == "" and table.item(1, 0).toolTip() == ""
+    headers = [table.horizontalHeaderItem(c).toolTip() for c in range(table.columnCount())]
+    assert all("Hover a move to see its line" in tip for tip in headers)
 
 
 def test_the_heat_map_turned_on_without_an_analysis_says_where_it_comes_from(y5_window):

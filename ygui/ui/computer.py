@@ -216,6 +216,12 @@ def line_stones(game: Game, line: Sequence[Move]) -> tuple[list[str], list[tuple
     return words, stones
 
 
+ROWS_TIP = (
+    "Hover a move to see its line on the board; double-click it to add the line to the game, "
+    "and step through it with the arrow keys."
+)
+
+
 class CandidateTable(QTableWidget):
     """The engine's candidate moves; says which row the pointer is on (-1 when it leaves)."""
 
@@ -245,8 +251,8 @@ class CandidateTable(QTableWidget):
             )
         ):
             item = self.horizontalHeaderItem(column)
-            if item is not None:
-                item.setToolTip(f"<p>{tip}</p>")  # (rich text wraps: one was 1,200 px wide)
+            if item is not None:  # (rich text wraps: one was 1,200 px wide)
+                item.setToolTip(f"<p>{tip}</p><p>{ROWS_TIP}</p>")
         self.verticalHeader().setVisible(False)
         header = self.horizontalHeader()
         header.setStretchLastSection(True)
@@ -258,10 +264,8 @@ class CandidateTable(QTableWidget):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setMouseTracking(True)
         self.cellEntered.connect(lambda row, _column: self.hovered.emit(row))
-        self.setToolTip(
-            "Hover a move to see its line on the board; double-click it to add the line to "
-            "the game, and step through it with the arrow keys"
-        )
+        # (on the headers, not over every row: the tip of the whole table covered the board's
+        # bottom row while the pointer rested on a row to see its line, tester 34)
         self.setWordWrap(False)  # a line on one row: rows keep one height
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.setMinimumHeight(6 * (self.fontMetrics().height() + 6))
