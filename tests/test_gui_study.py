@@ -1545,3 +1545,40 @@ def test_the_next_new_game_starts_with_the_players_last_chosen(qtbot, window):
     assert dialog.first_kind.currentData() == "human" and dialog.first_name.text() == "Ann"
     assert dialog.second_kind.currentData() == "computer"
     assert dialog.seats()[1].computer and not dialog.seats()[0].computer
+
+
+def test_closing_while_a_set_up_has_set_a_game_aside_asks_of_that_game_first(
+    qtbot, window, answers, tmp_path
+):
+    """A game of unsaved moves, set aside by an edit: closing the window asked of the set-up
+    alone, and the game went unasked. Now it is shown again and asked about first (Cancel
+    keeps the window, the set-up shown again); saved, its file has its moves."""
+    from ygui.core.record import load_record
+
+    for label in ("c2", "b2", "d3"):
+        click(qtbot, window, label)
+    answers.save_choice = ["discard"]  # (the question before editing: edit without saving)
+    window.act_edit.trigger()
+    click(qtbot, window, "a1")
+    g = window.game.geometry
+    edited = {g.cell("c2"): "Black", g.cell("d3"): "Black", g.cell("b2"): "White"}
+    edited[g.cell("a1")] = "Black"
+    answers.save_choice = ["cancel"]
+    assert not window.close()
+    assert answers.questions[-1].startswith(
+        "The game set aside by Edit position (3 moves) is not saved."
+    )
+    assert window.session.editing and _named(window.game.setup) == edited
+    assert drawn_stones(window) == edited and mismatches(window) == []
+    path = tmp_path / "aside.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": path
+    answers.save_choice = ["save", "cancel"]  # the game aside saved; then the set-up: cancel
+    assert not window.close()
+    assert answers.questions[-1].startswith("Closing the window of")
+    moves = [window.game.move_text(node.move) for node in load_record(path).main_line()]
+    assert moves == ["c2", "b2", "d3"]
+    assert window.session.editing and drawn_stones(window) == edited
+    answers.yes_no = [True]
+    window.editor.cancel_button.click()
+    assert labels(window) == ["c2", "b2", "d3"] and window.session.path == path
+    assert not window.session.dirty

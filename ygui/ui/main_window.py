@@ -1649,7 +1649,13 @@ class MainWindow(QMainWindow):
 
     def maybe_keep_changes(self, why: str = "") -> bool:
         """Ask about unsaved changes, after ``why`` (what is about to happen, if the bare
-        question would not say it). True means: go ahead (saved or discarded)."""
+        question would not say it), first of a game a set-up has set aside, if it has some.
+        True means: go ahead (saved or discarded)."""
+        if not self.editor.keep_set_aside(self._keep_changes):
+            return False
+        return self._keep_changes(why)
+
+    def _keep_changes(self, why: str = "") -> bool:
         if not self.session.has_work:
             return True
         with self.question():

@@ -204,6 +204,32 @@ class PositionEditor(QGroupBox):
             f"stays behind: {where}."
         )
 
+    def keep_set_aside(self, ask: Callable[[str], bool]) -> bool:
+        """Before the window closes or takes another game while a set-up has replaced a game
+        with unsaved moves: that game, shown again, is asked about (``ask``, with what is
+        happening: save it, discard it, or cancel), then the set-up is shown again. False
+        means cancel. (Closing while editing asked of the set-up alone, and the game behind it
+        went unasked.)"""
+        kept = self._kept
+        if (
+            not self.session.editing
+            or kept is None
+            or not self._replaced()
+            or not kept.dirty
+            or not kept.tree.main_line()
+        ):
+            return True
+        edited = self._current()
+        self.session.bring_back(kept)
+        moves = counted(len(kept.tree.main_line()), "move")
+        agreed = ask(f"The game set aside by Edit position ({moves}) is not saved.")
+        again = self.session.set_aside()  # (as saved, if it was)
+        self._undo = [again if state is kept else state for state in self._undo]
+        self._redo = [again if state is kept else state for state in self._redo]
+        self._kept = again
+        self._set(*edited)
+        return agreed
+
     def cancel(self) -> None:
         """Leave the set-up, the game as it was before it (its moves, file and clocks), once
         the user agrees to drop the position set up, if there is one (it cannot come back)."""
