@@ -23,6 +23,7 @@ class Answers:
         # (a window left open keeps its engine thread running past the end of the process)
         for w in [*self.windows, *(o for win in self.windows for o in win._others)]:
             w.session.dirty = False
+            w.session.editing = False  # (nor of a game a set-up set aside)
             w.close()
             w.deleteLater()
 

@@ -500,3 +500,33 @@ def test_the_computer_waits_behind_the_recovery_question(qtbot, answers):
     assert second._others == []  # the game came back in this window
     assert [m.cell for m in second.game.moves] == [0]
     assert not answers.informed
+
+
+def test_a_game_set_aside_by_a_set_up_survives_a_crash(qtbot, answers):
+    """A set-up's first edit sets aside a game of unsaved moves; its autosave held the set-up
+    alone, and a crash during the set-up lost the game. It has an autosave of its own, which
+    goes when the game comes back (Undo) and after a crash is offered back with the set-up."""
+    from ygui.autosave import aside_of
+
+    first = make_window(qtbot, answers)
+    start(first, "y", size=5, pie=False)
+    for label in ("a1", "b2", "c3"):
+        click_cell(qtbot, first, first.game.geometry.cell(label))
+    answers.save_choice = ["discard"]  # (edit without saving first)
+    first.act_edit.trigger()
+    aside = aside_of(first.autosave.path)
+    assert not aside.exists()
+    click_cell(qtbot, first, first.game.geometry.cell("e1"))  # the first edit
+    assert aside.exists()
+    first.act_undo.trigger()  # the game back: its own autosave holds it again
+    assert not aside.exists() and len(first.game.moves) == 3
+    first.act_redo.trigger()
+    assert aside.exists()
+    crash(first)
+    second = make_window(qtbot, answers)
+    offered = []
+    second.ask_recover = lambda question, game: offered.append(game) or True
+    assert second.offer_recovery() == 2
+    moves = sorted(len(game.moves) for game in offered)
+    stones = sorted(len(game.setup) for game in offered)
+    assert moves == [0, 3] and stones == [0, 4]  # the set-up (four stones), the game aside

@@ -28,6 +28,9 @@ except ImportError:  # pragma: no cover - not POSIX: a lock file with the proces
 KEEP_DAYS = 7
 MAX_AUTOSAVE_BYTES = 20_000_000
 LEGACY_NAME = "current.ysgf"  # the single autosave of ygui before autosaves per window
+# the autosave of a game a set-up of a position set aside, beside its window's own (its name's
+# stem and this), under the window's lock
+ASIDE = "-aside"
 
 
 def autosave_dir() -> Path:
@@ -56,12 +59,18 @@ class AutosaveSlot:
             self.problem = f"the autosave folder {self.folder} cannot be used ({exc})"
 
     def release(self) -> None:
-        """The window closes normally: its autosave and its lock go."""
+        """The window closes normally: its autosaves and its lock go."""
         self.path.unlink(missing_ok=True)
+        aside_of(self.path).unlink(missing_ok=True)
         if self._lock is not None:
             self._lock.close()
             self._lock = None
             self.lock_path.unlink(missing_ok=True)
+
+
+def aside_of(path: Path) -> Path:
+    """The autosave beside ``path`` for a game a set-up set aside."""
+    return path.with_name(f"{path.stem}{ASIDE}{path.suffix}")
 
 
 def is_alive(lock_path: Path) -> bool:
@@ -103,7 +112,7 @@ def orphans(folder: Path | None = None) -> list[Path]:
         return []
     found = []
     for path in candidates:
-        lock = path.with_suffix(".lock")
+        lock = path.with_name(f"{path.stem.removesuffix(ASIDE)}.lock")
         if path.name != LEGACY_NAME and lock.exists() and is_alive(lock):
             continue
         found.append(path)

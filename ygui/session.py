@@ -22,6 +22,7 @@ from datetime import date
 from pathlib import Path
 from urllib.parse import quote, unquote_to_bytes
 
+from ygui.autosave import aside_of
 from ygui.core.clock import Clock, TimeControl
 from ygui.core.game import BLACK, WHITE, Game, IllegalMove, Move
 from ygui.core.geometry import BoardGeometry
@@ -901,9 +902,35 @@ class Session:
             situation[CLOCKS] = [f"{max(0.0, clock.left(c, now)):.1f}" for c in (BLACK, WHITE)]
         return situation
 
+    def autosave_aside(self, kept: SetAside | None) -> str | None:
+        """The game a set-up set aside (``set_aside``), while it has unsaved changes, in an
+        autosave of its own beside the window's (a crash during the set-up lost it: the
+        autosave held the set-up alone); None, or a game saved, removes it. Returns what went
+        wrong, or None."""
+        if self.autosave_file is None:
+            return None
+        path = aside_of(self.autosave_file)
+        if kept is None or not kept.dirty:
+            path.unlink(missing_ok=True)
+            return None
+        shown = (self.tree, self.seats, self.path, self.clock)
+        try:  # (the record and its situation as ``autosave`` writes them, of that game)
+            self.tree, self.seats, self.path, self.clock = kept.tree, [*kept.seats], kept.path, None
+            record = replace(self.record())
+            record.root = replace(record.root, extra={**record.root.extra, **self._situation()})
+            text = write_record(record)
+        finally:
+            self.tree, self.seats, self.path, self.clock = shown
+        try:
+            atomic_write_text(path, text)
+        except OSError as exc:
+            return f"Autosave failed: {exc}"
+        return None
+
     def remove_autosave(self) -> None:
         if self.autosave_file is not None:
             self.autosave_file.unlink(missing_ok=True)
+            aside_of(self.autosave_file).unlink(missing_ok=True)
 
     def recover(self, record: GameRecord) -> None:
         """Take back an autosaved record: its tree, the node being viewed, the seats and the

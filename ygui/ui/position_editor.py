@@ -155,8 +155,9 @@ class PositionEditor(QGroupBox):
         # the side to move as the position has it: a position typed in the entry box sets it
         # too (a tester's typed "to move: W" went back to the box's Black at the next click)
         self._show_to_move(self._to_move())
-        if not self.session.editing:
-            self._kept = None  # (a game set aside is the set-up's alone)
+        if not self.session.editing and self._kept is not None:
+            self._aside(None)  # (a game set aside is the set-up's alone: another game ended it)
+            self._kept = None
         start = self.session.tree.record.new_game()  # the set-up position, if there is one
         # (of the set-up as shown: at move 5 of a game, its warning of the set-up's count of
         # stones read as one of the board's, tester 32)
@@ -177,6 +178,7 @@ class PositionEditor(QGroupBox):
                 self.edit_button.blockSignals(False)
                 return
             self.tell("")  # (its way back, said at the first edit, is gone)
+            self._aside(None)
         self._show_editing(on)
         session.set_editing(on)
         self._kept = session.set_aside() if on else None
@@ -228,7 +230,15 @@ class PositionEditor(QGroupBox):
         self._redo = [again if state is kept else state for state in self._redo]
         self._kept = again
         self._set(*edited)
+        self._aside(again)  # (gone, if it was saved)
         return agreed
+
+    def _aside(self, kept: SetAside | None) -> None:
+        """The game set aside kept in an autosave of its own while it is (``Session.
+        autosave_aside``), what went wrong said."""
+        problem = self.session.autosave_aside(kept)
+        if problem:
+            self.tell(problem)
 
     def cancel(self) -> None:
         """Leave the set-up, the game as it was before it (its moves, file and clocks), once
@@ -242,6 +252,7 @@ class PositionEditor(QGroupBox):
             ):
                 return
             self.session.bring_back(kept)
+            self._aside(None)
             self.tell("The game is back as it was before Edit position.")
         self.edit_button.setChecked(False)
 
@@ -301,6 +312,7 @@ class PositionEditor(QGroupBox):
             self._undo.append(kept)
             self._redo.clear()
             self._set(setup, to_move, options)
+            self._aside(kept)
             if kept.tree.root.children:
                 self.tell(SET_ASIDE)
             return
@@ -338,11 +350,13 @@ class PositionEditor(QGroupBox):
             self._undo.append(self._current() if replaced else self.session.set_aside())
             self._restore(self._redo.pop())
             if not replaced:
+                self._aside(self._kept)
                 self.tell(SET_ASIDE)  # (the game set aside again: "is back" stayed said)
 
     def _restore(self, state: Undone) -> None:
         if isinstance(state, SetAside):
             self.session.bring_back(state)
+            self._aside(None)
             self._show_to_move(self._to_move())
             self.tell("The game is back as it was before the first edit (Redo edits again).")
             return
