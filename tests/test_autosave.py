@@ -524,9 +524,14 @@ def test_a_game_set_aside_by_a_set_up_survives_a_crash(qtbot, answers):
     assert aside.exists()
     crash(first)
     second = make_window(qtbot, answers)
-    offered = []
-    second.ask_recover = lambda question, game: offered.append(game) or True
+    offered, questions = [], []
+    second.ask_recover = lambda question, game: (
+        offered.append(game) or questions.append(question) or True
+    )
     assert second.offer_recovery() == 2
     moves = sorted(len(game.moves) for game in offered)
     stones = sorted(len(game.setup) for game in offered)
     assert moves == [0, 3] and stones == [0, 4]  # the set-up (four stones), the game aside
+    # each said for what it is (the two read alike, and the set-up as "0 moves": tester 35)
+    assert sum("that Edit position had set aside" in q and "3 moves" in q for q in questions)
+    assert sum("that was in progress" in q and "4 stones set up" in q for q in questions)

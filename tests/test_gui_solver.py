@@ -64,7 +64,7 @@ def test_solver_map_is_drawn(qtbot, answers):
     window.act_edit.trigger()
     assert window.session.editing and answers.save_choice == []
     # the question says what editing does to the moves (tester 19 was asked only to save)
-    assert answers.questions[-1].startswith("Editing the position makes it a game of its own")
+    assert answers.questions[-1].startswith("Edit position: at the first change the position")
     assert answers.questions[-1].endswith("Save the current game first?")
     assert window.scene.solution_cells == {} and not window.scene._solution_items
     # and it says Solve works on the position as it stands (it said "Not shown", tester 19)

@@ -998,7 +998,7 @@ def test_setting_up_a_position_after_a_swap_keeps_each_player_on_their_colour(qt
     assert w.session.seat_for(BLACK).name == "Bot" and w.session.seat_for(BLACK).computer
     assert w.session.seat_for(WHITE).name == "Ann"
     assert "Bot" in w.game_panel.player_labels[BLACK].text()
-    answers.yes_no = [True]  # (the game of two moves left behind: agreed)
+    answers.save_choice = ["discard"]  # (the game of two moves left behind: agreed)
     w.editor.edit_button.toggle()  # done
     assert w.session.seat_for(BLACK).name == "Bot" and mismatches(w) == []
 
@@ -1566,7 +1566,7 @@ def test_closing_while_a_set_up_has_set_a_game_aside_asks_of_that_game_first(
     answers.save_choice = ["cancel"]
     assert not window.close()
     assert answers.questions[-1].startswith(
-        "The game set aside by Edit position (3 moves) is not saved."
+        "The game set aside by Edit position (3 moves), shown now, is not saved."
     )
     assert window.session.editing and _named(window.game.setup) == edited
     assert drawn_stones(window) == edited and mismatches(window) == []
@@ -1582,3 +1582,39 @@ def test_closing_while_a_set_up_has_set_a_game_aside_asks_of_that_game_first(
     window.editor.cancel_button.click()
     assert labels(window) == ["c2", "b2", "d3"] and window.session.path == path
     assert not window.session.dirty
+
+
+def test_done_offers_to_save_the_unsaved_game_it_leaves(qtbot, window, answers, tmp_path):
+    """Done after an edit, the game set aside unsaved: Save, Discard or Cancel, with that game
+    shown (tester 35 had only Yes or No, and had to leave to find Save). Cancel goes on
+    editing; Save writes it, then plays from the set-up; the board draws each."""
+    from ygui.core.record import load_record
+
+    for label in ("c2", "b2", "d3"):
+        click(qtbot, window, label)
+    answers.save_choice = ["discard"]
+    window.act_edit.trigger()
+    assert answers.questions[-1].startswith("Edit position: at the first change")
+    click(qtbot, window, "a1")
+    setup = _named(window.game.setup)
+    answers.save_choice = ["cancel"]
+    window.editor.edit_button.toggle()  # done? cancel
+    assert answers.questions[-1].startswith(
+        "Done plays from the position set up and leaves the game before it. The game set "
+        "aside by Edit position (3 moves), shown now, is not saved."
+    )
+    assert window.session.editing and _named(window.game.setup) == setup
+    assert drawn_stones(window) == setup and mismatches(window) == []
+    path = tmp_path / "before.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": path
+    answers.save_choice = ["save"]
+    window.editor.edit_button.toggle()  # done: save it first
+    assert not window.session.editing and _named(window.game.setup) == setup
+    assert drawn_stones(window) == setup and mismatches(window) == []
+    moves = [window.game.move_text(node.move) for node in load_record(path).main_line()]
+    assert moves == ["c2", "b2", "d3"]
+    answers.save_choice = ["discard"]
+    assert window.close()
+    assert answers.questions[-1].startswith(
+        "Closing the window of Y, 5 cells per side, set-up position (4 stones set up)."
+    )

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from ygui import __version__
 from ygui.autosave import (
+    ASIDE,
     KEEP_DAYS,
     AutosaveSlot,
     discard,
@@ -290,14 +291,14 @@ class MainWindow(QMainWindow):
             # (the bare "Save the current game first?" did not say what editing does to the
             # moves: tester 19)
             lambda: self.maybe_keep_changes(
-                "Editing the position makes it a game of its own at the first change: the "
-                "stones on the board become its set-up, and this game's moves and comments stay "
-                "behind (while you edit, Undo or Cancel brings them back; Done leaves them, "
-                "after asking). Discard here edits without saving this game first."
+                "Edit position: at the first change the position becomes a game of its own, "
+                "and this game stays behind (Undo or Cancel brings it back while you edit; "
+                "Done asks first). Discard: edit without saving it."
             ),
             self.change_players,
             lambda text: self.show_status(text, 10000),
             lambda text: self.ask_yes_no("Set up a position", text),
+            self._keep_changes,
         )
         self.setup_dock = self._dock(QDockWidget("Set up"))
         self.setup_dock.setObjectName("setup")
@@ -1712,9 +1713,16 @@ class MainWindow(QMainWindow):
             )
             belongs = original_file(orphan.record)  # (a tester missed the file's name)
             of = f" of {shown_path(belongs.name)}" if belongs is not None else ""
+            # (a game a set-up had set aside, said so: two questions of one window's games read
+            # alike, tester 35)
+            which = (
+                "that Edit position had set aside"
+                if path.stem.endswith(ASIDE)
+                else "that was in progress"
+            )
             question = (
-                f"ygui did not close normally. Recover the game{of} that was in progress "
-                f"({title(game)}, {counted(len(game.moves), 'move')}{at}, saved {when})?"
+                f"ygui did not close normally. Recover the game{of} {which} "
+                f"({title(game)}, {extent(game)}{at}, saved {when})?"
             )
             if not self.ask_recover(question, viewed):
                 kept = set_aside(path, "declined")
@@ -1726,9 +1734,7 @@ class MainWindow(QMainWindow):
             discard(path)
             recovered += 1
             target.show_status(
-                f"Recovered the game in progress: {title(game)}, "
-                f"{counted(len(game.moves), 'move')}",
-                10000,
+                f"Recovered the game in progress: {title(game)}, {extent(game)}", 10000
             )
         return recovered
 
@@ -1797,7 +1803,8 @@ class MainWindow(QMainWindow):
                 self.activateWindow()
             path = self.session.path
             game = shown_path(path.name) if path is not None else title(self.game)
-            why = f"Closing the window of {game} ({counted(len(self.game.moves), 'move')})."
+            tree = self.session.tree
+            why = f"Closing the window of {game} ({extent(tree.game_at(tree.main_line()))})."
         with self.question() as resume:  # a match or an engine game waits for the answer
             keep_going = self.maybe_keep_changes(why)
             resume[0] = not keep_going  # closing: nothing is started again
@@ -1949,3 +1956,11 @@ def _free_name(path: Path) -> Path:
         other = path.with_name(f"{path.stem}-{number}{path.suffix}")
         number += 1
     return other
+
+
+def extent(game: Game) -> str:
+    """How much a game holds, in words: its moves, or a set-up's stones ("0 moves" of a set-up
+    read as nothing worth saving, tester 35)."""
+    if game.moves or not game.setup:
+        return counted(len(game.moves), "move")
+    return f"{counted(len(game.setup), 'stone')} set up"

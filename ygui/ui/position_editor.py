@@ -50,12 +50,15 @@ class PositionEditor(QGroupBox):
         players: Callable[[], None] | None = None,
         tell: Callable[[str], None] | None = None,
         confirm: Callable[[str], bool] | None = None,
+        keep: Callable[[str], bool] | None = None,
     ) -> None:
         super().__init__("Set up a position")
         self.session = session
         self.may_replace = may_replace
         self.tell = tell or (lambda text: None)
         self.confirm = confirm or (lambda text: True)
+        # save, discard or cancel, of the game shown, after what is happening (the window's)
+        self.keep = keep or (lambda text: True)
         self.edit_colour = BLACK
         self._undo: list[Undone] = []
         self._redo: list[Undone] = []
@@ -193,20 +196,22 @@ class PositionEditor(QGroupBox):
     def _may_leave(self, kept: SetAside) -> bool:
         """Done after an edit leaves the game set aside behind for good: agreed to at that
         moment, where it had moves (tester 34's twelve moves and a variation went at Done,
-        agreed to only by "Discard" at the question before editing)."""
+        agreed to only by "Discard" at the question before editing); unsaved, with the
+        choice to save it first (tester 35 had to say No, leave, and find Save)."""
         moves = len(kept.tree.main_line())
         if not moves:
             return True
-        if kept.path is not None and not kept.dirty:
-            where = f"it stays in its file, {kept.path.name}"
-        else:
-            where = "it is not saved, and Cancel is the last way back to it"
+        if kept.dirty:
+            return self.keep_set_aside(
+                self.keep, "Done plays from the position set up and leaves the game before it."
+            )
+        where = f"it stays in its file, {kept.path.name}" if kept.path else "it is not saved"
         return self.confirm(
             f"Play from the position set up? The game before it ({counted(moves, 'move')}) "
             f"stays behind: {where}."
         )
 
-    def keep_set_aside(self, ask: Callable[[str], bool]) -> bool:
+    def keep_set_aside(self, ask: Callable[[str], bool], doing: str = "") -> bool:
         """Before the window closes or takes another game while a set-up has replaced a game
         with unsaved moves: that game, shown again, is asked about (``ask``, with what is
         happening: save it, discard it, or cancel), then the set-up is shown again. False
@@ -224,7 +229,10 @@ class PositionEditor(QGroupBox):
         edited = self._current()
         self.session.bring_back(kept)
         moves = counted(len(kept.tree.main_line()), "move")
-        agreed = ask(f"The game set aside by Edit position ({moves}) is not saved.")
+        doing = f"{doing} " if doing else ""
+        agreed = ask(
+            f"{doing}The game set aside by Edit position ({moves}), shown now, is not saved."
+        )
         again = self.session.set_aside()  # (as saved, if it was)
         self._undo = [again if state is kept else state for state in self._undo]
         self._redo = [again if state is kept else state for state in self._redo]
