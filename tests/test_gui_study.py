@@ -36,6 +36,8 @@ def labels(window):
 def test_set_up_a_position_by_clicks_then_play_on(qtbot, window):
     window.act_edit.trigger()
     assert window.session.editing
+    # no move is played while setting up: the Play menu does not offer one (tester 35)
+    assert not window.act_hint.isEnabled() and not window.act_computer.isEnabled()
     click(qtbot, window, "c2")
     click(qtbot, window, "a1")
     window.editor.tool_buttons[WHITE].setChecked(True)
@@ -50,6 +52,7 @@ def test_set_up_a_position_by_clicks_then_play_on(qtbot, window):
     assert window.game.to_move == WHITE
     window.editor.edit_button.toggle()  # done: play from here
     assert not window.session.editing
+    assert window.act_hint.isEnabled() and window.act_computer.isEnabled()
     click(qtbot, window, "e1")
     assert labels(window) == ["e1"] and window.game.colours[g.cell("e1")] == WHITE
 

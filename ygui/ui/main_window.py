@@ -124,6 +124,8 @@ class MainWindow(QMainWindow):
     act_swap: QAction
     act_undo: QAction
     act_cancel_edit: QAction
+    act_hint: QAction
+    act_computer: QAction
     act_redo: QAction
     act_promote: QAction
     act_delete: QAction
@@ -902,6 +904,9 @@ class MainWindow(QMainWindow):
         self.review_panel.refresh(self.theme)
         self.act_swap.setEnabled(game.can_swap)
         self.act_cancel_edit.setEnabled(session.editing)
+        # (no move is played while a position is set up: the menu offered them, tester 35)
+        self.act_hint.setEnabled(not session.editing)
+        self.act_computer.setEnabled(not session.editing)
         places = f"{game.geometry.word}s"  # (the Game of Y's points: tester 31)
         self.act_mark_triangle.setText(f"Mark {places} with a &triangle")
         self.act_mark_square.setText(f"Mark {places} with a s&quare")
