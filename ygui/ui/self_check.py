@@ -93,9 +93,9 @@ def _check(seconds: float) -> int:
     if not _wait(lambda: session.move_number >= 2, seconds):
         print("self-check: the computer did not answer", file=sys.stderr)
         return 1
-    answer = session.game.moves[-1]
-    assert answer.cell is not None
-    name = session.game.geometry.labels[answer.cell]
+    # (a move or the swap: the answer to a stone in the corner was now and then a swap, and
+    # the check failed on it, in about one run of ten on a loaded machine)
+    name = session.game.move_text(session.game.moves[-1])
     print(f"self-check: the computer answered {name} in {time.monotonic() - asked:.1f} s")
     session.dirty = False
     QTimer.singleShot(0, window.close)
