@@ -851,6 +851,15 @@ def _row_two(nbr, deg, side_mask, c: int, bit: int) -> bool:
 
 
 @compiled
+def _adjacent(nbr, deg, a: int, b: int) -> bool:
+    """Whether ``b`` is one of ``a``'s neighbours."""
+    found = False
+    for j in range(deg[a]):
+        found |= nbr[a, j] == b
+    return found
+
+
+@compiled
 def _sides_joined(nbr, deg, colours, parent, smask, c: int, me: int) -> int:
     """The sides of the mover's groups next to ``c``."""
     sides = 0
@@ -907,11 +916,7 @@ def read_ladder(
             z = nbr[cur, j]
             if z == prev or not _row_two(nbr, deg, side_mask, z, bit):
                 continue
-            beside = False
-            for i in range(deg[prev]):
-                if nbr[prev, i] == z:
-                    beside = True
-            if not beside:
+            if not _adjacent(nbr, deg, prev, z):
                 nxt = z
                 ways += 1
         if ways != 1:
@@ -961,10 +966,9 @@ def ladder_priors(nbr, deg, side_mask, colours, parent, smask, info, base, stren
                     colours[z] == me
                     and _row_two(nbr, deg, side_mask, z, bit)
                     and _side_cells(nbr, deg, side_mask, colours, z, bit, me)[0] == 0
+                    and _adjacent(nbr, deg, z, last)
                 ):
-                    for t in range(deg[z]):
-                        if nbr[z, t] == last:
-                            prev = z
+                    prev = z
             if prev < 0:
                 continue
             gain = read_ladder(
