@@ -1657,7 +1657,7 @@ class MainWindow(QMainWindow):
         """Ask about unsaved changes, after ``why`` (what is about to happen, if the bare
         question would not say it), first of a game a set-up has set aside, if it has some.
         True means: go ahead (saved or discarded)."""
-        if not self.editor.keep_set_aside(self._keep_changes):
+        if not self.editor.keep_set_aside():
             return False
         return self._keep_changes(why)
 

@@ -203,7 +203,7 @@ class PositionEditor(QGroupBox):
             return True
         if kept.dirty:
             return self.keep_set_aside(
-                self.keep, "Done plays from the position set up and leaves the game before it."
+                "Done plays from the position set up and leaves the game before it."
             )
         where = f"it stays in its file, {kept.path.name}" if kept.path else "it is not saved"
         return self.confirm(
@@ -211,10 +211,10 @@ class PositionEditor(QGroupBox):
             f"stays behind: {where}."
         )
 
-    def keep_set_aside(self, ask: Callable[[str], bool], doing: str = "") -> bool:
+    def keep_set_aside(self, doing: str = "") -> bool:
         """Before the window closes or takes another game while a set-up has replaced a game
-        with unsaved moves: that game, shown again, is asked about (``ask``, with what is
-        happening: save it, discard it, or cancel), then the set-up is shown again. False
+        with unsaved moves: that game, shown again, is asked about (``keep``, after what is
+        ``doing``: save it, discard it, or cancel), then the set-up is shown again. False
         means cancel. (Closing while editing asked of the set-up alone, and the game behind it
         went unasked.)"""
         kept = self._kept
@@ -230,7 +230,7 @@ class PositionEditor(QGroupBox):
         self.session.bring_back(kept)
         moves = counted(len(kept.tree.main_line()), "move")
         doing = f"{doing} " if doing else ""
-        agreed = ask(
+        agreed = self.keep(
             f"{doing}The game set aside by Edit position ({moves}), shown now, is not saved."
         )
         again = self.session.set_aside()  # (as saved, if it was)
@@ -312,11 +312,12 @@ class PositionEditor(QGroupBox):
     def _start(
         self, setup: dict[int, int], to_move: int, options: GameOptions | None = None
     ) -> None:
-        kept = self._kept
-        if not self._replaced() and kept is not None:
-            now = (self._stones(), self._to_move(), kept.tree.record.options)
-            if (setup, to_move, options or now[2]) == now:
+        if not self._replaced():
+            options_now = self.session.tree.record.options
+            now = (self._stones(), self._to_move(), options_now)
+            if (setup, to_move, options or options_now) == now:
                 return  # (the position as it is: nothing to do)
+            kept = self._kept = self.session.set_aside()  # (as it is now, set aside)
             self._undo.append(kept)
             self._redo.clear()
             self._set(setup, to_move, options)
@@ -354,11 +355,13 @@ class PositionEditor(QGroupBox):
 
     def redo(self) -> None:
         if self.can_redo:
-            replaced = self._replaced()
-            self._undo.append(self._current() if replaced else self.session.set_aside())
+            # from the game shown, back before the first edit: it is set aside again, as it is
+            kept = None if self._replaced() else self.session.set_aside()
+            self._undo.append(self._current() if kept is None else kept)
             self._restore(self._redo.pop())
-            if not replaced:
-                self._aside(self._kept)
+            if kept is not None:
+                self._kept = kept
+                self._aside(kept)
                 self.tell(SET_ASIDE)  # (the game set aside again: "is back" stayed said)
 
     def _restore(self, state: Undone) -> None:
