@@ -73,6 +73,11 @@ def aside_of(path: Path) -> Path:
     return path.with_name(f"{path.stem}{ASIDE}{path.suffix}")
 
 
+def is_aside(path: Path) -> bool:
+    """Whether ``path`` is the autosave of a game a set-up set aside (``aside_of``)."""
+    return path.stem.endswith(ASIDE)
+
+
 def is_alive(lock_path: Path) -> bool:
     """True while the window that owns this lock file runs."""
     if fcntl is None:  # pragma: no cover

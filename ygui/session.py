@@ -876,12 +876,16 @@ class Session:
         try:
             self.autosave_file.parent.mkdir(parents=True, exist_ok=True)
             self._clock_autosaved = self.now()
-            record = replace(self.record())
-            record.root = replace(record.root, extra={**record.root.extra, **self._situation()})
-            atomic_write_text(self.autosave_file, write_record(record))
+            atomic_write_text(self.autosave_file, self._autosave_text())
         except (OSError, ValueError) as exc:
             return f"Autosave failed: {exc}"
         return None
+
+    def _autosave_text(self) -> str:
+        """The record an autosave holds: the game's, with its situation (``_situation``)."""
+        record = replace(self.record())
+        record.root = replace(record.root, extra={**record.root.extra, **self._situation()})
+        return write_record(record)
 
     def _situation(self, with_file: bool = True) -> dict[str, list[str]]:
         """The seats, the node being viewed, the clocks' times now and (for the autosave)
@@ -914,11 +918,9 @@ class Session:
             path.unlink(missing_ok=True)
             return None
         shown = (self.tree, self.seats, self.path, self.clock)
-        try:  # (the record and its situation as ``autosave`` writes them, of that game)
+        try:  # (as ``autosave`` writes the game shown, of that game)
             self.tree, self.seats, self.path, self.clock = kept.tree, [*kept.seats], kept.path, None
-            record = replace(self.record())
-            record.root = replace(record.root, extra={**record.root.extra, **self._situation()})
-            text = write_record(record)
+            text = self._autosave_text()
         finally:
             self.tree, self.seats, self.path, self.clock = shown
         try:

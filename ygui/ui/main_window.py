@@ -42,10 +42,10 @@ from PySide6.QtWidgets import (
 
 from ygui import __version__
 from ygui.autosave import (
-    ASIDE,
     KEEP_DAYS,
     AutosaveSlot,
     discard,
+    is_aside,
     orphans,
     purge_declined,
     read_orphan,
@@ -1720,11 +1720,7 @@ class MainWindow(QMainWindow):
             of = f" of {shown_path(belongs.name)}" if belongs is not None else ""
             # (a game a set-up had set aside, said so: two questions of one window's games read
             # alike, tester 35)
-            which = (
-                "that Edit position had set aside"
-                if path.stem.endswith(ASIDE)
-                else "that was in progress"
-            )
+            which = "that Edit position had set aside" if is_aside(path) else "that was in progress"
             question = (
                 f"ygui did not close normally. Recover the game{of} {which} "
                 f"({title(game)}, {extent(game)}{at}, saved {when})?"
