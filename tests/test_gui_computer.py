@@ -28,7 +28,7 @@ def start(window, game="y", computer_level=1, computer_colour=WHITE, **kw):
 def wait_for_human(qtbot, window, timeout=60_000):
     qtbot.waitUntil(
         lambda: (
-            window.game.is_over
+            window.session.finished  # won, or resigned by the computer
             or (
                 not window.computer.runner.busy
                 and not window.session.seat_for(window.game.to_move).computer
@@ -51,9 +51,9 @@ def test_whole_game_against_the_computer(qtbot, answers, game, kw):
     window = make_window(qtbot, answers)
     start(window, game, **kw)
     rng = random.Random(game)
-    while not window.game.is_over:
+    while not window.session.finished:
         wait_for_human(qtbot, window)
-        if window.game.is_over:
+        if window.session.finished:
             break
         click_cell(qtbot, window, rng.choice(window.game.legal_cells()))
     assert window.game_panel.result_box.isVisible()
@@ -1214,3 +1214,60 @@ def test_the_heat_map_turned_on_without_an_analysis_says_where_it_comes_from(y5_
     window.act_heat.trigger()
     assert window.computer.heat_box.isChecked()
     assert "appears once the analysis runs" in window.statusBar().currentMessage()
+
+
+def _a_lost_position(opts, empties=10):
+    """A position of a random game whose player to move is proved lost by a level-5 search."""
+    rng = random.Random(11)
+    for _ in range(200):
+        game = Game(opts)
+        while game.empty_count() > empties and not game.is_over:
+            game.play(rng.choice(game.legal_moves()))
+        if not game.is_over and Engine(seed=1).search(game, SearchLimits.level(5)).proved < -2:
+            return game
+    pytest.fail("no lost position found")
+
+
+def test_the_computer_resigns_a_game_it_proved_lost_and_plays_on_if_taken_back(qtbot, answers):
+    """Against the computer, a position its search proves lost ends by its resignation,
+    said in the status line and the game panel; taken back, it plays on to the end (it does
+    not resign the same game twice); with Play ▸ The computer resigns a lost game off it plays
+    on from the start."""
+    opts = GameOptions(game="y", size=7, pie=False).validated()
+    lost = _a_lost_position(opts)
+    loser = lost.to_move
+    window = make_window(qtbot, answers)
+    assert window.act_resigns.isChecked()  # on by default
+
+    def set_up():
+        window.start_new_game(opts, ("A", "B"))
+        for move in lost.moves:
+            assert window.session.play(move) is None
+        seats = [Seat("Ann"), Seat("Ann")]
+        seats[loser - 1] = Seat("Bot", computer=True, level=5)
+        window.session.set_seats((seats[0], seats[1]))
+
+    set_up()
+    qtbot.waitUntil(lambda: window.session.finished, timeout=60_000)
+    result = window.session.result
+    assert result is not None and result.reason == "R" and result.winner == 3 - loser
+    assert window.game.moves == lost.moves  # no stone played
+    assert not mismatches(window)
+    message = window.statusBar().currentMessage()
+    assert message.startswith(
+        "Bot (computer, level 5) resigns: it found that Ann wins whatever it plays ("
+    )
+    assert "Take back the resignation" in message
+    assert window.game_panel.result_box.isVisible()
+    assert "resign" in window.game_panel.result_label.text().lower()
+    window.act_take_back.trigger()  # the person wants to win it on the board
+    qtbot.waitUntil(lambda: window.game.moves != lost.moves, timeout=60_000)
+    assert window.session.result is None and window.game.to_move != loser
+    assert not mismatches(window)
+    # the setting off: the computer plays its lost position
+    window.act_resigns.trigger()
+    assert not window.act_resigns.isChecked() and window.settings.get("computer_resigns") is False
+    set_up()
+    qtbot.waitUntil(lambda: window.game.moves != lost.moves, timeout=60_000)
+    assert window.session.result is None
+    assert not mismatches(window)

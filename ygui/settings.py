@@ -129,6 +129,7 @@ SCHEMA: dict[str, tuple[Any, Check]] = {
     "theme": ("light", _one_of("light", "dark")),
     "show_labels": (False, _is_bool),
     "move_numbers": (False, _is_bool),
+    "computer_resigns": (True, _is_bool),  # the computer resigns a game it has proved lost
     "orientations": ({}, _Table(_orientation_entry)),
     "recent_files": ([], _is_paths),
     "window": ({}, lambda v: isinstance(v, dict)),

@@ -39,6 +39,7 @@ from ygui.ai.book import first_stone_games, swap_worth
 from ygui.ai.engine import MAX_TREE_VISITS, SearchLimits, SearchResult
 from ygui.ai.solver import position_signature
 from ygui.core.game import BLACK, WHITE, Game, Move
+from ygui.core.result import RESIGNATION
 from ygui.core.tree import GameTree
 from ygui.core.wording import counted
 from ygui.engines import EngineSpec, Turn
@@ -348,6 +349,10 @@ class ComputerPlay(QObject):
         # the last hint that proved a win: the position's moves, the move, its bound
         self._hinted_win: tuple[tuple[Move, ...], Move, int] | None = None
         self._asked_here = False  # Ctrl+G asked the computer for the move being searched
+        # the computer resigns a game its search proved lost (Play ▸ The computer resigns a
+        # lost game; the window sets it from the settings)
+        self.resigns = True
+        self._resigned_in: GameTree | None = None  # the game it resigned (once a game)
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
@@ -825,6 +830,15 @@ class ComputerPlay(QObject):
         if explaining:
             self._explain(request, result)
         game = request.game
+        if (
+            result.proved < 0
+            and self.resigns
+            and not self._asked_here
+            and not game.setup  # (a position set up is there to be played out)
+            and self._resigned_in is not self.session.tree
+        ):
+            self._resign(game, result.proved)
+            return
         colour = game.colour_name(game.to_move)
         said = f"The computer played {game.move_text(result.move)} for {colour}."
         kept = game.can_swap and not result.move.is_swap  # (the first stone, at its moment)
@@ -863,6 +877,26 @@ class ComputerPlay(QObject):
                 )
             self.host.show_status(said, 6000)
         self._asked_here = False
+
+    def _resign(self, game: Game, proved: int) -> None:
+        """The computer's side resigns: its search proved that it loses whatever it plays
+        (a proof, never a guess from the win rate, so a resignation is never premature)."""
+        loser = game.to_move
+        if self.session.end_game(loser, RESIGNATION) is not None:
+            return
+        self._resigned_in = self.session.tree  # (taken back, it plays on to the end)
+        name = self.session.player_name(loser)
+        winner = self.session.player_name(3 - loser)
+        ends = (
+            f"the game ends within {counted(-proved, 'stone')}"
+            if -proved > 2
+            else f"{winner}'s next stone wins"
+        )
+        self.host.show_status(
+            f"{name} resigns: it found that {winner} wins whatever it plays ({ends}). "
+            "Play ▸ Take back the resignation plays on.",
+            30000,
+        )
 
     def _explain(self, request: Request, result: SearchResult) -> None:
         """The panel goes on explaining the computer's move once it is played, and says so

@@ -130,6 +130,7 @@ class MainWindow(QMainWindow):
     act_promote: QAction
     act_delete: QAction
     act_resign: QAction
+    act_resigns: QAction
     act_take_back: QAction
     act_info: QAction
     act_pause: QAction
@@ -531,6 +532,13 @@ class MainWindow(QMainWindow):
             ("&Play", "move_now", "&Move now", c.move_now, ("Ctrl+Space",)),
             ("&Play", "players", "P&layers…", self.change_players, ()),
             ("&Play", "pause_computers?", "Pause the c&omputers", c.set_paused, ()),
+            (
+                "&Play",
+                "resigns?",
+                "The computer resigns a lost game",
+                self.set_computer_resigns,
+                (),
+            ),
             ("&Play", "engines", "&Engines…", self.manage_engines, ()),
             ("&Play", "match", "M&atch…", self.open_match, ()),
             ("&Play", None),
@@ -638,6 +646,7 @@ class MainWindow(QMainWindow):
         ):
             box.toggled.connect(action.setChecked)
         self.act_labels.setChecked(bool(self.settings.get("show_labels")))
+        self.act_resigns.setChecked(bool(self.settings.get("computer_resigns")))
         if self.settings.get("move_numbers"):
             self.act_numbers.setChecked(True)  # (numbers from the first move)
         self.act_dark.setChecked(self.theme.name == "dark")
@@ -1517,6 +1526,12 @@ class MainWindow(QMainWindow):
     def mirror_board(self, on: bool) -> None:
         if on != self.scene.orientation.mirror:
             self._turn_board(self.scene.orientation.mirrored())
+
+    def set_computer_resigns(self, on: bool) -> None:
+        """Whether the computer resigns a game its search has proved lost (it plays on to the
+        end otherwise)."""
+        self.computer.resigns = bool(on)
+        self.remember("computer_resigns", bool(on))
 
     def set_numbers(self, on: bool) -> None:
         self.scene.set_numbers(1 if on else None)
