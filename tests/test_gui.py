@@ -356,7 +356,9 @@ def test_damaged_file_gives_a_message_and_changes_nothing(qtbot, window, answers
     bad = tmp_path / "bad.ysgf"
     bad.write_text("(;YG[y]YO[size=5]\n;B[a1]\n;B[b1])")
     window.choose_open_path = lambda: bad
+    answers.yes_no.append(False)  # (the game without the bad move is offered: declined)
     window.act_open.trigger()
+    assert "move 2 (B[b1]): it is White's turn" in answers.questions[-1]
     assert answers.informed and "line 3" in answers.informed[0]
     assert (window.game, list(window.game.moves), window.session.path) == before
     said = window.statusBar().currentMessage()  # (the dialog's title is all that said so)
@@ -916,3 +918,67 @@ def test_game_new_window_opens_a_second_window_of_its_own(qtbot, window):
     assert len(window.game.moves) == 1
     other.session.dirty = False
     other.close()
+
+
+def test_a_file_with_a_move_that_cannot_be_played_opens_without_it(
+    qtbot, window, answers, tmp_path
+):
+    """Tester 37: a variation's move changed by an editor to an occupied cell refused the
+    whole file, its main line, other variation and comments with it. The file now opens
+    without the bad move and the moves after it in its line (asked first, as a game of no
+    file; the file is left as it is), drawn as read; declined, nothing changes."""
+    start(window, "y", size=5)
+    session = window.session
+    for label in ("c2", "b2", "d1", "a1"):
+        click_label(qtbot, window, label)
+    session.set_comment("the main line")
+    session.to_start()
+    for label in ("b1", "c3", "e2"):
+        click_label(qtbot, window, label)  # a variation at move 1
+    good = tmp_path / "good.ysgf"
+    assert window.save_to(good)
+    text = good.read_text()
+    assert text.count("W[c3]") == 1
+    bad = tmp_path / "bad.ysgf"
+    bad.write_text(text.replace("W[c3]", "W[b1]"))  # occupied: b1 was just played
+    session.dirty = False
+    before = (window.game, session.path)
+    window.choose_open_path = lambda: bad
+    answers.yes_no.append(False)
+    window.act_open.trigger()
+    question = answers.questions[-1]
+    assert question.startswith(f"{bad} holds moves that cannot be played:\n• line ")
+    assert "move 2 (W[b1]): the cell b1 is occupied (1 move after it)" in question
+    assert "(2 moves left out in all)" in question and "4 moves in its main line" in question
+    assert answers.informed  # declined: the damage is said, and the game shown stays
+    assert (window.game, session.path) == before
+    answers.yes_no.append(True)
+    window.act_open.trigger()
+    cell = window.game.geometry.cell
+    session.go_to_path(session.tree.main_line())
+    assert [m.cell for m in window.game.moves] == [cell(x) for x in ("c2", "b2", "d1", "a1")]
+    assert session.current.comment == "the main line"
+    assert mismatches(window) == []
+    assert session.path is None and session.dirty
+    assert len(session.tree.root.children) == 2  # the variation's first move is kept
+    session.go_to(session.tree.root.children[1])
+    assert [m.cell for m in window.game.moves] == [cell("b1")]
+    assert mismatches(window) == []
+    assert bad.read_text() == text.replace("W[c3]", "W[b1]")  # the file as it was
+    assert (
+        window.statusBar()
+        .currentMessage()
+        .startswith("Opened bad.ysgf without 2 moves that could not be played")
+    )
+
+
+def test_a_pasted_record_with_a_move_that_cannot_be_played_opens_without_it(qtbot, window, answers):
+    """The same for a record on the clipboard: asked, it opens without the bad move."""
+    QApplication.clipboard().setText("(;YG[y]YO[size=5 pie=0];B[c2];W[c2];B[a1])")
+    answers.yes_no.append(True)
+    window.paste()
+    assert answers.questions[-1].startswith(
+        "The record on the clipboard holds moves that cannot be played:\n• line 1: move 2"
+    )
+    assert [m.cell for m in window.game.moves] == [window.game.geometry.cell("c2")]
+    assert window.session.path is None and mismatches(window) == []

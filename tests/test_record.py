@@ -290,3 +290,32 @@ def test_a_record_cut_short_is_mended_up_to_its_last_whole_value(text, mended):
     assert cut_short_text(text) == mended
     if mended is not None:
         assert salvage_cut_short(text.encode()) is not None
+
+
+def test_a_record_with_moves_that_cannot_be_played_is_salvaged_without_them():
+    """A record whose moves cannot all be played is refused by read_record; salvaged, each
+    bad move is left out with the moves after it (said with where and why), and the rest,
+    variations and comments, is kept. A whole record, or one damaged otherwise, has nothing
+    to salvage."""
+    from ygui.core.record import RecordError, read_record, salvage_bad_moves
+
+    head = "(;YG[y]YO[size=5 pie=0]"
+    whole = head + ";B[c2]C[one];W[b2](;B[d1];W[a1])(;B[a1];W[d1]))"
+    assert salvage_bad_moves(whole.encode()) is None
+    bad = head + ";B[c2]C[one];W[b2](;B[d1];W[d1];B[a1];W[e1])(;B[a1]C[kept];W[b1]))"
+    # (the bad move is the first line's fourth: the line keeps its first three)
+    with pytest.raises(RecordError, match="move 4 \\(W\\[d1\\]\\): the cell d1 is occupied"):
+        read_record(bad)
+    salvaged = salvage_bad_moves(bad.encode())
+    assert salvaged is not None
+    record, left = salvaged
+    assert [(x.moves, "the cell d1 is occupied" in x.problem) for x in left] == [(3, True)]
+    assert [n.comment for n in record.main_line()] == ["one", "", ""]
+    variation = record.root.children[0].children[0].children[1]
+    assert variation.comment == "kept" and len(variation.children) == 1
+    out_of_turn = head + ";B[c2];B[b2];W[d1])"  # every move after the bad one is left out
+    record, left = salvage_bad_moves(out_of_turn.encode())
+    assert len(record.main_line()) == 1 and left[0].moves == 2
+    assert "it is White's turn" in left[0].problem
+    for damaged in (b"(;YG[nope];B[a1])", b"(;YG[y];B[a1]", b"\xff\xfe", b"(;GM[1];B[aa])"):
+        assert salvage_bad_moves(damaged) is None

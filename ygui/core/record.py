@@ -428,6 +428,39 @@ def salvage_cut_short(data: bytes) -> GameRecord | None:
         return None
 
 
+@dataclass(frozen=True)
+class LeftOut:
+    """A move a record holds that cannot be played, left out with the moves after it."""
+
+    problem: str  # where and why, as a RecordError says it ("line 12: move 3 (W[e4]): ...")
+    moves: int  # the moves left out: the bad one and every move after it in its lines
+
+
+def salvage_bad_moves(data: bytes) -> tuple[GameRecord, list[LeftOut]] | None:
+    """The game a record still holds without its moves that cannot be played (a cell
+    occupied, a move after the end, a colour out of turn...), each left out with the moves
+    after it, and what was left out; None where the record is whole, or damaged otherwise
+    (its text, its first node or its board)."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    if "\x00" in text:
+        return None
+    try:
+        roots = parse(text)
+    except SgfError:
+        return None
+    if len(roots) != 1:
+        return None
+    left_out: list[LeftOut] = []
+    try:
+        record = _record_from_root(roots[0], left_out)
+    except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
+        return None  # (RecordError among them: the record is damaged otherwise)
+    return (record, left_out) if left_out else None
+
+
 def read_record(text: str) -> GameRecord:
     if "\x00" in text:
         raise RecordError(
@@ -466,7 +499,9 @@ def _fail(node: SgfNode, message: str) -> RecordError:
     return RecordError(f"line {node.line}: {message}")
 
 
-def _record_from_root(root: SgfNode) -> GameRecord:
+def _record_from_root(root: SgfNode, left_out: list[LeftOut] | None = None) -> GameRecord:
+    """The record a parsed game holds; a move that cannot be played is refused, or with
+    ``left_out`` left out with the moves after it, and said there."""
     version = root.get("YV")
     if version is not None and not (version.isascii() and version.isdigit()):
         raise _fail(root, f"record version {version!r} is not a number")
@@ -518,7 +553,7 @@ def _record_from_root(root: SgfNode) -> GameRecord:
         game = record.new_game()
     except (BoardError, ValueError) as exc:
         raise _fail(root, str(exc)) from None
-    _read_moves(root, record.root, game)
+    _read_moves(root, record.root, game, left_out)
     return record
 
 
@@ -559,17 +594,37 @@ def _cell(node: SgfNode, geometry: BoardGeometry, label: str) -> int:
         raise _fail(node, f"{label!r} is not a cell of this board") from None
 
 
-def _read_moves(sgf_root: SgfNode, root: RecordNode, game: Game) -> None:
-    """Check and convert every line of play; branches copy the game where they split."""
+def _read_moves(
+    sgf_root: SgfNode, root: RecordNode, game: Game, left_out: list[LeftOut] | None = None
+) -> None:
+    """Check and convert every line of play; branches copy the game where they split. A
+    move that cannot be played is refused, or with ``left_out`` left out (with what follows
+    it) and said there."""
     stack: list[tuple[SgfNode, RecordNode, Game]] = [(sgf_root, root, game)]
     while stack:
         sgf, node, position = stack.pop()
         for i, child in enumerate(sgf.children):
             here = position if i == len(sgf.children) - 1 else position.copy()
-            record_child = _read_move(child, here)
+            try:
+                record_child = _read_move(child, here)
+            except RecordError as exc:
+                if left_out is None:
+                    raise
+                left_out.append(LeftOut(str(exc), _moves_in(child)))
+                continue
             node.children.append(record_child)
             if child.children:  # a leaf's game is dropped at once, not kept on the stack
                 stack.append((child, record_child, here))
+
+
+def _moves_in(sgf: SgfNode) -> int:
+    """The move nodes of a record's subtree, its first node included."""
+    count, stack = 0, [sgf]
+    while stack:
+        node = stack.pop()
+        count += 1
+        stack.extend(node.children)
+    return count
 
 
 def _read_move(sgf: SgfNode, game: Game) -> RecordNode:

@@ -57,7 +57,15 @@ from ygui.core.drawing import Orientation
 from ygui.core.game import BLACK, SWAP, WHITE, Game, IllegalMove, Move
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.markup import LABEL, SQUARE, TRIANGLE, marks_of
-from ygui.core.record import RecordError, RecordNode, read_record, salvage_cut_short
+from ygui.core.record import (
+    GameRecord,
+    LeftOut,
+    RecordError,
+    RecordNode,
+    read_record,
+    salvage_bad_moves,
+    salvage_cut_short,
+)
 from ygui.core.result import FORFEIT, RESIGNATION, TIME
 from ygui.core.study import entry_example, parse_position, position_text
 from ygui.core.tree import path_to, tree_from_game
@@ -1360,6 +1368,48 @@ class MainWindow(QMainWindow):
         )
         return True
 
+    def _leave_out_bad_moves(self, what: str, record: GameRecord, left: list[LeftOut]) -> bool:
+        """Ask whether to open a record without its moves that cannot be played (a damaged
+        file was refused whole, its good moves, variations and comments with it: tester 37)."""
+        shown = left[:5]
+        lines = "\n".join(
+            f"• {item.problem}"
+            + (f" ({counted(item.moves - 1, 'move')} after it)" if item.moves > 1 else "")
+            for item in shown
+        )
+        if len(left) > len(shown):
+            lines += f"\n• and {len(left) - len(shown)} more"
+        dropped = sum(item.moves for item in left)
+        question = (
+            f"{what} holds moves that cannot be played:\n{lines}\n\nOpen the game without "
+            f"them ({counted(dropped, 'move')} left out in all)? The rest opens as it is: "
+            f"{counted(len(record.main_line()), 'move')} in its main line, its other "
+            "variations and its comments."
+        )
+        with self.question():
+            return self.ask_yes_no("Damaged game record", question)
+
+    def _open_without_bad_moves(self, path: Path) -> bool:
+        """A record whose moves cannot all be played: offer the rest, as a game of no file.
+        Whether it was opened so."""
+        try:
+            salvaged = salvage_bad_moves(path.read_bytes())
+        except OSError:
+            return False
+        if salvaged is None:
+            return False
+        record, left = salvaged
+        if not self._leave_out_bad_moves(shown_path(path), record, left):
+            return False
+        self.session.open_unsaved(record)
+        dropped = sum(item.moves for item in left)
+        self.show_status(
+            f"Opened {shown_path(path.name)} without {counted(dropped, 'move')} that could "
+            f"not be played: {title(self.game)}; not yet saved (the file is left as it is)",
+            15000,
+        )
+        return True
+
     def open_path(self, path: Path) -> bool:
         """Load a record; a damaged one gives a message and changes nothing."""
         # (a relative path from the command line was said as such, "Saved home/game.ysgf",
@@ -1368,7 +1418,7 @@ class MainWindow(QMainWindow):
         try:
             self.session.open(path)
         except RecordError as exc:
-            if self._open_cut_short(path, str(exc)):
+            if self._open_cut_short(path, str(exc)) or self._open_without_bad_moves(path):
                 return True
             self.inform("Could not open the game", f"{shown_path(path)}:\n{exc}")
             self.show_status(
@@ -1601,8 +1651,13 @@ class MainWindow(QMainWindow):
             try:
                 record = read_record(text)
             except RecordError as exc:
-                self.inform("Could not paste the game", f"The record on the clipboard: {exc}")
-                return
+                salvaged = salvage_bad_moves(text.encode())
+                if salvaged is None:
+                    self.inform("Could not paste the game", f"The record on the clipboard: {exc}")
+                    return
+                record, left = salvaged
+                if not self._leave_out_bad_moves("The record on the clipboard", record, left):
+                    return
             if not self.maybe_keep_changes("Pasting opens the game on the clipboard."):
                 return
             self.session.open_unsaved(record)
