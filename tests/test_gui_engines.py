@@ -311,7 +311,7 @@ def test_a_match_asks_before_it_replaces_an_unsaved_game(qtbot, answers, tmp_pat
     dialog.folder.setText(str(tmp_path / "match"))
     answers.save_choice = ["cancel"]
     qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
-    assert answers.questions == ["Save the current game first?"]
+    assert answers.questions == ["Save the current game, Y, 5 cells per side (2 moves), first?"]
     assert not dialog.running and dialog.start_button.isEnabled()
     assert [window.game.move_text(m) for m in window.game.moves] == ["c2", "b1"]
     assert mismatches(window) == [] and pixel_mismatches(window) == []

@@ -51,7 +51,8 @@ def test_typing_a_position_asks_before_it_replaces_an_unsaved_game(qtbot, window
     answers.save_choice = ["cancel"]
     entry.setText("B: a1 b2 W: c3 to move: W")
     qtbot.keyClick(entry, Qt.Key.Key_Return)
-    assert answers.questions == ["Save the current game first?"]
+    # (it names the game: tester 37 was asked before Open of a game it did not name)
+    assert answers.questions == ["Save the current game, Y, 7 cells per side (17 moves), first?"]
     assert window.session.move_number == 17 and "kept" in window.entry_panel.entry_error.text()
     answers.save_choice = ["discard"]
     qtbot.keyClick(entry, Qt.Key.Key_Return)

@@ -1078,7 +1078,7 @@ def test_a_review_of_a_saved_game_asks_to_save_its_analysis_by_name(
     assert not window.session.only_analysis_unsaved
     answers.save_choice = ["cancel"]
     assert not window.maybe_keep_changes()
-    assert answers.questions[-1] == "Save the current game first?"
+    assert answers.questions[-1] == "Save the current game, reviewed.ysgf (4 moves), first?"
 
 
 def test_a_game_lost_without_a_mistake_says_how_it_slipped_away(qtbot, window, monkeypatch):
@@ -1470,6 +1470,13 @@ def test_study_comment_opens_the_comment_box_of_the_position(qtbot, window):
     assert window.tree_panel.isVisible() and window.tree_panel.comment.hasFocus()
     qtbot.keyClicks(window.tree_panel.comment, "a fine start")
     assert window.session.current.comment == "a fine start"
+    # Esc gives the keys back to the board: Left steps back (it moved the text cursor in the
+    # box, tester 37)
+    qtbot.keyClick(window.tree_panel.comment, Qt.Key.Key_Escape)
+    assert window.view.hasFocus() and not window.tree_panel.comment.hasFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Left)
+    assert window.session.move_number == 0
+    assert window.tree_panel.comment.toPlainText() == ""  # the start's own (empty) comment
 
 
 def test_done_after_an_edit_asks_and_then_leaves_no_promise(qtbot, window, answers, tmp_path):

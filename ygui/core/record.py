@@ -70,6 +70,11 @@ class RecordError(ValueError):
     """A record that cannot be read; the message names the line and the problem."""
 
 
+class BadMove(RecordError):
+    """A record's move that cannot be played where it stands (a cell taken or not on the
+    board, a colour out of turn, a move after the end)."""
+
+
 @dataclass
 class RecordNode:
     """A move in the game tree (the root has no move) with its comment and variations."""
@@ -607,7 +612,7 @@ def _read_moves(
             here = position if i == len(sgf.children) - 1 else position.copy()
             try:
                 record_child = _read_move(child, here)
-            except RecordError as exc:
+            except BadMove as exc:
                 if left_out is None:
                     raise
                 left_out.append(LeftOut(str(exc), _moves_in(child)))
@@ -638,14 +643,14 @@ def _read_move(sgf: SgfNode, game: Game) -> RecordNode:
     number = len(game.moves) + 1
     where = f"move {number} ({_COLOUR_PROP[colour]}[{text}])"
     if game.is_over:
-        raise _fail(sgf, f"{where} comes after the end of the game")
+        raise BadMove(f"line {sgf.line}: {where} comes after the end of the game")
     if colour != game.to_move:
-        raise _fail(sgf, f"{where}: it is {game.colour_name(game.to_move)}'s turn")
+        raise BadMove(f"line {sgf.line}: {where}: it is {game.colour_name(game.to_move)}'s turn")
     try:
         move = game.parse_move(text)
         game.play(move)
     except (BoardError, IllegalMove) as exc:
-        raise _fail(sgf, f"{where}: {exc}") from None
+        raise BadMove(f"line {sgf.line}: {where}: {exc}") from None
     return RecordNode(
         move=move,
         colour=colour,

@@ -289,7 +289,7 @@ class MainWindow(QMainWindow):
         self.game_dock = self._dock(QDockWidget("Game"))
         self.game_dock.setObjectName("game")
         self.game_dock.setWidget(self.game_panel)
-        self.tree_panel = self._dock(TreePanel(self.session))
+        self.tree_panel = self._dock(TreePanel(self.session, self.view.setFocus))
         self.tree_panel.graph.delete_node = self.delete_moves
         self.entry_panel = EntryPanel(
             self.session,
@@ -309,7 +309,7 @@ class MainWindow(QMainWindow):
             self.change_players,
             lambda text: self.show_status(text, 10000),
             lambda text: self.ask_yes_no("Set up a position", text),
-            self._keep_changes,
+            lambda text: self._keep_changes(text, named=True),  # (its text names the game)
         )
         self.setup_dock = self._dock(QDockWidget("Set up"))
         self.setup_dock.setObjectName("setup")
@@ -1723,23 +1723,33 @@ class MainWindow(QMainWindow):
             return
         self.statusBar().showMessage(f"Wrote {shown_path(path)}", 4000)
 
-    def maybe_keep_changes(self, why: str = "") -> bool:
+    def maybe_keep_changes(self, why: str = "", named: bool = False) -> bool:
         """Ask about unsaved changes, after ``why`` (what is about to happen, if the bare
-        question would not say it), first of a game a set-up has set aside, if it has some.
-        True means: go ahead (saved or discarded)."""
+        question would not say it; ``named`` if it names the game), first of a game a set-up
+        has set aside, if it has some. True means: go ahead (saved or discarded)."""
         if not self.editor.keep_set_aside():
             return False
-        return self._keep_changes(why)
+        return self._keep_changes(why, named)
 
-    def _keep_changes(self, why: str = "") -> bool:
+    def _game_named(self) -> str:
+        """The game shown as a question names it: its file, or else its board, and its
+        length ("study.ysgf (12 moves)")."""
+        path = self.session.path
+        game = shown_path(path.name) if path is not None else title(self.game)
+        tree = self.session.tree
+        return f"{game} ({extent(tree.game_at(tree.main_line()))})"
+
+    def _keep_changes(self, why: str = "", named: bool = False) -> bool:
         if not self.session.has_work:
             return True
         with self.question():
+            # (the question before New and Open named no game, where closing's did: tester 37)
+            game = "the current game" if named else f"the current game, {self._game_named()},"
             question = (
                 "The analysis of this game is not saved (its moves are). Save it with the "
                 "game first?"
                 if self.session.only_analysis_unsaved and self.session.path is not None
-                else "Save the current game first?"
+                else f"Save {game} first?"
             )
             question = f"{why} {question}" if why else question
             answer = self.ask_save_discard_cancel(question)
@@ -1872,12 +1882,9 @@ class MainWindow(QMainWindow):
             if self._other_windows():
                 self.raise_()
                 self.activateWindow()
-            path = self.session.path
-            game = shown_path(path.name) if path is not None else title(self.game)
-            tree = self.session.tree
-            why = f"Closing the window of {game} ({extent(tree.game_at(tree.main_line()))})."
+            why = f"Closing the window of {self._game_named()}."
         with self.question() as resume:  # a match or an engine game waits for the answer
-            keep_going = self.maybe_keep_changes(why)
+            keep_going = self.maybe_keep_changes(why, named=True)
             resume[0] = not keep_going  # closing: nothing is started again
         if not keep_going:
             event.ignore()

@@ -3,8 +3,10 @@ promoting or deleting a line."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint
-from PySide6.QtGui import QTextCursor
+from collections.abc import Callable
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -20,8 +22,23 @@ from ygui.session import Session
 from ygui.ui.tree_graph import GameTreeView
 
 
+class CommentBox(QPlainTextEdit):
+    """The comment on the position shown: Esc gives the keys back to the board (tester 37's
+    Esc left them in the box, and Left moved the text cursor instead of the game)."""
+
+    def __init__(self, leave: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.leave = leave or self.clearFocus
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and not event.modifiers():
+            self.leave()
+            return
+        super().keyPressEvent(event)
+
+
 class TreePanel(QDockWidget):
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, leave: Callable[[], None] | None = None) -> None:
         super().__init__("Game tree")
         self.setObjectName("tree")
         self.session = session
@@ -29,8 +46,8 @@ class TreePanel(QDockWidget):
         body = QWidget()
         layout = QVBoxLayout(body)
         self.graph = GameTreeView(session)
-        self.comment = QPlainTextEdit()
-        self.comment.setPlaceholderText("Comment on this position…")
+        self.comment = CommentBox(leave)
+        self.comment.setPlaceholderText("Comment on this position… (Esc: back to the board)")
         self.comment.setMaximumHeight(80)
         self.comment.textChanged.connect(self._comment_changed)
         buttons = QHBoxLayout()
