@@ -506,8 +506,16 @@ def test_each_new_mudcrack_game_gets_a_board_of_its_own(qtbot):
     assert dialog.seed.value() != before
     assert dialog.preview.board_scene().game.geometry.centres != drawn
     assert dialog.current_options().validated().seed == dialog.seed.value()
+    dialog.show()
+    assert dialog.seed.isVisible() and not dialog.corners.isVisible()
     dialog.games.setCurrentRow(list(VARIANTS).index("y"))
     assert not dialog.new_board.isEnabled() and not dialog.seed.isEnabled()
+    # rows of another game's choices are not shown (greyed, they were read as choices that
+    # could not be made: testers 33 and 37)
+    assert not dialog.seed.isVisible() and not dialog.new_board.isVisible()
+    assert not dialog.corners.isVisible()
+    dialog.games.setCurrentRow(list(VARIANTS).index("poly-y"))
+    assert dialog.corners.isVisible() and not dialog.seed.isVisible()
 
 
 def test_the_turns_note_never_covers_the_preview_and_a_handicap_is_the_games_own(qtbot):

@@ -148,6 +148,8 @@ class NewGameDialog(QDialog):
         seed_row.addWidget(self.seed, 1)
         seed_row.addWidget(self.new_board)
         board.addRow("Seed", seed_row)
+        self._seed_row = seed_row
+        self._board_form = board
         rules = QFormLayout()
         rules.addRow(self.pie)
         rules.addRow("Turns", self.turns)
@@ -419,6 +421,10 @@ class NewGameDialog(QDialog):
         self.corners.setEnabled(v.name == "poly-y")
         self.seed.setEnabled(v.name == "mudcrack-y")
         self.new_board.setEnabled(v.name == "mudcrack-y")
+        # shown for the game they are of (greyed for the others, they were read as choices
+        # that could not be made: testers 33 and 37)
+        self._board_form.setRowVisible(self.corners, v.name == "poly-y")
+        self._board_form.setRowVisible(self._seed_row, v.name == "mudcrack-y")
         # (an edge stone of Hexagonal Y brings its pair: a handicap counts placements)
         unit = "placements" if v.name == "hexagonal-y" else "stones"
         for i in range(1, self.handicap.count()):
