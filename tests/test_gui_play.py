@@ -638,6 +638,18 @@ def test_a_figure_can_say_who_is_to_play_under_the_board(qtbot, window, tmp_path
     figure = dialog.figure()
     assert captions(figure) == ["White to play"]
     assert figure.sceneRect().height() > plain.sceneRect().height()
+    # the preview shows the whole figure, caption and all (it was cut at the board's foot:
+    # tester 37), and its size follows
+    dialog.show()
+    shown = dialog.preview.pixmap()
+    assert shown.height() <= dialog.preview.contentsRect().height()
+    assert shown.width() <= dialog.preview.contentsRect().width()
+    rect = figure.sceneRect()
+    assert abs(shown.height() / shown.width() - rect.height() / rect.width()) < 0.01
+    width = dialog.width_box.value()
+    assert dialog.size_label.text() == (
+        f"The figure: {width} × {round(width * rect.height() / rect.width())} pixels"
+    )
     dialog.caption_text.setText("Diagram 3: White to play and win")
     png = tmp_path / "fig.png"
     dialog.choose_path = lambda suffix: png

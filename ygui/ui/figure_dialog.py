@@ -33,7 +33,8 @@ from ygui.ui.board_scene import BoardScene
 from ygui.ui.render import RenderError, render_scene, scene_image
 from ygui.ui.theme import Theme
 
-PREVIEW_WIDTH = 360  # pixels: the dialog's picture of the figure
+PREVIEW_WIDTH = 360  # pixels: the box of the dialog's picture of the figure
+PREVIEW_HEIGHT = 320  # (the whole figure fits in it: a caption ran below it, tester 37)
 CAPTION_CHARS = 200
 
 
@@ -139,7 +140,7 @@ class FigureDialog(QDialog):
             buttons.addWidget(button)
         self.preview = QLabel()
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.preview.setMinimumSize(PREVIEW_WIDTH, PREVIEW_WIDTH * 3 // 4)
+        self.preview.setMinimumSize(PREVIEW_WIDTH, PREVIEW_HEIGHT)
         self.size_label = QLabel()
         for signal in (
             self.coordinates.toggled,
@@ -171,9 +172,10 @@ class FigureDialog(QDialog):
     def update_preview(self) -> None:
         """Draw the figure as the choices stand, small, and say its size in pixels."""
         scene = self.figure()
-        image = scene_image(scene, PREVIEW_WIDTH)
-        self.preview.setPixmap(QPixmap.fromImage(image))
         rect = scene.sceneRect()
+        fits = PREVIEW_HEIGHT * rect.width() / rect.height() if rect.height() else PREVIEW_WIDTH
+        image = scene_image(scene, max(1, min(PREVIEW_WIDTH, round(fits))))
+        self.preview.setPixmap(QPixmap.fromImage(image))
         width = self.width_box.value()
         height = round(width * rect.height() / rect.width()) if rect.width() else 0
         self.size_label.setText(f"The figure: {width} × {height} pixels")
