@@ -163,6 +163,17 @@ def test_comments_and_mistakes_are_marked_and_told_in_tooltips(qtbot, window):
     assert "Black wins 55% (1,000 playouts)" in first
     assert graph.tooltip(line[2]).startswith("3. Black b1: a mistake, lost 40%")
     assert graph.tooltip(tree.root).startswith("Start")
+    # a proved position says so, not a rate from a playout or two ("wins 100% (1
+    # playouts)": tester 37); a proof stays over a later rate
+    GameTree.set_analysis(line[1], 0.0, 1, "d3", proved=-7)
+    assert graph.tooltip(line[1]).endswith("\nWhite wins (proved: the game ends within 7 stones)")
+    assert not GameTree.set_analysis(line[1], 0.3, 50_000, "a1")
+    GameTree.set_analysis(line[1], 0.3, 1)
+    assert GameTree.proved(line[1]) == 7
+    line[2].extra.clear()  # (its deeper analysis would stay)
+    GameTree.set_analysis(line[2], 0.2, 1)
+    assert graph.tooltip(line[2]).endswith("\nBlack wins 20% (1 playout)")
+    GameTree.set_analysis(line[2], 0.2, 1000)
     pos = graph.mapFromScene(graph.node_position(line[2]))
     help_event = QHelpEvent(QEvent.Type.ToolTip, pos, graph.viewport().mapToGlobal(pos))
     QApplication.sendEvent(graph.viewport(), help_event)

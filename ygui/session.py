@@ -635,14 +635,19 @@ class Session:
         self._edited(Change.COMMENT)
 
     def keep_analysis(
-        self, node: RecordNode, black_win_rate: float, visits: int, best: str | None = None
+        self,
+        node: RecordNode,
+        black_win_rate: float,
+        visits: int,
+        best: str | None = None,
+        proved: int = 0,
     ) -> None:
         """Keep the analysis panel's figures with a node, quietly (each of its searches' reports
         is no change to save or redraw), unless they change the main line's mistakes: then
         every view of them is told (the move list and graph showed them at the next step,
         the tree not at all, a tester's finding)."""
         before = mistakes(self.tree)
-        if not GameTree.set_analysis(node, black_win_rate, visits, best):
+        if not GameTree.set_analysis(node, black_win_rate, visits, best, proved):
             return
         after = mistakes(self.tree)
         if after != before:
@@ -651,13 +656,18 @@ class Session:
             self.refined = None
 
     def set_analysis(
-        self, node: RecordNode, black_win_rate: float, visits: int, best: str | None = None
+        self,
+        node: RecordNode,
+        black_win_rate: float,
+        visits: int,
+        best: str | None = None,
+        proved: int = 0,
     ) -> None:
         """Keep an analysis with a node (saved with the game): the first colour's win rate,
         the playouts and the move the engine preferred; shown, not a move. Autosaved at most
         every ANALYSIS_AUTOSAVE_SECONDS, so a crash during a whole-game review loses at most
         that much of it. A deeper analysis kept before stays."""
-        if not GameTree.set_analysis(node, black_win_rate, visits, best):
+        if not GameTree.set_analysis(node, black_win_rate, visits, best, proved):
             return
         if not self.dirty:
             self.only_analysis_unsaved = True

@@ -13,6 +13,9 @@ from ygui.core.record import GameRecord, RecordNode
 WIN_RATE = "YW"  # analysis kept in records: Black's win probability, 0..1
 VISITS = "YN"  # and the number of playouts behind it
 BEST_MOVE = "YM"  # and the move the engine preferred there
+# and, where the search proved the position, the stones to the end of the game (the rate is
+# then exact: 1 or 0)
+PROVED = "YQ"
 
 
 class GameTree:
@@ -189,13 +192,22 @@ class GameTree:
     # ----- analysis kept with the nodes --------------------------------------------------
     @staticmethod
     def set_analysis(
-        node: RecordNode, black_win_rate: float, visits: int, best: str | None = None
+        node: RecordNode,
+        black_win_rate: float,
+        visits: int,
+        best: str | None = None,
+        proved: int = 0,
     ) -> bool:
         """Keep an analysis with ``node``, unless it already has a deeper one (more playouts;
-        an analysis of 0 playouts is a finished game's exact result and always kept). True if
-        kept."""
+        an analysis of 0 playouts is a finished game's exact result and always kept, and a
+        proof is kept over any rate). ``proved``: the search proved the position, the game
+        ending within that many stones. True if kept."""
         known = GameTree.analysis(node)
-        if known is not None and visits > 0 and known[1] > visits:
+        if (
+            known is not None
+            and visits > 0
+            and (GameTree.proved(node) or (known[1] > visits and not proved))
+        ):
             return False
         node.extra[WIN_RATE] = [f"{black_win_rate:.4f}"]
         node.extra[VISITS] = [str(visits)]
@@ -203,7 +215,21 @@ class GameTree:
             node.extra[BEST_MOVE] = [best]
         else:
             node.extra.pop(BEST_MOVE, None)
+        if proved:
+            node.extra[PROVED] = [str(abs(proved))]
+        else:
+            node.extra.pop(PROVED, None)
         return True
+
+    @staticmethod
+    def proved(node: RecordNode) -> int:
+        """The stones to the end of the game where a kept analysis proved the position
+        (``set_analysis``), else 0."""
+        value = node.extra.get(PROVED)
+        try:
+            return max(0, int(value[0])) if value else 0
+        except ValueError:
+            return 0
 
     @staticmethod
     def best_move(node: RecordNode) -> str | None:

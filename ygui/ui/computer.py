@@ -995,7 +995,7 @@ class ComputerPlay(QObject):
             black = result.win_rate if game.to_move == BLACK else 1 - result.win_rate
             best = game.move_text(result.move)
             playouts = max(result.playouts, result.tree_playouts)
-            self.session.keep_analysis(self.session.current, black, playouts, best)
+            self.session.keep_analysis(self.session.current, black, playouts, best, result.proved)
 
     # ----- analysis display -------------------------------------------------------------
     def clear_analysis_display(self) -> None:

@@ -414,7 +414,9 @@ class ReviewPanel(QDockWidget):
         node = self.review.pop(0)
         game = request.game
         black = result.win_rate if game.to_move == BLACK else 1 - result.win_rate
-        self.session.set_analysis(node, black, result.playouts, game.move_text(result.move))
+        self.session.set_analysis(
+            node, black, result.playouts, game.move_text(result.move), result.proved
+        )
         self._review_next()
 
     def next_mistake(self) -> None:

@@ -44,6 +44,7 @@ from ygui.core.game import BLACK, WHITE
 from ygui.core.record import RecordNode
 from ygui.core.study import MISTAKE_DROP, drops, mistake_notes
 from ygui.core.tree import GameTree
+from ygui.core.wording import counted
 from ygui.session import Change, Session
 from ygui.ui.game_panel import MISTAKE_COLOUR, move_words
 from ygui.ui.theme import STONE_COLOURS
@@ -482,5 +483,15 @@ class GameTreeView(QGraphicsView):
         analysis = GameTree.analysis(node)
         if analysis is not None:
             rate, visits = analysis
-            lines.append(f"{game.colour_name(BLACK)} wins {100 * rate:.0f}% ({visits:,} playouts)")
+            proved = GameTree.proved(node)
+            if proved:  # (a rate from 1 playout, "wins 100% (1 playouts)", told nothing)
+                winner = game.colour_name(BLACK if rate >= 0.5 else WHITE)
+                lines.append(
+                    f"{winner} wins (proved: the game ends within {counted(proved, 'stone')})"
+                )
+            else:
+                lines.append(
+                    f"{game.colour_name(BLACK)} wins {100 * rate:.0f}% "
+                    f"({counted(visits, 'playout')})"
+                )
         return "\n".join(lines)
