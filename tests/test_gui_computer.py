@@ -571,14 +571,19 @@ def test_the_analysis_says_when_the_search_proved_the_position(qtbot, answers):
     text = computer.win_label.text()
     assert text.startswith(f"{mover} wins (proved: the game ends within ") and "stone" in text
     table = computer.candidates_table
-    assert table.item(0, 1).text() == "win"
+    # the table says how soon ("win in 5"): its order, quickest win first and slowest loss
+    # last, read as none without it (tester 37); the board's marks say "win" or "loss"
+    assert re.fullmatch(r"win in \d+", table.item(0, 1).text())
     assert "this move wins" in table.item(0, 1).toolTip()
     rows = [table.item(r, 1).text() for r in range(table.rowCount())]
-    assert all(r in ("win", "loss") or r.endswith("%") for r in rows)
+    assert all(re.fullmatch(r"(win|loss) in \d+|\d+%", r) for r in rows)
+    proved = [int(r.split()[-1]) * (1 if r.startswith("win") else -1) for r in rows if " in " in r]
+    wins, losses = [p for p in proved if p > 0], [p for p in proved if p < 0]
+    assert proved == wins + losses and wins == sorted(wins)
     assert window.scene.candidate_marks[0] == "win"
     # the board labels the proved moves alone (the others' rates are from a few playouts)
     assert all(mark in ("win", "loss") for mark in window.scene.candidate_marks)
-    assert len(window.scene.candidate_marks) == sum(1 for r in rows if r in ("win", "loss"))
+    assert len(window.scene.candidate_marks) == len(proved)
     assert (
         window.computer.line_label.text()
         .removeprefix("Best line: ")

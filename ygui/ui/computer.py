@@ -237,7 +237,9 @@ class CandidateTable(QTableWidget):
             "The moves are in the order of their playouts: the search's choice is the most "
             "searched (framed on the board). The analysis gives half of its playouts to its "
             "next few choices, so that their rates can be compared; a rate from fewer "
-            "playouts is less sure, so a move below the choice can show a higher one."
+            "playouts is less sure, so a move below the choice can show a higher one. Once "
+            "the search has proved the position, the moves it proved come first: the wins, "
+            "quickest first; the losses last, the hardest to meet first."
         )
         # (each its own words: the order's paragraph under three headers read as one tooltip
         # repeated, tester 29)
@@ -245,7 +247,9 @@ class CandidateTable(QTableWidget):
             (
                 order,
                 "The side to move's chance of winning after this move, as the search found it. "
-                "A rate from fewer playouts is less sure.",
+                "A rate from fewer playouts is less sure. Where the search proved the move, "
+                "'win in 7' or 'loss in 12' for the side to move: the game ends within that "
+                "many stones, the move included.",
                 "The playouts that went through this move. The analysis shares half of its "
                 "playouts alike among its next few choices, so they show the same count.",
                 "The line the search expects after this move.",
@@ -1126,15 +1130,24 @@ class ComputerPlay(QObject):
             self.candidate_moves.append(tuple(candidate.line))
             rate = f"{100 * candidate.win_rate:.0f}%"
             worth = candidate.win_rate
+            shown = rate
             if candidate.proved:
                 rate = proved_text(candidate.proved)
+                # (the table says how soon: its order, quickest win and slowest loss first,
+                # read as no order at all without it, tester 37)
+                shown = f"{rate} in {abs(candidate.proved)}"
                 worth = 1.0 if candidate.proved > 0 else 0.0
             rough = settled and not candidate.proved
             # (on the board, a settled position's proved moves alone: a rate of a move's few
             # playouts there read as a real figure, "0%" from one visit)
             if candidate.move.cell is not None and not rough:
                 self.candidate_marks.append((candidate.move.cell, rate, worth))
-            texts = (game.move_text(candidate.move), rate, f"{candidate.visits:,}", " ".join(words))
+            texts = (
+                game.move_text(candidate.move),
+                shown,
+                f"{candidate.visits:,}",
+                " ".join(words),
+            )
             for column, text in enumerate(texts):
                 item = QTableWidgetItem(text)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
