@@ -1277,3 +1277,27 @@ def test_the_computer_resigns_a_game_it_proved_lost_and_plays_on_if_taken_back(q
     qtbot.waitUntil(lambda: window.game.moves != lost.moves, timeout=60_000)
     assert window.session.result is None
     assert not mismatches(window)
+
+
+def test_a_hint_leaves_the_status_bar_once_its_position_is_left(qtbot, answers):
+    """Tester 36: "Hint: 89 ..." stayed in the status bar after the move was played and
+    answered. After a resignation a hint says it is for study."""
+    window = make_window(qtbot, answers)
+    start(window, "y", computer_level=1, size=6, pie=False)
+    wait_for_human(qtbot, window)
+    window.act_hint.trigger()
+    qtbot.waitUntil(
+        lambda: window.statusBar().currentMessage().startswith("Hint: "), timeout=60_000
+    )
+    assert "for study" not in window.statusBar().currentMessage()
+    click_cell(qtbot, window, window.computer.hint_cell)
+    wait_for_human(qtbot, window)
+    assert not window.statusBar().currentMessage().startswith("Hint: ")
+    window.session.end_game(WHITE, "R")  # (as the computer's resignation would)
+    window.act_hint.trigger()
+    qtbot.waitUntil(
+        lambda: window.statusBar().currentMessage().startswith("Hint: "), timeout=60_000
+    )
+    assert (
+        window.statusBar().currentMessage().endswith(" · the game has ended: the hint is for study")
+    )

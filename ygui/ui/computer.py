@@ -191,6 +191,10 @@ class Host(Protocol):
 
     def set_busy(self, busy: bool) -> None: ...
 
+    def clear_status(self, text: str) -> None:
+        """Take ``text`` out of the status bar, if it is still what it says."""
+        ...
+
 
 def shares(game: Game, black: float) -> str:
     """Each colour's chance of winning, the first colour's being ``black``: "Black 52% ·
@@ -353,6 +357,7 @@ class ComputerPlay(QObject):
         # the last hint that proved a win: the position's moves, the move, its bound
         self._hinted_win: tuple[tuple[Move, ...], Move, int] | None = None
         self._asked_here = False  # Ctrl+G asked the computer for the move being searched
+        self._hint_said: tuple[tuple[Move, ...], str] | None = None  # its position and words
         # the computer resigns a game its search proved lost (Play ▸ The computer resigns a
         # lost game; the window sets it from the settings)
         self.resigns = True
@@ -517,6 +522,12 @@ class ComputerPlay(QObject):
             self.session.played or self._swap_said
         ):
             self._say_swap()
+        said = self._hint_said
+        if said is not None and tuple(self.session.game.moves) != said[0]:
+            # a hint of a position left behind goes from the status bar (it stayed there after
+            # the move was played and answered: tester 36)
+            self._hint_said = None
+            self.host.clear_status(said[1])
         if change not in (Change.SAVED, Change.ANALYSIS, Change.COMMENT, Change.INFO):
             self.after_change()
 
@@ -978,7 +989,12 @@ class ComputerPlay(QObject):
             worth = (
                 f"{game.colour_name(game.to_move)}'s win probability {100 * result.win_rate:.0f}%"
             )
-        self.host.show_status(f"Hint: {game.move_text(result.move)} ({worth})", 8000)
+        # (after a resignation or a loss on time the hint is for study: tester 36 read a hint
+        # after the game had ended as a fault)
+        ended = self.session.ended_early
+        note = " · the game has ended: the hint is for study" if ended is not None else ""
+        self._hint_said = (moves, f"Hint: {game.move_text(result.move)} ({worth}){note}")
+        self.host.show_status(self._hint_said[1], 8000)
 
     def _analysed(self, request: Request, result: SearchResult) -> None:
         """The analysis of the shown position: shown, and kept with its node (quietly: keeping

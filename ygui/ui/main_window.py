@@ -859,6 +859,10 @@ class MainWindow(QMainWindow):
     def show_status(self, text: str, ms: int = 0) -> None:
         self.statusBar().showMessage(text, ms)
 
+    def clear_status(self, text: str) -> None:
+        if self.statusBar().currentMessage() == text:
+            self.statusBar().clearMessage()
+
     def set_busy(self, busy: bool) -> None:
         self.engine_progress.setVisible(busy)
 
