@@ -654,6 +654,14 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
     free = next(c for c in range(window.game.geometry.size) if not window.game.colours[c])
     click_cell(qtbot, window, free)  # the game goes on: the note goes
     assert "swapped" not in window.statusBar().currentMessage()
+    # the move list keeps why, with the swap (the status bar's went unseen: tester 36)
+    rows = [window.game_panel.moves_list.item(i).text() for i in range(4)]
+    assert re.fullmatch(
+        r"2\. White swaps: Computer plays Black from here \(the first stone won "
+        r"(\d+) of \1 book games for its owner\)",
+        rows[2],
+    ), rows
+    assert "(" not in rows[1] and "(" not in rows[3]
     # a first stone it keeps is said too, with its worth (tester 27 was told nothing)
     window.start_new_game(options, ("Ann", "Computer"), seats)
     click_cell(qtbot, window, window.game.geometry.cell("a1"))
@@ -668,6 +676,10 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
     )
     assert worth is not None, said
     assert int(worth[1]) < int(worth[2]) / 2 and worth[3] == window.game.move_text(reply)
+    assert window.game_panel.moves_list.item(2).text() == (
+        f"2. White {worth[3]} (did not swap: the first stone won {worth[1]} of {worth[2]} "
+        "book games for its owner)"
+    )
     # where a search decides, its own figure: the swapper's chance, or the owner's after
     # the answer (a search's rate is its mover's)
     from ygui.ui.computer import pie_reason
@@ -1266,9 +1278,20 @@ def test_the_computer_resigns_a_game_it_proved_lost_and_plays_on_if_taken_back(q
     assert "Take back the resignation" in message
     assert window.game_panel.result_box.isVisible()
     assert "resign" in window.game_panel.result_label.text().lower()
+    # why is kept in the panel, by the result and in the move list's last row (the status
+    # bar's went unseen: tester 36)
+    why = "Bot (computer, level 5) found that Ann wins whatever it plays ("
+    assert window.game_panel.result_note.text().startswith(why)
+    moves = window.game_panel.moves_list
+    assert (
+        moves.item(moves.count() - 1)
+        .text()
+        .startswith(f"{window.game.colour_name(3 - loser)} wins by resignation: {why}")
+    )
     window.act_take_back.trigger()  # the person wants to win it on the board
     qtbot.waitUntil(lambda: window.game.moves != lost.moves, timeout=60_000)
     assert window.session.result is None and window.game.to_move != loser
+    assert not window.game_panel.result_box.isVisible() and not window.session.result_note
     assert not mismatches(window)
     # the setting off: the computer plays its lost position
     window.act_resigns.trigger()

@@ -484,7 +484,11 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     window.session.go_to_main_line(8)
     window.act_mistake.trigger()
     assert len(mistake_marks(window)) == 2 and last_move_mark(window) == set()
-    window.session.keep_analysis(window.session.tree.main_line()[7], 0.03, 10**9, "e1")
+    before = window.session.tree.main_line()[7]
+    assert GameTree.proved(before)  # (Black wins at e1: a proof is kept over any rate)
+    assert not GameTree.set_analysis(before, 0.03, 10**9, "e1")
+    before.extra.pop("YQ")  # (as if it were not proved)
+    window.session.keep_analysis(before, 0.03, 10**9, "e1")
     assert 9 not in window.review_panel.graph.marks
     said = window.review_panel.review_label.text()
     assert said.startswith("Move 9 (Black): no longer marked: an analysis since found it lost 3%")

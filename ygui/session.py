@@ -148,6 +148,21 @@ class Session:
         # the current position was reached by playing a move (not by stepping through the
         # game): a computer to move answers it even where the game went on before
         self.played = False
+        # why a computer made a move (swapped the first stone, or kept it) and why the game
+        # ended early (a computer's resignation), shown with the moves and the result while
+        # the game is open (not saved: the player's record keeps the player's comments)
+        self._move_notes: list[tuple[RecordNode, str]] = []
+        self.result_note = ""
+
+    def note_move(self, node: RecordNode, text: str) -> None:
+        """Keep why ``node``'s move was made (by a computer), to be shown with it."""
+        self._move_notes = [(n, t) for n, t in self._move_notes if n is not node]
+        self._move_notes.append((node, text))
+        self.notify(Change.INFO)
+
+    def move_note(self, node: RecordNode) -> str:
+        """Why ``node``'s move was made, if a computer said so (``note_move``), else ""."""
+        return next((t for n, t in self._move_notes if n is node), "")
 
     # ----- notifications ------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -258,10 +273,11 @@ class Session:
         along that variation, not along the main line)."""
         return self.tree.line_through_current()
 
-    def end_game(self, loser: int, reason: str) -> str | None:
+    def end_game(self, loser: int, reason: str, note: str = "") -> str | None:
         """``loser`` resigns (RESIGNATION), runs out of time (TIME) or forfeits (FORFEIT: an
         engine that failed) at the end of the line being played, which becomes the main line
-        (the result is the game's) and is shown. Returns why not, or None."""
+        (the result is the game's) and is shown; ``note`` says why (``result_note``).
+        Returns why not, or None."""
         if reason not in (RESIGNATION, TIME, FORFEIT) or loser not in (BLACK, WHITE):
             raise ValueError(f"not a way to lose: {loser} {reason!r}")
         if self.editing:
@@ -275,6 +291,7 @@ class Session:
             self.notify(Change.POSITION)
             return "the game is already over"
         self.tree.record.result = Result(WHITE if loser == BLACK else BLACK, reason).text
+        self.result_note = note
         if self.clock is not None:
             self.clock.stop(self.now())
         # (a promoted line changes the tree's shape: the game tree drew the old main line)
@@ -313,6 +330,7 @@ class Session:
         if self.ended_early is None:
             return False
         self.tree.record.result = ""
+        self.result_note = ""
         if self.clock is not None:  # the side to move at the end has its time again
             final = self.tree.game_at(self.tree.main_line())
             now = self.now()
@@ -419,6 +437,7 @@ class Session:
         if self.record().to_game().winner is None:  # the board's result is the board's
             record.result = info.result
         if record.result != before:  # a result typed in ends the game (or takes it back)
+            self.result_note = ""  # (its why was the result's before)
             if self.clock is not None and self.ended_early is not None:
                 self.clock.stop(self.now())
             self._edited(Change.RESULT)
@@ -710,6 +729,7 @@ class Session:
         ]
         self.tree = tree
         self.path = path
+        self._move_notes, self.result_note = [], ""  # (the other game's)
         # the file as this window read it: another window or program that writes it after is
         # found before this window's Save replaces its work (tester 22 lost a line so)
         self.disk_stamp = file_stamp(path) if path is not None else None

@@ -858,6 +858,7 @@ class ComputerPlay(QObject):
         said = f"The computer played {game.move_text(result.move)} for {colour}."
         kept = game.can_swap and not result.move.is_swap  # (the first stone, at its moment)
         self._swap_why = None
+        why = ""
         if game.can_swap and result.reason != "only move":
             why = pie_reason(game, result, request.limits.strength or None)
             if kept:
@@ -892,14 +893,16 @@ class ComputerPlay(QObject):
                 )
             self.host.show_status(said, 6000)
         self._asked_here = False
+        if reason is None and why:
+            # kept with the move in the move list: said in the status bar alone, a swap's
+            # why went unseen (tester 36)
+            note = why if result.move.is_swap else f"did not swap: {why}"
+            self.session.note_move(self.session.current, note)
 
     def _resign(self, game: Game, proved: int) -> None:
         """The computer's side resigns: its search proved that it loses whatever it plays
         (a proof, never a guess from the win rate, so a resignation is never premature)."""
         loser = game.to_move
-        if self.session.end_game(loser, RESIGNATION) is not None:
-            return
-        self._resigned_in = self.session.tree  # (taken back, it plays on to the end)
         name = self.session.player_name(loser)
         winner = self.session.player_name(3 - loser)
         ends = (
@@ -907,6 +910,10 @@ class ComputerPlay(QObject):
             if -proved > 2
             else f"{winner}'s next stone wins"
         )
+        why = f"{name} found that {winner} wins whatever it plays ({ends})"
+        if self.session.end_game(loser, RESIGNATION, why) is not None:
+            return
+        self._resigned_in = self.session.tree  # (taken back, it plays on to the end)
         self.host.show_status(
             f"{name} resigns: it found that {winner} wins whatever it plays ({ends}). "
             "Play ▸ Take back the resignation plays on.",

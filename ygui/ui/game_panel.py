@@ -254,9 +254,12 @@ class GamePanel(QWidget):
         big.setBold(True)
         self.result_label.setFont(big)
         self.result_label.setWordWrap(True)
+        self.result_note = QLabel()  # why the game ended early, where a computer said so
+        self.result_note.setWordWrap(True)
         again = QPushButton("New game…")
         again.clicked.connect(new_game)
         row.addWidget(self.result_label)
+        row.addWidget(self.result_note)
         row.addWidget(again, 0, Qt.AlignmentFlag.AlignLeft)
         return self.result_box
 
@@ -349,6 +352,9 @@ class GamePanel(QWidget):
         if result is not None:
             words = result.words((game.colour_name(BLACK), game.colour_name(WHITE)))
             self.result_label.setText(f"{words}!\n{session.player_name(result.winner)}")
+        note = session.result_note if result is not None and session.ended_early else ""
+        self.result_note.setText(f"{note}." if note else "")
+        self.result_note.setVisible(bool(note))
         self._fill_moves()
         moves, later = session.move_number, session.line_length - session.move_number
         for key, enabled in (
@@ -425,6 +431,9 @@ class GamePanel(QWidget):
                     f"Move {k} of the {n} played here (the game tree shows them; Up and Down "
                     "switch between them)"
                 )
+            why = self.session.move_note(node)
+            if why:  # (a computer's swap said only in the status bar went unseen: tester 36)
+                text += f" ({why})"
             if node.comment:
                 text += "  ✎"
                 tip = "\n".join(t for t in (tip, f"Comment: {_shortened(node.comment)}") if t)
@@ -447,7 +456,8 @@ class GamePanel(QWidget):
             # ended at a move with nothing to say the game was over)
             game = self.session.game
             words = ended.words((game.colour_name(BLACK), game.colour_name(WHITE)))
-            item = QListWidgetItem(f"{words}.")
+            note = self.session.result_note  # (a computer's resignation says why)
+            item = QListWidgetItem(f"{words}: {note}." if note else f"{words}.")
             item.setData(Qt.ItemDataRole.UserRole, len(line))  # (a click: the position it ended)
             item.setData(RESULT_ROW, True)
             font = item.font()
