@@ -1324,3 +1324,23 @@ def test_a_hint_leaves_the_status_bar_once_its_position_is_left(qtbot, answers):
     assert (
         window.statusBar().currentMessage().endswith(" · the game has ended: the hint is for study")
     )
+
+
+def test_the_swap_button_is_not_offered_on_the_computers_turn(qtbot, answers):
+    """Tester 36: the Swap button could be clicked while the computer was to decide the
+    swap, and with the computers paused one click swapped for it. The button is the person's;
+    Play ▸ Swap still plays the computer's move on purpose."""
+    window = make_window(qtbot, answers)
+    window.computer.set_paused(True)
+    start(window, "y", computer_level=1, size=6, pie=True)
+    panel = window.game_panel
+    click_cell(qtbot, window, window.game.geometry.cell("c3"))
+    assert window.game.can_swap and window.session.seat_for(window.game.to_move).computer
+    assert not panel.swap_button.isEnabled()
+    assert window.act_swap.isEnabled()
+    window.computer.set_paused(False)
+    wait_for_human(qtbot, window)
+    # a person's own swap decision: offered (human against human)
+    window.start_new_game(GameOptions(game="y", size=6, pie=True).validated(), ("A", "B"))
+    click_cell(qtbot, window, window.game.geometry.cell("c3"))
+    assert panel.swap_button.isEnabled()

@@ -340,7 +340,9 @@ class GamePanel(QWidget):
         self.refusal.setMinimumHeight(lines * self.refusal.fontMetrics().lineSpacing())
         # shown until the swap's moment is past (greyed before the first stone)
         self.swap_button.setVisible(game.pie_applies and (game.can_swap or not game.moves))
-        self.swap_button.setEnabled(game.can_swap)
+        # (not on a computer's turn: the swap is its decision, and a click there swapped for
+        # it while the computers were paused, tester 36; Play ▸ Swap still can, on purpose)
+        self.swap_button.setEnabled(game.can_swap and not session.seat_for(game.to_move).computer)
         # (its room stays around the swap's moment, so that the moves do not jump up as the
         # offer comes and goes; it goes once the game is past it: it stood as a blank band
         # above the moves all game long)
