@@ -449,7 +449,11 @@ class NewGameDialog(QDialog):
         handicap = int(self.handicap.currentData())
         if not self._pie_touched and turns in MULTI_STONE and not handicap:
             # the box changed by itself as the turns were chosen, with no word why (tester 21)
-            note += " The pie rule is off by default here: the first turn is one stone already."
+            # ("the first turn is one stone already" puzzled tester 36: so it is in standard)
+            note += (
+                " The pie rule is off by default here: a first turn of one stone against the "
+                "opponent's more already evens out the first move."
+            )
         if handicap:
             # the handicap's stones are the first turn: "one stone in the first turn" then
             # read as a contradiction (a tester's finding)
