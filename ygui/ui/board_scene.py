@@ -654,7 +654,8 @@ class BoardScene(QGraphicsScene):
         nothing telling them apart before a click was refused)."""
         game = self.game
         colour = self.theme.colour("refused")
-        colour.setAlpha(170)
+        colour.setAlpha(115)  # (late in a progressive game some thirty of them, at 170, read
+        # as a board covered in red: tester 36)
         for cell, reason in game.forbidden_cells().items():
             p, arm = self.point(game.geometry.centres[cell]), self.radii[cell] * 0.3
             if self.show_labels:  # smaller, under the cell's name: it struck the name through
@@ -666,7 +667,7 @@ class BoardScene(QGraphicsScene):
             path.moveTo(p.x() - arm, p.y() + arm)
             path.lineTo(p.x() + arm, p.y() - arm)
             item = QGraphicsPathItem(path)
-            item.setPen(QPen(colour, max(1.5, self.radii[cell] * 0.1)))
+            item.setPen(QPen(colour, max(1.5, self.radii[cell] * 0.08)))
             item.setZValue(11)
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             item.setToolTip(reason[:1].upper() + reason[1:] + ".")
