@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -85,3 +86,30 @@ def test_closing_while_the_engine_compiles_ends_the_warm_up(qtbot, tmp_path, mon
         for _ in range(100):
             os.kill(pid, 0)  # still there?
             time.sleep(0.05)
+
+
+def test_a_long_warm_up_says_the_seconds_it_has_taken(qtbot, tmp_path, monkeypatch):
+    """Tester 36's first start on a busy machine said the same words for a minute and more:
+    the status bar counts the seconds, and with the computer to move says it waits for it.
+    Another message meanwhile is left alone."""
+    from ygui.core.variants import GameOptions
+    from ygui.session import Seat
+
+    window = bundled_window(qtbot, tmp_path, monkeypatch, "exec sleep 120\n")
+    window.show()
+    computer = window.computer
+    status = window.statusBar().currentMessage
+    assert status().startswith("Preparing the engine of the computer player, hints and analysis")
+    computer._warm_started -= 12  # (twelve seconds on)
+    qtbot.waitUntil(
+        lambda: re.search(r", 1[2-5] s so far \(up to a minute", status()), timeout=3000
+    )
+    seats = (Seat("Bot", computer=True, level=3), Seat("Ann"))
+    window.start_new_game(GameOptions(game="y", size=5).validated(), ("Bot", "Ann"), seats)
+    qtbot.waitUntil(lambda: status().startswith("Waiting for the computer player: "), timeout=3000)
+    assert "s so far" in status()
+    window.statusBar().showMessage("something else")
+    qtbot.wait(1500)
+    assert status() == "something else"
+    window.session.dirty = False
+    assert window.close()

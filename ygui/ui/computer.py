@@ -9,12 +9,22 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Protocol
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QProcess, QRect, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QProcess,
+    QRect,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QApplication,
@@ -191,8 +201,8 @@ class Host(Protocol):
 
     def set_busy(self, busy: bool) -> None: ...
 
-    def clear_status(self, text: str) -> None:
-        """Take ``text`` out of the status bar, if it is still what it says."""
+    def replace_status(self, old: str, new: str = "") -> None:
+        """Say ``new`` (or nothing) in the status bar, if it still says ``old``."""
         ...
 
 
@@ -358,6 +368,14 @@ class ComputerPlay(QObject):
         self._hinted_win: tuple[tuple[Move, ...], Move, int] | None = None
         self._asked_here = False  # Ctrl+G asked the computer for the move being searched
         self._hint_said: tuple[tuple[Move, ...], str] | None = None  # its position and words
+        # the engine's preparation: the seconds it has taken so far, said each second (the
+        # first start on a busy machine said the same words for a minute and more: tester 36
+        # could not tell it from a hang)
+        self._warm_started = time.monotonic()
+        self._warm_said = ""  # what the status bar was last told of it
+        self._warm_timer = QTimer(self)
+        self._warm_timer.setInterval(1000)
+        self._warm_timer.timeout.connect(self._say_warming)
         # the computer resigns a game its search proved lost (Play ▸ The computer resigns a
         # lost game; the window sets it from the settings)
         self.resigns = True
@@ -471,19 +489,46 @@ class ComputerPlay(QObject):
         process.finished.connect(self._warmed_up)
         process.errorOccurred.connect(lambda _error: self._warmed_up(-1, None))
         self.warmup = process
-        self.host.show_status(
-            # (in every game: two people's game said it prepared a computer player, tester 33)
-            "Preparing the engine of the computer player, hints and analysis (up to a minute "
-            "the first time, a moment after)…"
-        )
+        self._warm_started = time.monotonic()
+        self._warm_said = ""
+        self._say_warming()
+        self._warm_timer.start()
         self.host.set_busy(True)
         process.start()
+
+    def _warming_words(self) -> str:
+        seconds = round(time.monotonic() - self._warm_started)
+        so_far = f", {seconds} s so far" if seconds else ""
+        if self.computer_to_move() and not self.paused:
+            return (
+                f"Waiting for the computer player: its engine is being prepared{so_far} (up to "
+                "a minute the first time)…"
+            )
+        # (in every game: two people's game said it prepared a computer player, tester 33)
+        return (
+            f"Preparing the engine of the computer player, hints and analysis{so_far} (up to a "
+            "minute the first time, a moment after)…"
+        )
+
+    def _say_warming(self) -> None:
+        """Say how long the engine's preparation has taken, where the status bar still says
+        it (another message is left alone)."""
+        if self.ready:
+            self._warm_timer.stop()
+            return
+        words = self._warming_words()
+        if not self._warm_said:
+            self.host.show_status(words)
+        elif words != self._warm_said:
+            self.host.replace_status(self._warm_said, words)
+        self._warm_said = words
 
     def _warmed_up(self, code: int, _status: object) -> None:
         if self.ready:
             return
         self.warmup_code = code
         self.ready = True  # even after a failed warm-up: the worker compiles on first use
+        self._warm_timer.stop()
         self.host.set_busy(False)
         message = (
             "The engine is ready (the computer player, hints and analysis)."
@@ -527,7 +572,7 @@ class ComputerPlay(QObject):
             # a hint of a position left behind goes from the status bar (it stayed there after
             # the move was played and answered: tester 36)
             self._hint_said = None
-            self.host.clear_status(said[1])
+            self.host.replace_status(said[1])
         if change not in (Change.SAVED, Change.ANALYSIS, Change.COMMENT, Change.INFO):
             self.after_change()
 
@@ -620,7 +665,8 @@ class ComputerPlay(QObject):
                 self.attached.think(seat)
                 return
             if not self.ready:
-                self.host.show_status("Waiting for the computer player…")
+                self._warm_said = self._warming_words()
+                self.host.show_status(self._warm_said)
                 return
             self._think_for_move(seat.level, seat.seconds)
         elif self.analyse_box.isChecked() and not game.is_over and self.ready:

@@ -859,9 +859,12 @@ class MainWindow(QMainWindow):
     def show_status(self, text: str, ms: int = 0) -> None:
         self.statusBar().showMessage(text, ms)
 
-    def clear_status(self, text: str) -> None:
-        if self.statusBar().currentMessage() == text:
-            self.statusBar().clearMessage()
+    def replace_status(self, old: str, new: str = "") -> None:
+        if self.statusBar().currentMessage() == old:
+            if new:
+                self.statusBar().showMessage(new)
+            else:
+                self.statusBar().clearMessage()
 
     def set_busy(self, busy: bool) -> None:
         self.engine_progress.setVisible(busy)
