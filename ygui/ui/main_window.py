@@ -1387,11 +1387,22 @@ class MainWindow(QMainWindow):
         if len(left) > len(shown):
             lines += f"\n• and {len(left) - len(shown)} more"
         dropped = sum(item.moves for item in left)
+        stack, lines_kept, comments = [record.root], 1, 0
+        while stack:  # (what the rest holds, said as it is: not variations it has not)
+            node = stack.pop()
+            lines_kept += max(0, len(node.children) - 1)
+            comments += bool(node.comment)
+            stack.extend(node.children)
+        kept = [counted(len(record.main_line()), "move") + " in its main line"]
+        if lines_kept > 1:
+            kept.append(counted(lines_kept - 1, "other line"))
+        if comments:
+            kept.append(counted(comments, "comment"))
+        rest = ", ".join(kept[:-1]) + " and " + kept[-1] if len(kept) > 1 else kept[0]
         question = (
             f"{what} holds moves that cannot be played:\n{lines}\n\nOpen the game without "
             f"them ({counted(dropped, 'move')} left out in all)? The rest opens as it is: "
-            f"{counted(len(record.main_line()), 'move')} in its main line, its other "
-            "variations and its comments."
+            f"{rest}."
         )
         with self.question():
             return self.ask_yes_no("Damaged game record", question)
