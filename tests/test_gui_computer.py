@@ -1344,3 +1344,44 @@ def test_the_swap_button_is_not_offered_on_the_computers_turn(qtbot, answers):
     window.start_new_game(GameOptions(game="y", size=6, pie=True).validated(), ("A", "B"))
     click_cell(qtbot, window, window.game.geometry.cell("c3"))
     assert panel.swap_button.isEnabled()
+
+
+def test_a_variation_in_a_resigned_game_is_played_on_and_the_game_keeps_its_end(
+    qtbot, answers, tmp_path
+):
+    """Tester 38 reopened a game the computer had resigned, went back a move and played
+    another: the computer resigned again there, which made the variation the main line with
+    the old resignation at its end. In a game already over the computer plays on in a
+    variation, and the game keeps its main line and its end. Nor does it resign in a
+    position it did not see played (a game just opened)."""
+    opts = GameOptions(game="y", size=7, pie=False).validated()
+    lost = _a_lost_position(opts)
+    loser = lost.to_move
+    window = make_window(qtbot, answers)
+    window.start_new_game(opts, ("A", "B"))
+    for move in lost.moves:
+        assert window.session.play(move) is None
+    seats = [Seat("Ann"), Seat("Ann")]
+    seats[loser - 1] = Seat("Bot", computer=True, level=5)
+    window.session.set_seats((seats[0], seats[1]))
+    qtbot.waitUntil(lambda: window.session.finished, timeout=60_000)
+    path = tmp_path / "resigned.ysgf"
+    assert window.save_to(path)
+    assert window.open_path(path)  # a new tree: the window's "once a game" is not this
+    main = [n.move for n in window.session.tree.main_line()]
+    assert window.session.ended_early is not None
+    window.session.go_to_main_line(len(main) - 1)  # the winner's move before the end
+    other = next(c for c in window.game.legal_cells() if Move(c) != main[-1])
+    click_cell(qtbot, window, other)
+    qtbot.waitUntil(lambda: len(window.game.moves) == len(main) + 1, timeout=60_000)
+    assert [n.move for n in window.session.tree.main_line()] == main
+    assert window.session.ended_early is not None and window.session.tree.record.result
+    assert not mismatches(window)
+    # opened at a position the computer is to move in and lost, it plays (no resignation
+    # for a position it did not see played)
+    window.session.go_to_main_line(len(main))
+    window.session.take_back_result()
+    assert window.save_to(path)
+    assert window.open_path(path)
+    qtbot.waitUntil(lambda: len(window.game.moves) > len(main), timeout=60_000)
+    assert window.session.ended_early is None

@@ -282,6 +282,10 @@ class Session:
             raise ValueError(f"not a way to lose: {loser} {reason!r}")
         if self.editing:
             return "a position is being set up"
+        if self.ended_early is not None:
+            # (before anything changes: a variation played in a resigned game was made the
+            # main line, and the old resignation stood at its end, tester 38)
+            return "the game is already over"
         line = self.playing_line()
         promoted = bool(line) and not self.tree.game_at(line).is_over and self.off_main_line(line)
         if promoted:

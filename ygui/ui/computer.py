@@ -897,6 +897,10 @@ class ComputerPlay(QObject):
             and not self._asked_here
             and not game.setup  # (a position set up is there to be played out)
             and self._resigned_in is not self.session.tree
+            # a position reached by a move played here (not one opened: tester 38's computer
+            # resigned as a damaged file's game opened), in a game not over yet
+            and self.session.played
+            and self.session.can_end_game()
         ):
             self._resign(game, result.proved)
             return
