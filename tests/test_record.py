@@ -317,5 +317,12 @@ def test_a_record_with_moves_that_cannot_be_played_is_salvaged_without_them():
     record, left = salvage_bad_moves(out_of_turn.encode())
     assert len(record.main_line()) == 1 and left[0].moves == 2
     assert "it is White's turn" in left[0].problem
+    # a result stays where the main line does, and goes with its end (tester 38: a
+    # resignation after move 13 stood after move 7)
+    resigned = "(;YG[y]YO[size=5 pie=0]RE[B+R];B[c2];W[b2](;B[d1];W[a1])(;B[a1];W[a1]))"
+    record, left = salvage_bad_moves(resigned.encode())
+    assert record.result == "B+R" and len(record.main_line()) == 4
+    record, left = salvage_bad_moves(resigned.replace("W[b2]", "W[c2]").encode())
+    assert record.result == "" and len(record.main_line()) == 1
     for damaged in (b"(;YG[nope];B[a1])", b"(;YG[y];B[a1]", b"\xff\xfe", b"(;GM[1];B[aa])"):
         assert salvage_bad_moves(damaged) is None

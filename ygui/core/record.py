@@ -463,7 +463,16 @@ def salvage_bad_moves(data: bytes) -> tuple[GameRecord, list[LeftOut]] | None:
         record = _record_from_root(roots[0], left_out)
     except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
         return None  # (RecordError among them: the record is damaged otherwise)
-    return (record, left_out) if left_out else None
+    if not left_out:
+        return None
+    main, node = 0, roots[0]
+    while node.children:
+        main, node = main + 1, node.children[0]
+    if len(record.main_line()) < main:
+        # the game's end is gone with its main line's moves: so is the way it ended (a
+        # resignation after move 13 stood after move 7, tester 38)
+        record.result = ""
+    return record, left_out
 
 
 def read_record(text: str) -> GameRecord:
