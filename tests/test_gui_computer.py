@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from ygui.ai.engine import Candidate, Engine, SearchLimits, SearchResult
 from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
+from ygui.core.record import read_record
 from ygui.core.variants import GameOptions
 from ygui.session import Seat
 
@@ -676,10 +677,14 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
     )
     assert worth is not None, said
     assert int(worth[1]) < int(worth[2]) / 2 and worth[3] == window.game.move_text(reply)
-    assert window.game_panel.moves_list.item(2).text() == (
+    kept = (
         f"2. White {worth[3]} (did not swap: the first stone won {worth[1]} of {worth[2]} "
         "book games for its owner)"
     )
+    assert window.game_panel.moves_list.item(2).text() == kept
+    # and kept in the record (tester 38 found them gone after a save)
+    record = read_record(window.session.record_text())
+    assert "did not swap: " in record.main_line()[1].extra["YC"][0]
     # where a search decides, its own figure: the swapper's chance, or the owner's after
     # the answer (a search's rate is its mover's)
     from ygui.ui.computer import pie_reason
@@ -1246,7 +1251,9 @@ def _a_lost_position(opts, empties=10):
     pytest.fail("no lost position found")
 
 
-def test_the_computer_resigns_a_game_it_proved_lost_and_plays_on_if_taken_back(qtbot, answers):
+def test_the_computer_resigns_a_game_it_proved_lost_and_plays_on_if_taken_back(
+    qtbot, answers, tmp_path
+):
     """Against the computer, a position its search proves lost ends by its resignation,
     said in the status line and the game panel; taken back, it plays on to the end (it does
     not resign the same game twice); with Play ▸ The computer resigns a lost game off it plays
@@ -1283,11 +1290,14 @@ def test_the_computer_resigns_a_game_it_proved_lost_and_plays_on_if_taken_back(q
     why = "Bot (computer, level 5) found that Ann wins whatever it plays ("
     assert window.game_panel.result_note.text().startswith(why)
     moves = window.game_panel.moves_list
-    assert (
-        moves.item(moves.count() - 1)
-        .text()
-        .startswith(f"{window.game.colour_name(3 - loser)} wins by resignation: {why}")
-    )
+    last_row = f"{window.game.colour_name(3 - loser)} wins by resignation: {why}"
+    assert moves.item(moves.count() - 1).text().startswith(last_row)
+    # and kept in the record (they were gone after a save: tester 38)
+    path = tmp_path / "resigned.ysgf"
+    assert window.save_to(path)
+    assert window.open_path(path)
+    assert window.game_panel.result_note.text().startswith(why)
+    assert moves.item(moves.count() - 1).text().startswith(last_row)
     window.act_take_back.trigger()  # the person wants to win it on the board
     qtbot.waitUntil(lambda: window.game.moves != lost.moves, timeout=60_000)
     assert window.session.result is None and window.game.to_move != loser

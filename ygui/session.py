@@ -51,6 +51,8 @@ SEATS = "YS"  # each seat: computer or human, level, name
 VIEWED = "YP"  # the node being viewed: child indices from the root, dot-separated
 VIEWED_LINE = "YL"  # the end of the line through it that going forward follows (the same form)
 CLOCKS = "YK"  # each player's time left at the autosave, first colour then second (seconds)
+MOVE_NOTE = "YC"  # on a move: why the computer made it (its swap decision)
+RESULT_NOTE = "YE"  # on the first node: why the game ended early (a computer's resignation)
 CLOCK_AUTOSAVE_SECONDS = 10.0  # while a clock runs, the autosave keeps its time this often
 
 
@@ -148,21 +150,33 @@ class Session:
         # the current position was reached by playing a move (not by stepping through the
         # game): a computer to move answers it even where the game went on before
         self.played = False
-        # why a computer made a move (swapped the first stone, or kept it) and why the game
-        # ended early (a computer's resignation), shown with the moves and the result while
-        # the game is open (not saved: the player's record keeps the player's comments)
-        self._move_notes: list[tuple[RecordNode, str]] = []
-        self.result_note = ""
 
+    # why a computer made a move (swapped the first stone, or kept it) and why the game ended
+    # early (a computer's resignation), shown with the moves and the result, and kept in the
+    # record apart from the player's comments (MOVE_NOTE, RESULT_NOTE: tester 38 found them
+    # gone after a save)
     def note_move(self, node: RecordNode, text: str) -> None:
         """Keep why ``node``'s move was made (by a computer), to be shown with it."""
-        self._move_notes = [(n, t) for n, t in self._move_notes if n is not node]
-        self._move_notes.append((node, text))
-        self.notify(Change.INFO)
+        node.extra[MOVE_NOTE] = [text[:MAX_COMMENT_CHARS]]
+        self._edited(Change.INFO)
 
-    def move_note(self, node: RecordNode) -> str:
+    @staticmethod
+    def move_note(node: RecordNode) -> str:
         """Why ``node``'s move was made, if a computer said so (``note_move``), else ""."""
-        return next((t for n, t in self._move_notes if n is node), "")
+        value = node.extra.get(MOVE_NOTE)
+        return value[0] if value else ""
+
+    @property
+    def result_note(self) -> str:
+        """Why the game ended early, where a computer said so (``end_game``), else ""."""
+        value = self.tree.root.extra.get(RESULT_NOTE)
+        return value[0] if value else ""
+
+    def _set_result_note(self, text: str) -> None:
+        if text:
+            self.tree.root.extra[RESULT_NOTE] = [text[:MAX_COMMENT_CHARS]]
+        else:
+            self.tree.root.extra.pop(RESULT_NOTE, None)
 
     # ----- notifications ------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -295,7 +309,7 @@ class Session:
             self.notify(Change.POSITION)
             return "the game is already over"
         self.tree.record.result = Result(WHITE if loser == BLACK else BLACK, reason).text
-        self.result_note = note
+        self._set_result_note(note)
         if self.clock is not None:
             self.clock.stop(self.now())
         # (a promoted line changes the tree's shape: the game tree drew the old main line)
@@ -334,7 +348,7 @@ class Session:
         if self.ended_early is None:
             return False
         self.tree.record.result = ""
-        self.result_note = ""
+        self._set_result_note("")
         if self.clock is not None:  # the side to move at the end has its time again
             final = self.tree.game_at(self.tree.main_line())
             now = self.now()
@@ -441,7 +455,7 @@ class Session:
         if self.record().to_game().winner is None:  # the board's result is the board's
             record.result = info.result
         if record.result != before:  # a result typed in ends the game (or takes it back)
-            self.result_note = ""  # (its why was the result's before)
+            self._set_result_note("")  # (its why was the result's before)
             if self.clock is not None and self.ended_early is not None:
                 self.clock.stop(self.now())
             self._edited(Change.RESULT)
@@ -733,7 +747,7 @@ class Session:
         ]
         self.tree = tree
         self.path = path
-        self._move_notes, self.result_note = [], ""  # (the other game's)
+        self.played = False  # (its position is as it was read or made, not played here)
         # the file as this window read it: another window or program that writes it after is
         # found before this window's Save replaces its work (tester 22 lost a line so)
         self.disk_stamp = file_stamp(path) if path is not None else None
