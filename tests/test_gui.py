@@ -647,6 +647,24 @@ def test_choosing_the_computer_names_the_seat(qtbot):
     dialog.first_name.setText("Dee")  # a name typed in stays whatever plays
     choose_kind(dialog.first_kind, "computer")
     assert dialog.first_name.text() == "Dee"
+    # with the names a game before left (the computer first, the person "Player 1"), the
+    # seats changed over name the person and the computer apart (tester 38 got "Player 1"
+    # against "Player 1")
+    dialog = NewGameDialog(
+        {
+            "black": "Computer",
+            "black_player": "computer",
+            "white": "Player 1",
+            "white_player": "human",
+        },
+        LIGHT,
+    )
+    qtbot.addWidget(dialog)
+    assert (dialog.first_name.text(), dialog.second_name.text()) == ("Computer", "Player 1")
+    choose_kind(dialog.first_kind, "human")
+    assert dialog.first_name.text() == "Player 2"  # (not the other player's name)
+    choose_kind(dialog.second_kind, "computer")
+    assert dialog.second_name.text() == "Computer"
 
 
 def test_exports_and_view_options(qtbot, window, tmp_path):

@@ -308,7 +308,12 @@ class NewGameDialog(QDialog):
         given = self._engine_names.get(first)
         if given is None and field.text() in self.engines:  # chosen in an earlier dialog
             given = field.text()
+        # a person's default name, not the other player's (with the names as a game before
+        # left them, tester 38 set up "Player 1" against "Player 1")
+        other = (self.second_name if first else self.first_name).text()
         default = "Player 1" if first else "Player 2"
+        if other == default:
+            default = "Player 2" if first else "Player 1"
         if kind.startswith("engine:"):
             self._engine_names[first] = kind[len("engine:") :]
             field.setText(self._engine_names[first])
@@ -316,7 +321,7 @@ class NewGameDialog(QDialog):
             self._engine_names.pop(first, None)
             if field.text() == given:
                 field.setText(COMPUTER_NAME if kind == "computer" else default)
-        elif kind == "computer" and field.text() == default:
+        elif kind == "computer" and field.text() in ("Player 1", "Player 2"):
             field.setText(COMPUTER_NAME)  # not "Player 2" for the computer
         elif kind == "human" and field.text() == COMPUTER_NAME:
             field.setText(default)
