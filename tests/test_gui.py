@@ -435,6 +435,28 @@ def test_new_game_dialog_validation(qtbot):
     assert not dialog.options.pie_value
 
 
+def test_the_handicaps_offered_fit_the_board(qtbot):
+    """Tester 38: a handicap of 9 stones went through on a board of 6 cells (the game only
+    then said its board would fill). At most half the board is offered; a handicap chosen
+    before a smaller board is said, and OK waits."""
+    dialog = NewGameDialog({"game": "y", "size": 9}, LIGHT)
+    qtbot.addWidget(dialog)
+    dialog.handicap.setCurrentIndex(dialog.handicap.findData(9))
+    assert dialog.ok_button.isEnabled()
+    dialog.size_box.setCurrentIndex(dialog.size_box.findData(3))  # 6 cells
+    model = dialog.handicap.model()
+    offered = [
+        int(dialog.handicap.itemData(i))
+        for i in range(1, dialog.handicap.count())
+        if model.item(i).isEnabled()
+    ]
+    assert offered == [2, 3]
+    assert not dialog.ok_button.isEnabled()
+    assert "A handicap of 9 is more than half of this board (6 cells)" in dialog.summary.text()
+    dialog.handicap.setCurrentIndex(dialog.handicap.findData(3))
+    assert dialog.ok_button.isEnabled()
+
+
 def test_the_sizes_say_the_whole_boards_count(qtbot):
     """The Game of Y's boards are known by their points ("the 93-point board"): each size says
     the whole board's count after the count a side (a tester looked for 93 in a list of

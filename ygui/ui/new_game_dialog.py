@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QShowEvent, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -480,13 +480,32 @@ class NewGameDialog(QDialog):
             self.summary.setText(f"<span style='color:#b3261e'>{text}.</span>")
             self.ok_button.setEnabled(False)
             return
+        # a handicap at most half the board (the list offered 20 stones on a board of 6
+        # cells, and the game only then said its board would fill: tester 38)
+        most = game.geometry.size // 2
+        model = self.handicap.model()
+        for i in range(1, self.handicap.count()):
+            item = model.item(i) if isinstance(model, QStandardItemModel) else None
+            if item is not None:
+                item.setEnabled(int(self.handicap.itemData(i)) <= most)
+        if handicap > most:
+            self.summary.setText(
+                f"<span style='color:#b3261e'>A handicap of {handicap} is more than half of "
+                f"this board ({game.geometry.size} {self._word(game)}): choose at most "
+                f"{most}.</span>"
+            )
+            self.ok_button.setEnabled(False)
+            return
         self.ok_button.setEnabled(True)
         self.summary.setText(
-            f"<b>{v.title}</b>: {game.geometry.size} "
-            f"{'points' if game.geometry.style == 'points' else 'cells'}. {v.description}"
+            f"<b>{v.title}</b>: {game.geometry.size} {self._word(game)}. {v.description}"
         )
         self.preview.board_scene().show(game)
         self.preview.fit()
+
+    @staticmethod
+    def _word(game: Game) -> str:
+        return "points" if game.geometry.style == "points" else "cells"
 
     # ----- result ----------------------------------------------------------------------
     def accept(self) -> None:
