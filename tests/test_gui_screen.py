@@ -18,6 +18,7 @@ from ygui.core.boards.polyy import polyy_board
 from ygui.core.game import BLACK, Move
 from ygui.core.tree import GameTree
 from ygui.core.variants import VARIANTS, GameOptions
+from ygui.core.wording import win_reason
 from ygui.session import Change, Seat
 from ygui.settings import Settings
 from ygui.ui.main_window import MainWindow
@@ -779,10 +780,20 @@ def test_the_current_move_stays_in_sight_when_the_move_list_is_made_shorter(qtbo
         rect = moves.visualItemRect(moves.currentItem())
         return moves.viewport().rect().contains(rect)
 
+    def result_in_sight():
+        rect = moves.visualItemRect(moves.item(moves.count() - 1))
+        return moves.viewport().rect().contains(rect)
+
     play_out(qtbot, window, seed=3)
     qtbot.waitUntil(window.game_panel.result_box.isVisible, timeout=3000)
     qtbot.wait(300)
-    assert moves.currentRow() == moves.count() - 1 and current_in_sight()
+    # the last move is the current one, and the list's last row says the game was won
+    assert moves.currentRow() == moves.count() - 2 and current_in_sight()
+    won = win_reason(window.game)
+    assert moves.item(moves.count() - 1).text() == won and result_in_sight()
+    window.session.back()  # said from any move of the line (it went: tester 38)
+    assert moves.item(moves.count() - 1).text() == won
+    window.session.forward()
     for height in (700, 600, 500):  # and as the window is made shorter
         window.resize(1100, height)
         qtbot.wait(200)

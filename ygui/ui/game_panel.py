@@ -453,13 +453,20 @@ class GamePanel(QWidget):
             self.moves_list.addItem(item)
             parent = node
         ended = self.session.ended_early
+        text = ""
         if ended is not None and len(line) == len(main) and all(map(operator.is_, line, main)):
             # a resignation or a loss on time, after the main line's last move (the list
             # ended at a move with nothing to say the game was over)
             game = self.session.game
             words = ended.words((game.colour_name(BLACK), game.colour_name(WHITE)))
             note = self.session.result_note  # (a computer's resignation says why)
-            item = QListWidgetItem(f"{words}: {note}." if note else f"{words}.")
+            text = f"{words}: {note}." if note else f"{words}."
+        elif replay.winner is not None:
+            # and a line won on the board says so too, seen from any of its moves (the words
+            # went as the moves were stepped back through: tester 38)
+            text = win_reason(replay)
+        if text:
+            item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, len(line))  # (a click: the position it ended)
             item.setData(RESULT_ROW, True)
             font = item.font()
