@@ -474,8 +474,13 @@ def test_the_sizes_say_the_whole_boards_count(qtbot):
     ]
     dialog.games.setCurrentRow(names.index("y"))
     assert dialog.size_box.currentText() == "11 cells per side (66 cells, default)"
-    dialog.games.setCurrentRow(names.index("poly-y"))  # (its count depends on the corners)
-    assert dialog.size_box.currentText() == "7 cells per side (default)"
+    # Poly-Y's count depends on its corners, and follows them (it said none: tester 38)
+    dialog.games.setCurrentRow(names.index("poly-y"))
+    assert dialog.size_box.currentText() == "7 cells per side (106 cells, default)"
+    dialog.corners.setCurrentIndex(dialog.corners.findData(3))
+    assert dialog.size_box.currentText().startswith("7 cells per side (")
+    assert dialog.size_box.currentText() != "7 cells per side (106 cells, default)"
+    assert dialog.size_box.currentData() == 7
     # Mudcrack Y's 371 sizes: the round ones listed (371 rows to scroll, a tester's finding),
     # its default and a size chosen before among them
     dialog = NewGameDialog({"game": "mudcrack-y", "size": 137}, LIGHT)

@@ -247,6 +247,8 @@ class NewGameDialog(QDialog):
         for combo in (self.size_box, self.corners, self.turns, self.handicap):
             combo.currentIndexChanged.connect(self._options_changed)
         self.seed.valueChanged.connect(self._options_changed)
+        # Poly-Y's sizes say their cells, which its corners change
+        self.corners.currentIndexChanged.connect(lambda: self._fill_sizes())
         self.pie.clicked.connect(self._pie_clicked)
         self.turns.currentIndexChanged.connect(self._turns_chosen)
 
@@ -368,7 +370,9 @@ class NewGameDialog(QDialog):
         self.size_box.blockSignals(True)
         self.size_box.clear()
         for s in _listed_sizes(v.sizes, v.default_size, current):
-            notes = [_board_total(v.name, s)] + (["default"] if s == v.default_size else [])
+            corners = int(self.corners.currentData() or 5)
+            notes = [_board_total(v.name, s, corners)]
+            notes += ["default"] if s == v.default_size else []
             notes = [note for note in notes if note]
             self.size_box.addItem(
                 f"{s} {v.size_meaning}" + f" ({', '.join(notes)})" * bool(notes), s
@@ -570,14 +574,16 @@ def _listed_sizes(sizes: Sequence[int], default: int, current: int | None) -> li
     return sorted(kept)
 
 
-def _board_total(game: str, size: int) -> str:
+def _board_total(game: str, size: int, corners: int = 5) -> str:
     """The whole board's count after a size given per side (the Game of Y's boards are known
     by theirs, "the 93-point board": a tester looked for it in a list of points per side);
-    nothing where the count depends on another choice (Poly-Y's corners) or is the size."""
-    if game in ("poly-y", "mudcrack-y"):
+    Poly-Y's with its corners (tester 38 found no count there); nothing where it is the
+    size."""
+    if game == "mudcrack-y":
         return ""
     unit = "points" if game == "game-of-y" else "cells"
-    return f"{GameOptions(game=game, size=size).validated().board().size} {unit}"
+    options = GameOptions(game=game, size=size, corners=corners if game == "poly-y" else None)
+    return f"{options.validated().board().size} {unit}"
 
 
 SEEDS = 999_999  # the seeds drawn for new Mudcrack Y boards: 1 to this
