@@ -383,7 +383,7 @@ def test_the_clock_behind_the_recovery_question_stands_still(qtbot, answers):
     """Tester 7: while the "Recover game?" question was open, the clock of the timed game
     behind it ran (19 s gone before the first move, once the question was declined)."""
     from ygui.core.clock import TimeControl
-    from ygui.core.game import BLACK
+    from ygui.core.game import WHITE, Move
 
     first = make_window(qtbot, answers)
     start(first, "y", size=5, pie=False)
@@ -394,8 +394,9 @@ def test_the_clock_behind_the_recovery_question_stands_still(qtbot, answers):
     second.session.now = lambda: now[0]
     options = GameOptions(game="y", size=5, pie=False).validated()
     second.session.new_game(options, ("Ann", "Bo"), time_control=TimeControl(60, 0))
+    assert second.session.play(Move(0)) is None  # (the clocks start with the first move)
     clock = second.session.clock
-    assert clock is not None and clock.running == BLACK and not clock.paused
+    assert clock is not None and clock.running == WHITE and not clock.paused
 
     def answer(question, game) -> bool:
         now[0] += 19  # the player reads the question
@@ -404,7 +405,7 @@ def test_the_clock_behind_the_recovery_question_stands_still(qtbot, answers):
     second.ask_recover = answer
     assert second.offer_recovery() == 0
     assert second.session.clock is clock and not clock.paused
-    assert clock.left(BLACK, now[0]) == 60
+    assert clock.left(WHITE, now[0]) == 60
 
 
 def test_the_recovery_picture_is_turned_as_the_board_will_be(qtbot, answers):

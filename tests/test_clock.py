@@ -90,18 +90,22 @@ def timed_session(turns: str = "standard", pie: bool = False) -> tuple[Session, 
 
 def test_a_session_records_each_players_time_with_the_moves(tmp_path):
     session, now = timed_session()
-    assert session.clock is not None and session.clock.running == BLACK
+    # the clocks start with the first move, which takes no time (an untouched game lost on
+    # time, tester 39)
+    assert session.clock is not None and session.clock.running is None
     now.t += 7
+    assert session.check_clock() is None
     assert session.play(Move(0)) is None
+    assert session.clock.running == WHITE
     now.t += 12.5
     assert session.play(Move(1)) is None
     main = session.tree.main_line()
-    assert main[0].extra["BL"] == ["55.0"] and main[1].extra["WL"] == ["49.5"]
+    assert main[0].extra["BL"] == ["60.0"] and main[1].extra["WL"] == ["49.5"]
     session.back()  # a variation from an earlier position does not touch the clocks
     now.t += 3
     assert session.play(Move(2)) is None
     assert "WL" not in session.current.extra
-    assert session.clock.left(BLACK, now.t) == 55 - 3  # the game's clock still runs
+    assert session.clock.left(BLACK, now.t) == 60 - 3  # the game's clock still runs
     path = tmp_path / "timed.ysgf"
     session.save(path)
     record = load_record(path)
@@ -115,12 +119,12 @@ def test_a_session_records_each_players_time_with_the_moves(tmp_path):
     assert clock is not None and clock.paused and clock.running == BLACK
     # as they were when saved: Black's 3 seconds since its last move are not given back
     # (tester 18 got them back by saving and reopening)
-    assert (clock.left(BLACK, now.t + 100), clock.left(WHITE, now.t + 100)) == (52, 49.5)
+    assert (clock.left(BLACK, now.t + 100), clock.left(WHITE, now.t + 100)) == (57, 49.5)
     assert reopened.play(Move(3)).startswith("the clocks are paused")
     reopened.set_clock_paused(False)
     now.t += 5
     assert reopened.play(Move(3)) is None
-    assert reopened.tree.main_line()[-1].extra["BL"] == ["49.0"]
+    assert reopened.tree.main_line()[-1].extra["BL"] == ["54.0"]
 
 
 def test_a_turn_of_two_stones_is_charged_once():
@@ -160,15 +164,15 @@ def test_after_a_swap_each_player_keeps_its_own_time(tmp_path):
     last move included (tester 18 got it back by saving and reopening)."""
     session, now = timed_session(pie=True)
     now.t += 7
-    assert session.play(Move(0)) is None  # Ann (Black): 60 - 7 + 2 = 55
+    assert session.play(Move(0)) is None  # Ann (Black): the first move is free, 60
     now.t += 20
     assert session.play(SWAP) is None  # Bo swaps after 20 s: 60 - 20 + 2 = 42, and is Black
     clock = session.clock
     assert clock is not None and clock.running == WHITE  # Ann, now White, to move
-    assert (clock.left(BLACK, now.t), clock.left(WHITE, now.t)) == (42, 55)
+    assert (clock.left(BLACK, now.t), clock.left(WHITE, now.t)) == (42, 60)
     assert session.player_name(BLACK) == "Bo" and session.player_name(WHITE) == "Ann"
     now.t += 5
-    assert clock.left(WHITE, now.t) == 50  # Ann's own time runs
+    assert clock.left(WHITE, now.t) == 55  # Ann's own time runs
     path = tmp_path / "swap.ysgf"
     session.save(path)
     reopened = Session()
@@ -176,7 +180,7 @@ def test_after_a_swap_each_player_keeps_its_own_time(tmp_path):
     reopened.open(path)
     again = reopened.clock
     assert again is not None
-    assert (again.left(BLACK, now.t), again.left(WHITE, now.t)) == (42, 50)
+    assert (again.left(BLACK, now.t), again.left(WHITE, now.t)) == (42, 55)
 
 
 def test_a_crash_keeps_the_time_used_since_the_last_move(tmp_path):
@@ -189,24 +193,24 @@ def test_a_crash_keeps_the_time_used_since_the_last_move(tmp_path):
     session, now = timed_session()
     session.autosave_file = tmp_path / "autosave.ysgf"
     now.t += 7
-    assert session.play(Move(0)) is None  # Black: 60 - 7 + 2 = 55 left
-    assert load_record(session.autosave_file).root.extra[CLOCKS] == ["55.0", "60.0"]
+    assert session.play(Move(0)) is None  # Black: the first move is free, 60 left
+    assert load_record(session.autosave_file).root.extra[CLOCKS] == ["60.0", "60.0"]
     now.t += CLOCK_AUTOSAVE_SECONDS - 1
     assert session.check_clock() is None
-    assert load_record(session.autosave_file).root.extra[CLOCKS] == ["55.0", "60.0"]
+    assert load_record(session.autosave_file).root.extra[CLOCKS] == ["60.0", "60.0"]
     now.t += 16  # White has thought 25 s
     assert session.check_clock() is None
-    assert load_record(session.autosave_file).root.extra[CLOCKS] == ["55.0", "35.0"]
+    assert load_record(session.autosave_file).root.extra[CLOCKS] == ["60.0", "35.0"]
     recovered = Session()
     recovered.now = now
     recovered.recover(load_record(session.autosave_file))
     clock = recovered.clock
     assert clock is not None and clock.paused and clock.running == WHITE
-    assert (clock.left(BLACK, now.t), clock.left(WHITE, now.t)) == (55, 35)
+    assert (clock.left(BLACK, now.t), clock.left(WHITE, now.t)) == (60, 35)
     assert CLOCKS not in recovered.tree.record.root.extra
     path = tmp_path / "kept.ysgf"
     recovered.save(path)
-    assert load_record(path).root.extra[CLOCKS] == ["55.0", "35.0"]
+    assert load_record(path).root.extra[CLOCKS] == ["60.0", "35.0"]
     damaged = load_record(session.autosave_file)
     damaged.root.extra[CLOCKS] = ["nan", "-3"]  # an editor's: the last move's times
     again = Session()

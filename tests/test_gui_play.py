@@ -354,7 +354,11 @@ def test_clocks_run_in_the_window_to_a_loss_on_time(qtbot, answers, tmp_path):
     options = GameOptions(game="y", size=5, pie=False).validated()
     window.start_new_game(options, ("Ann", "Bo"), None, TimeControl(1))
     labels = window.game_panel.clock_labels
-    assert "0:01.0" in labels[WHITE].text() and window.act_pause.isEnabled()
+    # the clocks start with the first move (an untouched game lost on time: tester 39)
+    assert "0:01.0" in labels[WHITE].text() and not window.act_pause.isEnabled()
+    assert labels[BLACK].toolTip() == "The clocks start with the first move"
+    qtbot.wait(1200)
+    assert window.session.result is None and "0:01.0" in labels[BLACK].text()
     # the times in a column of their own, their right edges lined up (tester 7: written after
     # the names, "▶ White: Player 2 9:56" stood past "Black: Player 1   9:49")
     panel = window.game_panel
@@ -365,6 +369,7 @@ def test_clocks_run_in_the_window_to_a_loss_on_time(qtbot, answers, tmp_path):
     assert "0:01" not in panel.player_labels[WHITE].text()
     click(qtbot, window, "c2")  # Black's time stops, White's runs out in a second
     assert "WL" not in window.session.current.extra and "BL" in window.session.current.extra
+    assert window.act_pause.isEnabled() and labels[BLACK].toolTip() == ""
     qtbot.waitUntil(lambda: window.session.result is not None, timeout=10_000)
     assert window.game_panel.turn_label.text() == "Black wins on time."
     assert window.game_panel.result_label.text() == "Black wins on time!\nAnn"
@@ -398,17 +403,18 @@ def test_pausing_the_clocks_stops_them_and_play(qtbot, answers):
     window = make_window(qtbot, answers)
     options = GameOptions(game="y", size=5, pie=False).validated()
     window.start_new_game(options, ("Ann", "Bo"), None, TimeControl(2))
+    click(qtbot, window, "c2")  # (the clocks start with the first move)
     window.act_pause.trigger()
     assert window.session.clock.paused and window.act_pause.isChecked()
-    assert "(paused)" in window.game_panel.clock_labels[BLACK].text()
-    qtbot.wait(2500)  # longer than Black's whole time: paused, it does not run out
+    assert "(paused)" in window.game_panel.clock_labels[WHITE].text()
+    qtbot.wait(2500)  # longer than White's whole time: paused, it does not run out
     assert window.session.result is None
-    click(qtbot, window, "c2")
+    click(qtbot, window, "b2")
     assert window.game_panel.refusal.text().startswith("The clocks are paused")
-    assert not window.game.moves
+    assert len(window.game.moves) == 1
     window.act_pause.trigger()
-    click(qtbot, window, "c2")
-    assert window.game.moves
+    click(qtbot, window, "b2")
+    assert len(window.game.moves) == 2
     shows_the_position(window)
 
 

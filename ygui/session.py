@@ -375,9 +375,13 @@ class Session:
                     remaining[colour] = value
         remaining.update(left or {})
         self.clock = Clock(control, remaining)
-        final = self.tree.game_at(self.tree.main_line())
+        main = self.tree.main_line()
+        final = self.tree.game_at(main)
         now = self.now()
-        if not final.is_over and self.ended_early is None:
+        # the clocks start with the first move: a game just opened at the start (the one a
+        # window starts with among them) lost on time before anyone had looked at it, and its
+        # time ran behind the start's messages (tester 39)
+        if main and not final.is_over and self.ended_early is None:
             self.clock.start(final.to_move, now)
         if not running:
             self.clock.pause(now)
@@ -393,7 +397,10 @@ class Session:
         if game.to_move == mover and not game.is_over and not swap:
             return  # more stones to place in this turn (after a swap: the other player's)
         now = self.now()
-        clock.turn_ended(mover, game.to_move, now)
+        if clock.running is None:
+            clock.start(game.to_move, now)  # the first turn ends: the clocks start (it is free)
+        else:
+            clock.turn_ended(mover, game.to_move, now)
         kept: tuple[int, ...] = (mover,)
         if swap:
             # the players exchange colours, and each keeps its own time (a tester who swapped

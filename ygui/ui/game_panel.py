@@ -383,6 +383,8 @@ class GamePanel(QWidget):
             if clock is not None:
                 time = clock_text(clock.left(colour, now)) + (" (paused)" if clock.paused else "")
                 shown.setText(f"<b>{time}</b>" if marker.strip() else time)
+                waits = clock.running is None and not session.finished
+                shown.setToolTip("The clocks start with the first move" if waits else "")
 
     def _fill_moves(self) -> None:
         """The line through the current node; later moves grey, branch points and mistakes
