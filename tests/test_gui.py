@@ -1038,3 +1038,22 @@ def test_a_pasted_record_with_a_move_that_cannot_be_played_opens_without_it(qtbo
     )
     assert [m.cell for m in window.game.moves] == [window.game.geometry.cell("c2")]
     assert window.session.path is None and mismatches(window) == []
+
+
+def test_a_settings_problem_is_said_once_not_by_every_new_window(qtbot, answers):
+    """Tester 39: a stray comma in the settings file was said at start (rightly), and again
+    by every new window, of a file long since written anew."""
+    path = Settings().path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"theme": "dark",}')
+    window = make_window(qtbot, answers)
+    qtbot.waitUntil(lambda: bool(answers.informed), timeout=3000)
+    assert "could not be read" in answers.informed[0]
+    said = len(answers.informed)
+    other = window.new_window()
+    other.inform = lambda title, text: answers.informed.append(text)  # (before it is said)
+    qtbot.addWidget(other)
+    qtbot.wait(100)
+    assert len(answers.informed) == said
+    for w in (other, window):
+        w.session.dirty = False

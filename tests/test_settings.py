@@ -35,6 +35,32 @@ def test_damaged_file_gives_defaults_and_a_message(tmp_path):
     assert s.get("theme") == "light" and "could not be read" in s.problem
 
 
+def test_a_bad_value_is_said_once_and_written_back_as_its_default(tmp_path):
+    """Tester 39: a value of the wrong type was said at every start until that very setting
+    was changed. It falls back, is said, and the file is mended for the next start; the
+    file's other values and keys stay."""
+    path = tmp_path / "settings.json"
+    path.write_text(
+        json.dumps(
+            {
+                "version": SCHEMA_VERSION,
+                "theme": 7,
+                "show_labels": True,
+                "new_game": {"black_level": "hard", "game": "poly-y"},
+                "someone_elses": 1,
+            }
+        )
+    )
+    first = Settings(path)
+    assert "theme" in first.problem and "black_level" in first.problem
+    assert first.get("theme") == "light" and first.get("show_labels") is True
+    stored = json.loads(path.read_text())
+    assert stored["theme"] == "light" and stored["show_labels"] is True
+    assert stored["new_game"]["black_level"] == 5 and stored["new_game"]["game"] == "poly-y"
+    assert stored["someone_elses"] == 1
+    assert Settings(path).problem == ""
+
+
 def test_a_newer_file_is_read_for_the_keys_this_version_knows(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"version": SCHEMA_VERSION + 1, "theme": "dark", "future": [1]}))

@@ -248,6 +248,11 @@ class Settings:
                 f"some settings in {self.path} were not valid and are back to their defaults: "
                 + ", ".join(bad)
             )
+            # and written so, for the next start (the message came back at every start until
+            # that very setting was changed: tester 39); a newer ygui's file is left alone
+            for key in dict.fromkeys(name.split(".")[0] for name in bad):
+                if key in self.data and self._write(key, self.data[key]) is not None:
+                    break
 
     def _read(self, at_start: bool = True) -> dict[str, Any] | None:
         """What the file holds now; None if it cannot be read. At start, ``problem`` says why

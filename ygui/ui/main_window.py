@@ -241,6 +241,9 @@ class MainWindow(QMainWindow):
             dock.topLevelChanged.connect(lambda _floating: self._layout_timer.start())
         self.start_remembered_game()
         problems = [p for p in (self.settings.problem, self.autosave.problem) if p]
+        # (the settings' once: the windows share them, and every new window said it again,
+        # of a file long since mended, tester 39)
+        self.settings.problem = ""
         if problems:  # said once the window is up, in a message that stays until read
             text = "\n\n".join(capitalised(p) + "." for p in problems)
             QTimer.singleShot(0, lambda: self.inform("Settings and autosave", text))
