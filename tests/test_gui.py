@@ -1057,3 +1057,21 @@ def test_a_settings_problem_is_said_once_not_by_every_new_window(qtbot, answers)
     assert len(answers.informed) == said
     for w in (other, window):
         w.session.dirty = False
+
+
+def test_close_window_closes_this_window_alone_asking_of_its_game(qtbot, answers):
+    """Tester 39: one window of several could not be closed from its menus (Quit closed
+    them all). Game ▸ Close window (Ctrl+W) closes its own window, asking of its game."""
+    first = make_window(qtbot, answers)
+    second = make_window(qtbot, answers)
+    for window in (first, second):
+        window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    click_cell(qtbot, second, 0)
+    assert second.act_close_window.shortcut().toString() in ("Ctrl+W", "Ctrl+F4")
+    answers.save_choice.append("cancel")
+    second.act_close_window.trigger()
+    assert second.isVisible() and first.isVisible()
+    answers.save_choice.append("discard")
+    second.act_close_window.trigger()
+    assert not second.isVisible() and first.isVisible()
+    first.session.dirty = False

@@ -119,6 +119,7 @@ D = TypeVar("D", bound=QDockWidget)
 
 class MainWindow(QMainWindow):
     # actions of the menu table that the window itself reaches (build_menus sets them all)
+    act_close_window: QAction
     act_board: QAction
     act_back: QAction
     act_forward: QAction
@@ -527,6 +528,8 @@ class MainWindow(QMainWindow):
             ("&Game", "copy_record", "Copy the game recor&d", self.copy_record, ("Ctrl+Shift+C",)),
             ("&Game", "paste", "&Paste a position or a game", self.paste, (std.Paste,)),
             ("&Game", None),
+            # (one window of several could not be closed from its menus: tester 39)
+            ("&Game", "close_window", "C&lose window", self.close, (std.Close, "Ctrl+W")),
             ("&Game", "quit", "&Quit", self.quit, (std.Quit,)),
             ("&Play", "undo", "&Undo", self.undo, (std.Undo,)),
             ("&Play", "redo", "&Redo", self.redo, (std.Redo, "Ctrl+Y", "Ctrl+Shift+Z")),
