@@ -787,6 +787,14 @@ def test_save_suggests_a_name_and_the_games_own_file(qtbot, window, answers, tmp
     assert suggested.suffix == ".ysgf" and suggested.parent.is_dir()
     assert suggested.stem.startswith("y-") and "Ann_Lee-vs-Bo_2" in suggested.stem
     assert Path(window.suggested_path(".png")).suffix == ".png"
+    # after a swap, named as the record names the colours' players (tester 39)
+    click_label(qtbot, window, "c2")
+    window.act_swap.trigger()
+    record = window.session.record()
+    assert (record.black, record.white) == ("Bo/2", "Ann Lee")
+    assert "Bo_2-vs-Ann_Lee" in Path(window.suggested_path(".ysgf")).stem
+    start(window, "y", size=5)
+    window.session.set_info(GameInfo(black="Ann Lee", white="Bo/2"))
     path = tmp_path / "mine.ysgf"
     window.choose_save_path = lambda suffix=".ysgf": path
     window.act_save.trigger()

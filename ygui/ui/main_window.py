@@ -798,8 +798,10 @@ class MainWindow(QMainWindow):
             # very thing No was for, tester 23)
             return str(_free_name(path))
         folder = self.recent_folder()
-        info = self.session.info()
-        words = (self.game.options.game, info.date, info.black, "vs", info.white)
+        # the colours' players as the record names them (after a swap, the seats' order
+        # named them the other way round: tester 39)
+        record = self.session.record()
+        words = (self.game.options.game, record.date, record.black, "vs", record.white)
         stem = re.sub(r"[^\w.-]+", "_", "-".join(w for w in words if w)).strip("._-")
         # (a second game of the day between the same players was offered the first one's
         # file: one Yes replaced it, tester 33)
