@@ -45,7 +45,7 @@ def test_resigning_ends_the_game_and_is_saved_taken_back_and_reopened(
     assert window.act_resign.isEnabled() and not window.act_take_back.isEnabled()
     answers.yes_no = [False]  # asked first, and No changes nothing
     window.act_resign.trigger()
-    assert "Resign as Black (Ann)? White (Bo) wins." in answers.questions[-1]
+    assert "Resign as Black (Ann)? White wins: Bo." in answers.questions[-1]
     assert window.session.result is None
     answers.yes_no = [True]
     window.act_resign.trigger()
@@ -922,4 +922,4 @@ def test_the_resign_question_names_the_computer_with_its_level(qtbot, window, an
     window.start_new_game(options, ("Ann", "Computer"), seats)
     answers.yes_no = [False]
     window.act_resign.trigger()
-    assert "Resign as Black (Ann)? White (Computer (level 3)) wins." in answers.questions[-1]
+    assert "Resign as Black (Ann)? White wins: Computer (level 3)." in answers.questions[-1]

@@ -1088,9 +1088,10 @@ class MainWindow(QMainWindow):
         line = session.playing_line()
         final = session.tree.game_at(line)
         winner = WHITE if loser == BLACK else BLACK
+        # (not "White (Computer (level 7)) wins.": tester 39)
         question = (
             f"Resign as {final.colour_name(loser)} ({seat_name(session.seat_for(loser, final))})? "
-            f"{final.colour_name(winner)} ({seat_name(session.seat_for(winner, final))}) wins."
+            f"{final.colour_name(winner)} wins: {seat_name(session.seat_for(winner, final))}."
         )
         if session.off_main_line(line):  # (it became the main line without a word: tester 24)
             question += (
