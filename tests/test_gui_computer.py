@@ -1282,6 +1282,8 @@ def test_the_computer_resigns_a_game_it_proved_lost_and_plays_on_if_taken_back(
     assert message.startswith(
         "Bot (computer, level 5) resigns: it found that Ann wins whatever it plays ("
     )
+    window.on_cell_hovered(window.game.legal_cells()[0])  # no stone offered (tester 39)
+    assert window.scene.ghost_cells == 0
     assert "Take back the resignation" in message
     assert window.game_panel.result_box.isVisible()
     assert "resign" in window.game_panel.result_label.text().lower()

@@ -1034,7 +1034,10 @@ class MainWindow(QMainWindow):
     def on_cell_hovered(self, cell: int) -> None:
         # no see-through stone while the computer thinks: a click would not place it
         thinking = self.computer.thinking_for_move()
-        self.scene.show_ghost(cell if cell >= 0 and not thinking else None)
+        # nor once the game has ended early (a resignation, on time): a click says so (tester
+        # 39 saw a stone offered there)
+        ended = self.session.finished
+        self.scene.show_ghost(cell if cell >= 0 and not thinking and not ended else None)
         self.view.show_hover_text(self._cell_words(cell))
 
     def _cell_words(self, cell: int) -> str:
