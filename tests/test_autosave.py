@@ -536,3 +536,26 @@ def test_a_game_set_aside_by_a_set_up_survives_a_crash(qtbot, answers):
     # each said for what it is (the two read alike, and the set-up as "0 moves": tester 35)
     assert sum("that Edit position had set aside" in q and "3 moves" in q for q in questions)
     assert sum("that was in progress" in q and "4 stones set up" in q for q in questions)
+
+
+def test_a_resigned_game_is_offered_back_as_ended_not_in_progress(qtbot, answers):
+    """Tester 39: a game already resigned was offered back as "the game that was in
+    progress"."""
+    from ygui.core.game import BLACK
+
+    first = make_window(qtbot, answers)
+    start(first, "y", size=5, pie=False)
+    click_cell(qtbot, first, 0)
+    assert first.session.end_game(BLACK, "R") is None
+    crash(first)
+    second = make_window(qtbot, answers)
+    questions = []
+    second.ask_recover = lambda question, game: questions.append(question) or True
+    assert second.offer_recovery() == 1
+    assert "Recover the game that was open (White wins by resignation) (" in questions[0]
+    assert (
+        second.statusBar()
+        .currentMessage()
+        .startswith("Recovered the game that was open (White wins by resignation): ")
+    )
+    second.session.dirty = False

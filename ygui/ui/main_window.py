@@ -66,7 +66,7 @@ from ygui.core.record import (
     salvage_bad_moves,
     salvage_cut_short,
 )
-from ygui.core.result import FORFEIT, RESIGNATION, TIME
+from ygui.core.result import CONNECTION, FORFEIT, RESIGNATION, TIME, parse_result
 from ygui.core.study import entry_example, parse_position, position_text
 from ygui.core.tree import path_to, tree_from_game
 from ygui.core.variants import GameOptions, OptionsError, options_for_board
@@ -1831,6 +1831,13 @@ class MainWindow(QMainWindow):
             # (a game a set-up had set aside, said so: two questions of one window's games read
             # alike, tester 35)
             which = "that Edit position had set aside" if is_aside(path) else "that was in progress"
+            said = "in progress"
+            ended = parse_result(orphan.record.result)
+            if ended is not None and ended.reason != CONNECTION and not is_aside(path):
+                # (not "in progress": it had been resigned or lost on time, tester 39)
+                names = (game.colour_name(BLACK), game.colour_name(WHITE))
+                which = f"that was open ({ended.words(names)})"
+                said = f"that was open ({ended.words(names)})"
             question = (
                 f"ygui did not close normally. Recover the game{of} {which} "
                 f"({title(game)}, {extent(game)}{at}, saved {when})?"
@@ -1845,7 +1852,8 @@ class MainWindow(QMainWindow):
             discard(path)
             recovered += 1
             target.show_status(
-                f"Recovered the game in progress: {title(game)}, {extent(game)}", 10000
+                f"Recovered the game {said}: {title(game)}, {extent(game)}",
+                10000,
             )
         return recovered
 
