@@ -559,3 +559,24 @@ def test_a_resigned_game_is_offered_back_as_ended_not_in_progress(qtbot, answers
         .startswith("Recovered the game that was open (White wins by resignation): ")
     )
     second.session.dirty = False
+
+
+def test_a_recovered_timed_game_says_its_clocks_are_paused(qtbot, answers):
+    """Tester 39 learnt that a recovered game's clocks were paused from a refused click."""
+    from ygui.core.clock import TimeControl
+
+    first = make_window(qtbot, answers)
+    options = GameOptions(game="y", size=5, pie=False).validated()
+    first.start_new_game(options, ("Ann", "Bo"), None, TimeControl(600))
+    click_cell(qtbot, first, 0)
+    crash(first)
+    second = make_window(qtbot, answers)
+    second.ask_recover = lambda question, game: True
+    assert second.offer_recovery() == 1
+    assert second.session.clock is not None and second.session.clock.paused
+    assert (
+        second.statusBar()
+        .currentMessage()
+        .endswith("; the clocks are paused: Ctrl+Shift+P starts them")
+    )
+    second.session.dirty = False

@@ -1851,8 +1851,15 @@ class MainWindow(QMainWindow):
             target.session.autosave()
             discard(path)
             recovered += 1
+            clock = target.session.clock
             target.show_status(
-                f"Recovered the game {said}: {title(game)}, {extent(game)}",
+                f"Recovered the game {said}: {title(game)}, {extent(game)}"
+                # (tester 39 learnt it from a refused click)
+                + (
+                    "; the clocks are paused: Ctrl+Shift+P starts them"
+                    if clock and clock.paused
+                    else ""
+                ),
                 10000,
             )
         return recovered
