@@ -370,6 +370,8 @@ def test_clocks_run_in_the_window_to_a_loss_on_time(qtbot, answers, tmp_path):
     click(qtbot, window, "c2")  # Black's time stops, White's runs out in a second
     assert "WL" not in window.session.current.extra and "BL" in window.session.current.extra
     assert window.act_pause.isEnabled() and labels[BLACK].toolTip() == ""
+    # White's last second in red (nothing warned of it: tester 39), Black's not
+    assert "b3261e" in labels[WHITE].styleSheet() and labels[BLACK].styleSheet() == ""
     qtbot.waitUntil(lambda: window.session.result is not None, timeout=10_000)
     assert window.game_panel.turn_label.text() == "Black wins on time."
     assert window.game_panel.result_label.text() == "Black wins on time!\nAnn"

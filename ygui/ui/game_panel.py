@@ -29,6 +29,7 @@ from ygui.session import Session
 from ygui.ui.theme import Theme
 
 MISTAKE_COLOUR = "#d32f2f"
+LOW_TIME = 10.0  # seconds: a running clock with less is shown in red
 RESULT_ROW = Qt.ItemDataRole.UserRole + 1  # the move list's row of a resignation or time loss
 COMMENT_SHOWN = 400  # characters of the position's comment shown under the moves
 COMMENT_TIP = 160  # and in a move's tooltip
@@ -385,6 +386,9 @@ class GamePanel(QWidget):
                 shown.setText(f"<b>{time}</b>" if marker.strip() else time)
                 waits = clock.running is None and not session.finished
                 shown.setToolTip("The clocks start with the first move" if waits else "")
+                # the last seconds of the running clock in red (nothing warned: tester 39)
+                short = clock.running == colour and clock.left(colour, now) < LOW_TIME
+                shown.setStyleSheet("color: #b3261e;" if short else "")
 
     def _fill_moves(self) -> None:
         """The line through the current node; later moves grey, branch points and mistakes
