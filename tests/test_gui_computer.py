@@ -1239,6 +1239,17 @@ def test_the_heat_map_turned_on_without_an_analysis_says_where_it_comes_from(y5_
     assert "appears once the analysis runs" in window.statusBar().currentMessage()
 
 
+def _computer_to_move_lost(window, opts, lost):
+    """``lost``'s moves played in a new game of ``window`` by two people; then the side to
+    move, proved lost, is the computer's (level 5)."""
+    window.start_new_game(opts, ("A", "B"))
+    for move in lost.moves:
+        assert window.session.play(move) is None
+    seats = [Seat("Ann"), Seat("Ann")]
+    seats[lost.to_move - 1] = Seat("Bot", computer=True, level=5)
+    window.session.set_seats((seats[0], seats[1]))
+
+
 def _a_lost_position(opts, empties=10):
     """A position of a random game whose player to move is proved lost by a level-5 search."""
     rng = random.Random(11)
@@ -1265,12 +1276,7 @@ def test_the_computer_resigns_a_game_it_proved_lost_and_plays_on_if_taken_back(
     assert window.act_resigns.isChecked()  # on by default
 
     def set_up():
-        window.start_new_game(opts, ("A", "B"))
-        for move in lost.moves:
-            assert window.session.play(move) is None
-        seats = [Seat("Ann"), Seat("Ann")]
-        seats[loser - 1] = Seat("Bot", computer=True, level=5)
-        window.session.set_seats((seats[0], seats[1]))
+        _computer_to_move_lost(window, opts, lost)
 
     set_up()
     qtbot.waitUntil(lambda: window.session.finished, timeout=60_000)
@@ -1368,14 +1374,8 @@ def test_a_variation_in_a_resigned_game_is_played_on_and_the_game_keeps_its_end(
     position it did not see played (a game just opened)."""
     opts = GameOptions(game="y", size=7, pie=False).validated()
     lost = _a_lost_position(opts)
-    loser = lost.to_move
     window = make_window(qtbot, answers)
-    window.start_new_game(opts, ("A", "B"))
-    for move in lost.moves:
-        assert window.session.play(move) is None
-    seats = [Seat("Ann"), Seat("Ann")]
-    seats[loser - 1] = Seat("Bot", computer=True, level=5)
-    window.session.set_seats((seats[0], seats[1]))
+    _computer_to_move_lost(window, opts, lost)
     qtbot.waitUntil(lambda: window.session.finished, timeout=60_000)
     path = tmp_path / "resigned.ysgf"
     assert window.save_to(path)
