@@ -1083,3 +1083,29 @@ def test_close_window_closes_this_window_alone_asking_of_its_game(qtbot, answers
     second.act_close_window.trigger()
     assert not second.isVisible() and first.isVisible()
     first.session.dirty = False
+
+
+def test_a_closed_window_leaves_nothing_running_behind_it(qtbot, answers):
+    """Tester 40 closed a second window and discarded its timed game: its clock and autosave
+    ran on unseen, the game was lost on time in the background, and the next start offered it
+    back as a crash's. Closed, a window's clock stops and its autosave stays gone."""
+    from ygui.core.clock import TimeControl
+
+    first = make_window(qtbot, answers)
+    second = make_window(qtbot, answers)
+    options = GameOptions(game="y", size=5, pie=False).validated()
+    second.start_new_game(options, ("A", "B"), None, TimeControl(60))
+    click_cell(qtbot, second, 0)
+    click_cell(qtbot, second, 1)
+    path = second.autosave.path
+    assert path.exists()
+    answers.save_choice.append("discard")
+    second.act_close_window.trigger()
+    assert not second.isVisible() and first.isVisible() and not path.exists()
+    later = second.session.now() + 120  # two minutes on: the clock would have run out
+    second.session.now = lambda: later
+    second._tick()
+    qtbot.wait(50)
+    assert not path.exists() and second.session.result is None
+    assert not second.clock_timer.isActive()
+    first.session.dirty = False

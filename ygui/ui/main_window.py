@@ -1937,7 +1937,14 @@ class MainWindow(QMainWindow):
         if self.match_dialog is not None:
             self.match_dialog.close()
         self.save_layout()
-        self._layout_timer.stop()
+        # nothing of the game runs on behind a closed window: a second window closed (its
+        # game discarded) kept its clock and its autosave going, lost on time unseen and was
+        # offered back after a normal quit (tester 40)
+        for timer in (self._layout_timer, self.clock_timer, self._viewed_timer):
+            timer.stop()
+        self.session.autosave_file = None
+        if self.session.clock is not None:
+            self.session.clock.stop(self.session.now())
         self.autosave.release()
         self.computer.shutdown()
         self.review_panel.shutdown()
