@@ -1355,6 +1355,9 @@ def test_the_swap_button_is_not_offered_on_the_computers_turn(qtbot, answers):
     click_cell(qtbot, window, window.game.geometry.cell("c3"))
     assert window.game.can_swap and window.session.seat_for(window.game.to_move).computer
     assert not panel.swap_button.isEnabled()
+    # nor shown: the computer's thinking line shares its place (drawn over each other:
+    # tester 40)
+    assert not panel.swap_button.isVisibleTo(panel)
     assert window.act_swap.isEnabled()
     window.computer.set_paused(False)
     wait_for_human(qtbot, window)

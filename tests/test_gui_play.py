@@ -925,3 +925,29 @@ def test_the_resign_question_names_the_computer_with_its_level(qtbot, window, an
     answers.yes_no = [False]
     window.act_resign.trigger()
     assert "Resign as Black (Ann)? White wins: Computer (level 3)." in answers.questions[-1]
+
+
+def test_a_timed_game_opened_before_its_first_move_can_be_started(qtbot, answers, tmp_path):
+    """Opened, a timed game's clocks stand paused; one opened before its first move (its
+    clocks not yet started) could not be unpaused, and no move could be played. A finished
+    game's clocks do not say "(paused)" (tester 40)."""
+    window = make_window(qtbot, answers)
+    options = GameOptions(game="y", size=5, pie=False).validated()
+    window.start_new_game(options, ("Ann", "Bo"), None, TimeControl(60))
+    path = tmp_path / "fresh.ysgf"
+    assert window.save_to(path)
+    assert window.open_path(path)
+    assert window.session.clock.paused and window.act_pause.isEnabled()
+    click(qtbot, window, "c2")
+    assert window.game_panel.refusal.text().startswith("The clocks are paused")
+    window.act_pause.trigger()  # started again
+    click(qtbot, window, "c2")
+    assert len(window.game.moves) == 1 and not window.session.clock.paused
+    for label in ("b1", "d3", "a1", "e4", "b2"):
+        if not window.game.is_over:
+            click(qtbot, window, label)
+    window.session.end_game(window.game.to_move, "R")
+    assert window.save_to(path) and window.open_path(path)
+    labels = window.game_panel.clock_labels
+    assert "(paused)" not in labels[BLACK].text() + labels[WHITE].text()
+    assert not window.act_pause.isEnabled()

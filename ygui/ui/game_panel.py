@@ -340,7 +340,12 @@ class GamePanel(QWidget):
         lines = 1 if game.options.turns == "standard" else 2
         self.refusal.setMinimumHeight(lines * self.refusal.fontMetrics().lineSpacing())
         # shown until the swap's moment is past (greyed before the first stone)
-        self.swap_button.setVisible(game.pie_applies and (game.can_swap or not game.moves))
+        # (not on a computer's turn: its thinking line shares the place, and the two were
+        # drawn over each other, tester 40)
+        computers = session.seat_for(game.to_move).computer
+        self.swap_button.setVisible(
+            game.pie_applies and (game.can_swap or not game.moves) and not computers
+        )
         # (not on a computer's turn: the swap is its decision, and a click there swapped for
         # it while the computers were paused, tester 36; Play ▸ Swap still can, on purpose)
         self.swap_button.setEnabled(game.can_swap and not session.seat_for(game.to_move).computer)
@@ -382,7 +387,9 @@ class GamePanel(QWidget):
             shown = self.clock_labels[colour]
             shown.setVisible(clock is not None)
             if clock is not None:
-                time = clock_text(clock.left(colour, now)) + (" (paused)" if clock.paused else "")
+                # ("(paused)" on a game over, opened from its file, said nothing true: tester 40)
+                paused = clock.paused and not session.finished
+                time = clock_text(clock.left(colour, now)) + (" (paused)" if paused else "")
                 shown.setText(f"<b>{time}</b>" if marker.strip() else time)
                 waits = clock.running is None and not session.finished
                 shown.setToolTip("The clocks start with the first move" if waits else "")

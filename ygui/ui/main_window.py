@@ -953,7 +953,13 @@ class MainWindow(QMainWindow):
         self.act_delete.setEnabled(session.move_number > 0)
         self.act_resign.setEnabled(session.can_end_game())
         clock = session.clock
-        self.act_pause.setEnabled(clock is not None and clock.running is not None)
+        # (paused before its first move, a game opened so had no way to start: enabled
+        # wherever the clocks run or stand paused, in a game not over)
+        self.act_pause.setEnabled(
+            clock is not None
+            and (clock.running is not None or clock.paused)
+            and not session.finished
+        )
         self.act_pause.blockSignals(True)
         self.act_pause.setChecked(clock is not None and clock.paused)
         self.act_pause.blockSignals(False)
@@ -1857,7 +1863,7 @@ class MainWindow(QMainWindow):
                 # (tester 39 learnt it from a refused click)
                 + (
                     "; the clocks are paused: Ctrl+Shift+P starts them"
-                    if clock and clock.paused
+                    if clock and clock.paused and not target.session.finished
                     else ""
                 ),
                 10000,
