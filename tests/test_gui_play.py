@@ -357,6 +357,7 @@ def test_clocks_run_in_the_window_to_a_loss_on_time(qtbot, answers, tmp_path):
     # the clocks start with the first move (an untouched game lost on time: tester 39)
     assert "0:01.0" in labels[WHITE].text() and not window.act_pause.isEnabled()
     assert labels[BLACK].toolTip() == "The clocks start with the first move"
+    assert window.game_panel.turn_label.text().endswith(" The clocks start with the first move.")
     qtbot.wait(1200)
     assert window.session.result is None and "0:01.0" in labels[BLACK].text()
     # the times in a column of their own, their right edges lined up (tester 7: written after

@@ -76,6 +76,10 @@ def turn_text(session: Session) -> str:
         text += "."
     if game.forbidden_cells():
         text += " Crossed cells may not be taken now."
+    clock = session.clock
+    if clock is not None and clock.running is None and not clock.paused:
+        # (a clock standing still at the start was read as a fault: tester 40)
+        text += " The clocks start with the first move."
     if game.can_swap:
         # ("you" read as said to the person while the computer was about to move)
         seat = session.seat_for(game.to_move)
