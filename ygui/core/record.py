@@ -450,22 +450,15 @@ def salvage_bad_moves(data: bytes) -> tuple[GameRecord, list[LeftOut]] | None:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return None
-    if "\x00" in text:
-        return None
-    try:
-        roots = parse(text)
-    except SgfError:
-        return None
-    if len(roots) != 1:
-        return None
     left_out: list[LeftOut] = []
     try:
-        record = _record_from_root(roots[0], left_out)
+        root = _one_game(text)
+        record = _record_from_root(root, left_out)
     except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
         return None  # (RecordError among them: the record is damaged otherwise)
     if not left_out:
         return None
-    main, node = 0, roots[0]
+    main, node = 0, root
     while node.children:
         main, node = main + 1, node.children[0]
     if len(record.main_line()) < main:
@@ -475,7 +468,9 @@ def salvage_bad_moves(data: bytes) -> tuple[GameRecord, list[LeftOut]] | None:
     return record, left_out
 
 
-def read_record(text: str) -> GameRecord:
+def _one_game(text: str) -> SgfNode:
+    """The first node of the one game a record's text holds; RecordError if it is not text,
+    not SGF, or not one game."""
     if "\x00" in text:
         raise RecordError(
             f"line {text[: text.index(chr(0))].count(chr(10)) + 1}: "
@@ -487,8 +482,13 @@ def read_record(text: str) -> GameRecord:
         raise RecordError(str(exc)) from None
     if len(roots) != 1:
         raise RecordError(f"the file holds {len(roots)} games; a ygui record holds one")
+    return roots[0]
+
+
+def read_record(text: str) -> GameRecord:
+    root = _one_game(text)
     try:
-        return _record_from_root(roots[0])
+        return _record_from_root(root)
     except RecordError:
         raise
     except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError) as exc:

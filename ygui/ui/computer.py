@@ -960,14 +960,12 @@ class ComputerPlay(QObject):
             if -proved > 2
             else f"{winner}'s next stone wins"
         )
-        why = f"{name} found that {winner} wins whatever it plays ({ends})"
-        if self.session.end_game(loser, RESIGNATION, why) is not None:
+        found = f"found that {winner} wins whatever it plays ({ends})"
+        if self.session.end_game(loser, RESIGNATION, f"{name} {found}") is not None:
             return
         self._resigned_in = self.session.tree  # (taken back, it plays on to the end)
         self.host.show_status(
-            f"{name} resigns: it found that {winner} wins whatever it plays ({ends}). "
-            "Play ▸ Take back the resignation plays on.",
-            30000,
+            f"{name} resigns: it {found}. Play ▸ Take back the resignation plays on.", 30000
         )
 
     def _explain(self, request: Request, result: SearchResult) -> None:

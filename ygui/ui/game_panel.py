@@ -352,7 +352,7 @@ class GamePanel(QWidget):
         )
         # (not on a computer's turn: the swap is its decision, and a click there swapped for
         # it while the computers were paused, tester 36; Play ▸ Swap still can, on purpose)
-        self.swap_button.setEnabled(game.can_swap and not session.seat_for(game.to_move).computer)
+        self.swap_button.setEnabled(game.can_swap and not computers)
         # (its room stays around the swap's moment, so that the moves do not jump up as the
         # offer comes and goes; it goes once the game is past it: it stood as a blank band
         # above the moves all game long)

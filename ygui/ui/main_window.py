@@ -1366,14 +1366,11 @@ class MainWindow(QMainWindow):
         if path is not None:
             self.open_path(path)
 
-    def _open_cut_short(self, path: Path, problem: str) -> bool:
-        """A record cut short (its end lost): offer the moves before the cut, as a game of
-        no file (a file missing only its last ')' was refused whole, its moves with it:
-        tester 22). Whether it was opened so."""
-        try:
-            record = salvage_cut_short(path.read_bytes())
-        except OSError:
-            return False
+    def _open_cut_short(self, path: Path, data: bytes, problem: str) -> bool:
+        """A record cut short (its end lost), ``data`` its file's bytes: offer the moves
+        before the cut, as a game of no file (a file missing only its last ')' was refused
+        whole, its moves with it: tester 22). Whether it was opened so."""
+        record = salvage_cut_short(data)
         if record is None:
             return False
         moves = len(record.main_line())
@@ -1425,13 +1422,10 @@ class MainWindow(QMainWindow):
         with self.question():
             return self.ask_yes_no("Damaged game record", question)
 
-    def _open_without_bad_moves(self, path: Path) -> bool:
-        """A record whose moves cannot all be played: offer the rest, as a game of no file.
-        Whether it was opened so."""
-        try:
-            salvaged = salvage_bad_moves(path.read_bytes())
-        except OSError:
-            return False
+    def _open_without_bad_moves(self, path: Path, data: bytes) -> bool:
+        """A record whose moves cannot all be played, ``data`` its file's bytes: offer the
+        rest, as a game of no file. Whether it was opened so."""
+        salvaged = salvage_bad_moves(data)
         if salvaged is None:
             return False
         record, left = salvaged
@@ -1454,7 +1448,14 @@ class MainWindow(QMainWindow):
         try:
             self.session.open(path)
         except RecordError as exc:
-            if self._open_cut_short(path, str(exc)) or self._open_without_bad_moves(path):
+            try:  # (read once for both ways of salvaging it)
+                data: bytes | None = path.read_bytes()
+            except OSError:
+                data = None
+            if data is not None and (
+                self._open_cut_short(path, data, str(exc))
+                or self._open_without_bad_moves(path, data)
+            ):
                 return True
             self.inform("Could not open the game", f"{shown_path(path)}:\n{exc}")
             self.show_status(
@@ -1842,8 +1843,7 @@ class MainWindow(QMainWindow):
             if ended is not None and ended.reason != CONNECTION and not is_aside(path):
                 # (not "in progress": it had been resigned or lost on time, tester 39)
                 names = (game.colour_name(BLACK), game.colour_name(WHITE))
-                which = f"that was open ({ended.words(names)})"
-                said = f"that was open ({ended.words(names)})"
+                which = said = f"that was open ({ended.words(names)})"
             question = (
                 f"ygui did not close normally. Recover the game{of} {which} "
                 f"({title(game)}, {extent(game)}{at}, saved {when})?"
