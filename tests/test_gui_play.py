@@ -11,7 +11,7 @@ from drawn import mismatches, pixel_mismatches, this_turn_marks
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QDialog, QPushButton
 
 from ygui.core.clock import TimeControl
 from ygui.core.game import BLACK, SWAP, WHITE
@@ -460,6 +460,40 @@ def test_no_time_runs_while_the_window_asks_about_the_game(qtbot, answers):
     window.ask_yes_no = slow(True)  # resigned: the game is over and the clocks stop
     window.act_resign.trigger()
     assert window.session.result is not None and clock.running is None
+    shows_the_position(window)
+
+
+def test_no_time_runs_while_a_dialog_of_the_window_is_open(qtbot, answers):
+    """A file chooser, a figure, the rules: any dialog open over the game holds the running
+    clock (a tester's time ran on while they chose a file name to save to), and it runs on
+    once the dialog is closed."""
+    window = make_window(qtbot, answers)
+    now = [1000.0]
+    window.session.now = lambda: now[0]
+    options = GameOptions(game="y", size=5, pie=False).validated()
+    window.start_new_game(options, ("Ann", "Bo"), None, TimeControl(60))
+    click(qtbot, window, "c2")  # White's time runs
+    clock = window.session.clock
+    dialog = QDialog(window)
+    dialog.setWindowModality(Qt.WindowModality.ApplicationModal)
+    dialog.show()
+    qtbot.waitUntil(lambda: clock.paused)  # (the window looks ten times a second)
+    assert window.act_pause.isChecked()
+    assert "(paused)" in window.game_panel.clock_labels[WHITE].text()
+    now[0] += 30  # half a minute over the dialog
+    qtbot.wait(250)
+    dialog.close()
+    qtbot.waitUntil(lambda: not clock.paused)
+    assert clock.left(WHITE, now[0]) == 60 and not window.act_pause.isChecked()
+    now[0] += 5
+    assert clock.left(WHITE, now[0]) == 55
+    # a clock the player paused stays paused after a dialog
+    window.act_pause.trigger()
+    dialog.show()
+    qtbot.wait(250)
+    dialog.close()
+    qtbot.wait(250)
+    assert clock.paused and window.act_pause.isChecked()
     shows_the_position(window)
 
 

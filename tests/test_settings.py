@@ -3,8 +3,10 @@
 import json
 import os
 
+import pytest
+
 from ygui.autosave import autosave_dir
-from ygui.settings import SCHEMA_VERSION, Settings
+from ygui.settings import SCHEMA_VERSION, Settings, mended_json
 
 
 def test_defaults_and_round_trip(tmp_path):
@@ -33,6 +35,46 @@ def test_damaged_file_gives_defaults_and_a_message(tmp_path):
     path.write_text("{not json")
     s = Settings(path)
     assert s.get("theme") == "light" and "could not be read" in s.problem
+
+
+def test_the_slips_of_a_hand_edit_are_mended_not_the_whole_file_dropped(tmp_path):
+    """A comma too many, a comma left out and a comment: every setting fell back to its
+    default for one stray comma. The file is read mended, said once (with the lines), kept
+    aside as it was, and written back as plain JSON with its values and unknown keys."""
+    path = tmp_path / "settings.json"
+    edited = (
+        "// my settings\n"
+        "{\n"
+        '  "version": 1,\n'
+        '  "theme": "dark",\n'
+        '  "show_labels": true  # I like them\n'
+        '  "recent_files": ["/a.ysgf", "/b.ysgf",],\n'
+        '  "someone_elses": {"x": 1,},\n'
+        "}\n"
+    )
+    path.write_text(edited)
+    s = Settings(path)
+    assert s.get("theme") == "dark" and s.get("show_labels") is True
+    assert s.get("recent_files") == ["/a.ysgf", "/b.ysgf"]
+    for said in ("line 1: a comment", "line 5: a comment", "line 6: a missing comma"):
+        assert said in s.problem
+    assert "line 8: a comma too many" in s.problem and "line 6: a comma too many" in s.problem
+    kept = list(tmp_path.glob("settings.json.as-edited-*"))
+    assert len(kept) == 1 and kept[0].read_text() == edited and str(kept[0]) in s.problem
+    stored = json.loads(path.read_text())
+    assert stored["theme"] == "dark" and stored["someone_elses"] == {"x": 1}
+    again = Settings(path)
+    assert again.problem == "" and again.get("theme") == "dark"
+
+
+def test_mending_has_its_limits(tmp_path):
+    path = tmp_path / "settings.json"
+    for text in ('{"theme": dark}', '{"theme": "dark"', "{'theme': 'dark'}", "{,}"):
+        path.write_text(text)
+        s = Settings(path)
+        assert s.get("theme") == "light" and "could not be read" in s.problem, text
+    with pytest.raises(ValueError, match="Expecting"):
+        mended_json("[" + "1 " * 100 + "]")
 
 
 def test_a_bad_value_is_said_once_and_written_back_as_its_default(tmp_path):

@@ -218,9 +218,10 @@ def validated(stored: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     return data, bad
 
 
-def read_bounded_json(path: Path, limit: int = MAX_SETTINGS_BYTES) -> Any:
+def read_bounded_json(path: Path, limit: int = MAX_SETTINGS_BYTES) -> tuple[Any, list[str]]:
     """A JSON file read with bounds: a regular file of at most ``limit`` bytes; OSError or
-    ValueError (with a reason) otherwise, never a hang or a crash on deep nesting."""
+    ValueError (with a reason) otherwise, never a hang or a crash on deep nesting. The slips
+    a hand edit leaves are mended (``mended_json``); the second value says which."""
     if not path.is_file():
         raise ValueError("it is not a regular file")
     with open(path, "rb") as handle:
@@ -228,11 +229,45 @@ def read_bounded_json(path: Path, limit: int = MAX_SETTINGS_BYTES) -> Any:
     if len(data) > limit:
         raise ValueError(f"it is larger than {limit} bytes")
     try:
-        return json.loads(data.decode("utf-8"))
+        return mended_json(data.decode("utf-8"))
     except RecursionError:
         raise ValueError("it is nested too deeply") from None
     except UnicodeDecodeError:
         raise ValueError("it is not UTF-8 text") from None
+
+
+MAX_MENDS = 20
+
+
+def mended_json(text: str) -> tuple[Any, list[str]]:
+    """``text`` read as JSON, with the slips of a hand edit mended: a comma too many before
+    a closing brace or bracket, a comma left out between two entries, a comment (``//`` or
+    ``#`` to the end of the line). Returns the value and what was mended, by line (a stray
+    comma had every setting fall back to its default: a settings file an editor touched).
+    ValueError, with the reader's first complaint, when it cannot be read even so."""
+    mends: list[str] = []
+    first: json.JSONDecodeError | None = None
+    for _ in range(MAX_MENDS + 1):
+        try:
+            return json.loads(text), mends
+        except json.JSONDecodeError as exc:
+            first = first or exc
+            pos, where = exc.pos, f"line {exc.lineno}"
+            before = text[:pos].rstrip()
+            if text.startswith(("//", "#"), pos):
+                end = text.find("\n", pos)
+                text = text[:pos] + (text[end:] if end >= 0 else "")
+                mends.append(f"{where}: a comment left out")
+            elif exc.msg == "Expecting ',' delimiter" and text[pos : pos + 1] in ('"', "{", "["):
+                text = text[:pos] + "," + text[pos:]
+                mends.append(f"{where}: a missing comma put in")
+            elif text[pos : pos + 1] in ("}", "]") and before.endswith(","):
+                text = before[:-1] + text[len(before) :]
+                mends.append(f"{where}: a comma too many left out")
+            else:
+                break
+    assert first is not None
+    raise ValueError(str(first))
 
 
 class Settings:
@@ -241,10 +276,13 @@ class Settings:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or config_dir() / "settings.json"
         self.problem = ""
+        self._mends: list[str] = []  # the slips of a hand edit mended at start
         stored = self._read()
+        if self._mends and stored is not None:
+            self._write_mended(stored)
         self.data, bad = validated(stored if stored is not None else {})
-        if bad and not self.problem:
-            self.problem = (
+        if bad and (not self.problem or self._mends):
+            self.problem = (self.problem + "\n\n" if self.problem else "") + (
                 f"some settings in {self.path} were not valid and are back to their defaults: "
                 + ", ".join(bad)
             )
@@ -258,7 +296,7 @@ class Settings:
         """What the file holds now; None if it cannot be read. At start, ``problem`` says why
         and a regular file is copied aside (once: a later read only finds it still bad)."""
         try:
-            data = read_bounded_json(self.path)
+            data, mends = read_bounded_json(self.path)
         except FileNotFoundError:
             return {}
         except (OSError, ValueError) as exc:
@@ -275,6 +313,8 @@ class Settings:
         if not isinstance(data, dict):
             self._unreadable("is not a JSON object", at_start)
             return None
+        if mends and at_start:
+            self._mends = mends
         version = data.get("version", 0)
         if at_start and isinstance(version, int) and version > SCHEMA_VERSION:
             self.problem = (
@@ -282,6 +322,20 @@ class Settings:
                 "version knows are used, and the others are kept"
             )
         return data
+
+    def _write_mended(self, stored: dict[str, Any]) -> None:
+        """The file as it was read, slips mended, written back as plain JSON (its values and
+        unknown keys as they were), the file as the user left it kept aside; said once."""
+        kept = self._copy_aside("as-edited")
+        self.problem = (
+            f"the settings file {self.path} had slips a hand edit leaves, and was read with "
+            f"them mended ({'; '.join(self._mends)})"
+            + (f"; the file as it was is kept as {kept}" if kept else "")
+        )
+        try:
+            atomic_write_text(self.path, json.dumps(stored, indent=2, sort_keys=True) + "\n")
+        except (OSError, ValueError) as exc:
+            self.problem += f"; it could not be written mended: {exc}"
 
     def _unreadable(self, why: str, at_start: bool) -> None:
         """At start: say why the file is not used, and keep a copy of it."""
@@ -291,10 +345,10 @@ class Settings:
                 f", and the file is kept as {kept}" if kept else ""
             )
 
-    def _copy_aside(self) -> Path | None:
+    def _copy_aside(self, why: str = "unreadable") -> Path | None:
         if not self.path.is_file():
             return None  # a FIFO, a device or a dangling link: nothing to keep, never read
-        target = self.path.with_name(f"{self.path.name}.unreadable-{time.strftime('%Y%m%d%H%M%S')}")
+        target = self.path.with_name(f"{self.path.name}.{why}-{time.strftime('%Y%m%d%H%M%S')}")
         try:
             shutil.copyfile(self.path, target)
         except OSError:

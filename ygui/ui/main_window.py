@@ -8,7 +8,7 @@ import json
 import re
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -208,6 +208,7 @@ class MainWindow(QMainWindow):
         self.session.subscribe(self.computer.on_session_changed)
         self.session.subscribe(self.solver_panel.on_session_changed)  # (after the board's)
         self.mark_kind: str | None = None  # clicks mark cells instead of playing
+        self._dialog_hold: ExitStack | None = None  # a dialog open holds the clocks
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(100)
         self.clock_timer.timeout.connect(self._tick)
@@ -1119,6 +1120,7 @@ class MainWindow(QMainWindow):
 
     def _tick(self) -> None:
         """Ten times a second: the clocks shown, and a game lost on time ended."""
+        self._hold_for_dialogs()
         session = self.session
         if session.clock is None or session.clock.running is None:
             return
@@ -1128,6 +1130,27 @@ class MainWindow(QMainWindow):
             self.show_status(f"{game.colour_name(loser)}'s time has run out.", 10000)
         else:
             self.game_panel.refresh_clocks()
+
+    def _hold_for_dialogs(self) -> None:
+        """While a dialog of the window is open (a file to save to, a figure, the rules, the
+        game's information), the clocks stand still and the computers wait, as under a
+        question: the time a player spent choosing a file name was charged to them (tester
+        40), and no move could be made meanwhile."""
+        modal = QApplication.activeModalWidget()
+        if self._dialog_hold is not None and modal is None:
+            hold, self._dialog_hold = self._dialog_hold, None
+            hold.close()
+            return
+        clock = self.session.clock
+        if (
+            self._dialog_hold is None
+            and modal is not None
+            and clock is not None
+            and clock.running is not None
+            and not clock.paused
+        ):
+            self._dialog_hold = ExitStack()
+            self._dialog_hold.enter_context(self.question())
 
     def take_back_result(self) -> None:
         session = self.session
