@@ -1,5 +1,6 @@
 """The window, driven by real clicks and keys (offscreen)."""
 
+import json
 import random
 import sys
 from pathlib import Path
@@ -1053,7 +1054,7 @@ def test_a_settings_problem_is_said_once_not_by_every_new_window(qtbot, answers)
     by every new window, of a file long since written anew."""
     path = Settings().path
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('{"theme": "dark",}')
+    path.write_text('{"theme": dark}')  # (a stray comma is mended now: see below)
     window = make_window(qtbot, answers)
     qtbot.waitUntil(lambda: bool(answers.informed), timeout=3000)
     assert "could not be read" in answers.informed[0]
@@ -1065,6 +1066,17 @@ def test_a_settings_problem_is_said_once_not_by_every_new_window(qtbot, answers)
     assert len(answers.informed) == said
     for w in (other, window):
         w.session.dirty = False
+
+
+def test_a_stray_comma_in_the_settings_keeps_them_and_is_said(qtbot, answers):
+    path = Settings().path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"theme": "dark", "show_labels": false,}')
+    window = make_window(qtbot, answers)
+    qtbot.waitUntil(lambda: bool(answers.informed), timeout=3000)
+    assert "line 1: a comma too many left out" in answers.informed[0]
+    assert window.settings.get("theme") == "dark" and not window.scene.show_labels
+    assert json.loads(path.read_text())["theme"] == "dark"
 
 
 def test_close_window_closes_this_window_alone_asking_of_its_game(qtbot, answers):
