@@ -16,6 +16,7 @@ class Answers:
         self.save_choice: list[str] = []
         self.informed: list[str] = []
         self.questions: list[str] = []
+        self.choices: list[str] = []  # the button chosen in a question of several
         self.windows: list[MainWindow] = []
 
     def close_all(self) -> None:
@@ -46,7 +47,15 @@ def make_window(qtbot, answers: Answers) -> MainWindow:
         assert answers.save_choice, f"unexpected question: {text}"
         return answers.save_choice.pop(0)
 
+    def ask_choice(title, text, choices):
+        answers.questions.append(text)
+        assert answers.choices, f"unexpected question: {text}"
+        choice = answers.choices.pop(0)
+        assert choice in (*choices, ""), f"{choice!r} is not one of {choices}"
+        return choice
+
     window.ask_yes_no = ask_yes_no
+    window.ask_choice = ask_choice
     window.ask_recover = lambda question, game: ask_yes_no("Recover game?", question)
     window.ask_save_discard_cancel = ask_save
     window.inform = lambda title, text: answers.informed.append(text)

@@ -1490,7 +1490,7 @@ def test_done_after_an_edit_asks_and_then_leaves_no_promise(qtbot, window, answe
     (tester 32 read that promise after Done)."""
     _study(qtbot, window, tmp_path)
     window.act_edit.trigger()
-    click(qtbot, window, "a1")
+    click(qtbot, window, "c3")  # (on the cell of the one move after it: no move fits)
     assert "Until you press Done" in window.statusBar().currentMessage()
     answers.yes_no = [False]
     window.editor.edit_button.toggle()  # done? no
@@ -1632,3 +1632,84 @@ def test_done_offers_to_save_the_unsaved_game_it_leaves(qtbot, window, answers, 
     assert answers.questions[-1].startswith(
         "Closing the window of Y, 5 cells per side, set-up position (4 stones set up)."
     )
+
+
+def _figure_studied(qtbot, window, tmp_path):
+    """A figure typed in (Black c2, White d3, Black to move), studied: the line b2 c3 d2
+    with a comment and a mark on b2, and e3 instead of b2; saved, shown at the start."""
+    window.entry_panel.entry.setText("B: c2 W: d3 to move: B")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    for label in ("b2", "c3", "d2"):
+        click(qtbot, window, label)
+    session = window.session
+    first = session.tree.root.children[0]
+    first.comment = "the figure's move"
+    first.extra["TR"] = ["e1"]
+    GameTree.set_analysis(first, 0.7, 5000, "c3")
+    session.go_to(session.tree.root)
+    click(qtbot, window, "e3")  # a variation
+    path = tmp_path / "figure.ysgf"
+    session.save(path)
+    session.go_to(session.tree.root)
+    return path
+
+
+def test_a_stone_forgotten_from_the_figure_keeps_the_study(qtbot, window, answers, tmp_path):
+    """Tester 41 set up a figure, studied it, then found a stone missing: Edit position at
+    the start and Done left the variations, comments and marks behind, in the game before
+    the edit. Done now offers to keep the moves that still fit the position set up: they
+    stay, with their comments and marks (not the analysis of the other position), and the
+    study goes on in its file."""
+    from ygui.core.record import load_record
+    from ygui.ui.position_editor import KEEP_MOVES
+
+    path = _figure_studied(qtbot, window, tmp_path)
+    window.act_edit.trigger()
+    window.editor.tool_buttons[WHITE].setChecked(True)
+    click(qtbot, window, "c3")  # the stone forgotten, on the cell of the main line's 2nd move
+    answers.choices = [""]  # cancel: go on editing
+    window.editor.edit_button.toggle()
+    assert answers.questions[-1].startswith(
+        "The game's moves can be kept on the position set up: 2 moves fit it, and 2 moves "
+        "(on a cell now taken, out of turn or after the game's end) would be left out with "
+        "the moves after them."
+    )
+    assert "in its file, figure.ysgf, when you save" in answers.questions[-1]
+    assert window.session.editing and window.editor.edit_button.isChecked()
+    answers.choices = [KEEP_MOVES]
+    window.editor.edit_button.toggle()  # done: keep the moves
+    session = window.session
+    assert not session.editing and answers.choices == [] and answers.yes_no == []
+    assert "keeps 2 moves of the game (2 moves left out)" in window.statusBar().currentMessage()
+    assert session.path == path and session.dirty
+    g = window.game.geometry
+    assert window.game.setup == {g.cell("c2"): BLACK, g.cell("d3"): WHITE, g.cell("c3"): WHITE}
+    assert mismatches(window) == []
+    lines = session.tree.root.children
+    assert [window.game.move_text(n.move) for n in lines] == ["b2", "e3"]
+    assert lines[0].comment == "the figure's move" and lines[0].extra == {"TR": ["e1"]}
+    window.act_forward.trigger()
+    assert labels(window) == ["b2"] and mismatches(window) == []
+    assert window.scene.marks == {g.cell("e1"): ("triangle", "")}
+    session.go_to(lines[1])
+    assert labels(window) == ["e3"] and mismatches(window) == []
+    window.act_save.trigger()  # into its file, without a question
+    record = load_record(path)
+    assert record.setup[g.cell("c3")] == WHITE
+    assert [n.move.cell for n in record.root.children] == [g.cell("b2"), g.cell("e3")]
+
+
+def test_done_offers_the_position_alone_too(qtbot, window, answers, tmp_path):
+    from ygui.core.record import load_record
+    from ygui.ui.position_editor import ALONE
+
+    path = _figure_studied(qtbot, window, tmp_path)
+    window.act_edit.trigger()
+    click(qtbot, window, "a1")  # every move still fits
+    answers.choices = [ALONE]
+    window.editor.edit_button.toggle()
+    assert "all 4 moves fit it" in answers.questions[-1]
+    assert answers.yes_no == []  # (the game before it is saved: not asked a second time)
+    assert not window.session.editing and not window.session.tree.root.children
+    assert window.session.path is None and mismatches(window) == []
+    assert len(load_record(path).main_line()) == 3  # the study stays in its file

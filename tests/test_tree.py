@@ -289,3 +289,35 @@ def test_a_position_written_as_text_is_read_back_as_it_was(name):
         setup, to_move = parse_position(game.geometry, text)
         stones = {c: colour for c, colour in enumerate(game.colours) if colour}
         assert setup == stones and to_move == game.to_move
+
+
+def test_lines_replanted_on_another_position_keep_what_still_fits():
+    """A set-up mended after a study: each line played again from the new position keeps
+    its moves while they are legal and by their colour, with comments and marks; a move that
+    no longer fits goes with the moves below it; the analysis goes."""
+    from ygui.core.tree import VISITS, WIN_RATE, replanted
+
+    tree = fresh(5)
+    play(tree, "c2 b2 d3 c3")
+    tree.to_start()
+    play(tree, "c2 b2 e3 a1")  # a second line at the third move
+    tree.to_start()
+    play(tree, "b1")  # a second first move
+    main = tree.root.children[0]
+    main.comment = "the figure's move"
+    main.extra["TR"] = ["c2"]
+    GameTree.set_analysis(main, 0.6, 1000, "b2")
+    options = tree.game.options
+    moved = Game(options, setup={tree.game.geometry.cell("e3"): WHITE})  # a stone forgotten
+    lines, kept, left = replanted(tree.root.children, moved)
+    assert (kept, left) == (5, 2)  # e3, now taken, and a1 below it
+    c2 = lines[0]
+    assert moved.move_text(c2.move) == "c2" and c2.comment == "the figure's move"
+    assert c2.extra == {"TR": ["c2"]} and WIN_RATE not in c2.extra and VISITS not in c2.extra
+    b2 = c2.children[0]
+    assert [moved.move_text(n.move) for n in b2.children] == ["d3"]
+    assert [moved.move_text(n.move) for n in b2.children[0].children] == ["c3"]
+    assert [moved.move_text(n.move) for n in lines] == ["c2", "b1"]
+    assert tree.root.children[0].extra[WIN_RATE]  # the lines given are not changed
+    white_first = Game(options, setup={tree.game.geometry.cell("e3"): WHITE}, to_move=WHITE)
+    assert replanted(tree.root.children, white_first)[1:] == (0, 7)  # every line out of turn

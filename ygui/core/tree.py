@@ -305,3 +305,48 @@ def tree_from_game(game: Game, black: str = "", white: str = "") -> GameTree:
     tree = GameTree(record)
     tree.go_to_path(record.main_line()[: len(game.moves)])
     return tree
+
+
+# a node's analysis, of its position: a line played again from another position leaves it
+ANALYSIS_KEYS = (WIN_RATE, VISITS, BEST_MOVE, PROVED)
+
+
+def replanted(
+    lines: list[RecordNode], game: Game, drop: tuple[str, ...] = ANALYSIS_KEYS
+) -> tuple[list[RecordNode], int, int]:
+    """Copies of ``lines`` (a node's variations) played again from ``game``, another position
+    (a set-up mended after a study was made of it): a move still legal there, by the colour
+    that played it, is kept with its comment and marks, its ``drop`` keys left out (the
+    analysis was of the other position); a move that is not is left out with every move after
+    it in its line. Returns the lines kept, the moves kept and the moves left out; iterative,
+    however deep the tree."""
+    kept: list[RecordNode] = []
+    counts = [0, 0]
+    stack: list[tuple[RecordNode, list[RecordNode], Game]] = [
+        (node, kept, game.copy()) for node in reversed(lines)
+    ]
+    while stack:
+        node, into, at = stack.pop()
+        move = node.move
+        if move is None or node.colour != at.to_move or at.why_illegal(move) is not None:
+            counts[1] += _size(node)
+            continue
+        at.play(move)
+        extra = {k: list(v) for k, v in node.extra.items() if k not in drop}
+        copy = RecordNode(move=move, colour=node.colour, comment=node.comment, extra=extra)
+        into.append(copy)
+        counts[0] += 1
+        last = len(node.children) - 1
+        for i, child in enumerate(reversed(node.children)):
+            stack.append((child, copy.children, at if i == last else at.copy()))
+    return kept, counts[0], counts[1]
+
+
+def _size(node: RecordNode) -> int:
+    """The moves of ``node``'s subtree, itself included."""
+    count, stack = 0, [node]
+    while stack:
+        top = stack.pop()
+        count += 1
+        stack.extend(top.children)
+    return count

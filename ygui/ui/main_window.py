@@ -309,12 +309,14 @@ class MainWindow(QMainWindow):
             lambda: self.maybe_keep_changes(
                 "Edit position: at the first change the position becomes a game of its own, "
                 "and this game stays behind (Undo or Cancel brings it back while you edit; "
-                "Done asks first). Discard: edit without saving it."
+                "Done asks first, and can keep its moves that fit the position set up). "
+                "Discard: edit without saving it."
             ),
             self.change_players,
             lambda text: self.show_status(text, 10000),
             lambda text: self.ask_yes_no("Set up a position", text),
             lambda text: self._keep_changes(text, named=True),  # (its text names the game)
+            lambda text, choices: self.ask_choice("Set up a position", text, choices),
         )
         self.setup_dock = self._dock(QDockWidget("Set up"))
         self.setup_dock.setObjectName("setup")
@@ -736,6 +738,16 @@ class MainWindow(QMainWindow):
     def ask_yes_no(self, title: str, text: str) -> bool:
         answer = QMessageBox.question(self, title, text)
         return answer == QMessageBox.StandardButton.Yes
+
+    def ask_choice(self, title: str, text: str, choices: tuple[str, ...]) -> str:
+        """One of ``choices`` (buttons, the first the default), or "" for Cancel."""
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self)
+        buttons = [box.addButton(c, QMessageBox.ButtonRole.AcceptRole) for c in choices]
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(buttons[0])
+        box.exec()
+        clicked = box.clickedButton()
+        return next((c for c, b in zip(choices, buttons, strict=True) if b is clicked), "")
 
     def ask_recover(self, question: str, game: Game) -> bool:
         """Yes or no to an autosaved game, shown with a picture of its position."""

@@ -30,6 +30,8 @@ from ygui.session import Session, SetAside
 # the game the set-up replaced, as it was
 Setup = tuple[dict[int, int], int, GameOptions]
 Undone = Setup | SetAside
+KEEP_MOVES = "Keep the moves"  # Done's choices where the game's moves fit the set-up
+ALONE = "Position alone"
 SET_ASIDE = (
     "The position edited is a game of its own from here. Until you press Done, Undo (Ctrl+Z) "
     "or Cancel brings back the game with its moves."
@@ -51,6 +53,7 @@ class PositionEditor(QGroupBox):
         tell: Callable[[str], None] | None = None,
         confirm: Callable[[str], bool] | None = None,
         keep: Callable[[str], bool] | None = None,
+        choose: Callable[[str, tuple[str, ...]], str] | None = None,
     ) -> None:
         super().__init__("Set up a position")
         self.session = session
@@ -59,10 +62,13 @@ class PositionEditor(QGroupBox):
         self.confirm = confirm or (lambda text: True)
         # save, discard or cancel, of the game shown, after what is happening (the window's)
         self.keep = keep or (lambda text: True)
+        # one of the choices given, or "" (cancel), of a question (the window's)
+        self.choose = choose or (lambda text, choices: choices[0])
         self.edit_colour = BLACK
         self._undo: list[Undone] = []
         self._redo: list[Undone] = []
         self._kept: SetAside | None = None  # the game as it was when the editing began
+        self._done_words = ""  # what Done says (the moves kept)
         layout = QVBoxLayout(self)
         self.edit_button = QPushButton("Edit position")
         self.edit_button.setCheckable(True)
@@ -180,7 +186,8 @@ class PositionEditor(QGroupBox):
                 self.edit_button.setChecked(True)
                 self.edit_button.blockSignals(False)
                 return
-            self.tell("")  # (its way back, said at the first edit, is gone)
+            self.tell(self._done_words)  # (its way back, said at the first edit, is gone)
+            self._done_words = ""
             self._aside(None)
         self._show_editing(on)
         session.set_editing(on)
@@ -201,6 +208,20 @@ class PositionEditor(QGroupBox):
         moves = len(kept.tree.main_line())
         if not moves:
             return True
+        lines, fit, left_out = self.session.moves_that_fit(kept)
+        if fit:
+            choice = self._ask_keep_moves(kept, fit, left_out)
+            if choice == KEEP_MOVES:
+                self.session.keep_moves(kept, lines)
+                self._done_words = (
+                    f"The position set up keeps {counted(fit, 'move')} of the game"
+                    + (f" ({counted(left_out, 'move')} left out)." if left_out else ".")
+                )
+                return True
+            if choice != ALONE:
+                return False
+            if not kept.dirty:
+                return True  # (asked just now: not a second time)
         if kept.dirty:
             return self.keep_set_aside(
                 "Done plays from the position set up and leaves the game before it."
@@ -210,6 +231,27 @@ class PositionEditor(QGroupBox):
             f"Play from the position set up? The game before it ({counted(moves, 'move')}) "
             f"stays behind: {where}."
         )
+
+    def _ask_keep_moves(self, kept: SetAside, fit: int, left_out: int) -> str:
+        """Done, where moves of the game before the edit still fit the position set up: keep
+        them, play from the position alone, or go on editing."""
+        start = kept.tree.current is kept.tree.root
+        after = "The game's moves" if start else "The moves after the position edited"
+        text = f"{after} can be kept on the position set up: " + (
+            f"{counted(fit, 'move')} fit it, and {counted(left_out, 'move')} (on a cell now "
+            "taken, out of turn or after the game's end) would be left out with the moves "
+            "after them."
+            if left_out
+            else ("its one move fits it." if fit == 1 else f"all {fit} moves fit it.")
+        )
+        text += (
+            "\n\nKeep the moves: with their variations, comments and marks (their analysis "
+            "goes: it was of the position before)"
+            + (f", in its file, {kept.path.name}, when you save." if start and kept.path else ".")
+            + "\nPosition alone: play from the position set up; the game before it stays "
+            + ("behind, in its file." if kept.path else "behind, not saved.")
+        )
+        return self.choose(text, (KEEP_MOVES, ALONE))
 
     def keep_set_aside(self, doing: str = "") -> bool:
         """Before the window closes or takes another game while a set-up has replaced a game
