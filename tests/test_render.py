@@ -297,3 +297,34 @@ def test_cells_the_search_only_glanced_at_have_no_heat_mark(qapp):
     scene.set_heat({3: top, 10: least + 1, 17: least - 1, 24: 5})
     marked = {scene.cell_at(item.sceneBoundingRect().center()) for item in scene._heat_items}
     assert marked == {3, 10}
+
+
+def test_a_mark_on_a_numbered_stone_leaves_its_number_readable(qapp, tmp_path):
+    """Tester 41's figure drew a triangle right over move 3's number. A mark on a numbered
+    stone is drawn small at its upper right, on a patch of board, clear of the number; on a
+    stone without a number it stays in the middle."""
+    from ygui.ui.render import render_scene
+
+    game = Game(GameOptions(game="y", size=7, pie=False).validated())
+    g = game.geometry
+    for label in ("c2", "d3", "e3"):
+        game.play(game.parse_move(label))
+    scene = BoardScene(game)
+    scene.set_numbers(1)
+    marks = {g.cell("c2"): ("triangle", ""), g.cell("d3"): ("label", "A")}
+    marks[g.cell("e3")] = ("square", "")
+    scene.set_numbers(2)  # c2 has no number now
+    scene.set_marks(marks)
+    assert scene.drawn_marks == marks and set(scene.drawn_numbers) == {g.cell("d3"), g.cell("e3")}
+    numbers = {scene.cell_at(i.sceneBoundingRect().center()): i for i in scene._numbers}
+    for item in scene._mark_items:
+        data = item.data(0)
+        if not data:
+            continue  # (a patch of board under a mark)
+        cell = data[0]
+        box = item.sceneBoundingRect()
+        if cell in numbers:
+            assert not box.intersects(numbers[cell].sceneBoundingRect()), g.labels[cell]
+        else:
+            assert box.center().x() == pytest.approx(scene.cell_position(cell).x(), abs=2)
+    render_scene(scene, tmp_path / "figure.png")

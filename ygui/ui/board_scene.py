@@ -264,6 +264,7 @@ class BoardScene(QGraphicsScene):
         hidden = set(self.numbered_stones()) | set(self.marks)
         for cell, label in enumerate(self._labels):  # a mark takes the coordinate's place
             label.setVisible(self.show_labels and cell not in hidden)
+        numbered = self.numbered_stones()
         for cell, (kind, text) in self.marks.items():
             if not 0 <= cell < game.geometry.size:
                 continue
@@ -272,7 +273,16 @@ class BoardScene(QGraphicsScene):
             empty_ink = "#c62828" if self.theme is LIGHT else "#ff8a80"
             ink = QColor(ink_on(game.colour_name(colour))) if colour else QColor(empty_ink)
             p = self.point(game.geometry.centres[cell])
-            r = self.radii[cell] * 0.55
+            size = self.radii[cell]
+            if cell in numbered:
+                # a stone's number and a mark both: the mark small at the stone's upper right,
+                # on a patch of board (drawn over the number, neither could be read in a
+                # figure: tester 41)
+                p = QPointF(p.x() + 0.62 * size, p.y() - 0.62 * size)
+                size *= 0.5
+                ink = QColor(empty_ink)
+                self._mark_items.append(self._board_patch(p, size * 0.95, 21.5))
+            r = size * 0.55
             shape: QGraphicsItem
             if kind == "triangle":
                 shape = QGraphicsPolygonItem(
@@ -292,14 +302,14 @@ class BoardScene(QGraphicsScene):
             else:
                 label = QGraphicsSimpleTextItem(text)
                 font = QFont()
-                font.setPixelSize(max(7, int(self.radii[cell] * (1.1 if len(text) < 2 else 0.75))))
+                font.setPixelSize(max(6, int(size * (1.1 if len(text) < 2 else 0.75))))
                 font.setBold(True)
                 label.setFont(font)
                 label.setBrush(ink)
                 rect = label.boundingRect()
                 label.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
                 shape = label
-                if not colour:  # on the empty board, on a patch of board colour
+                if not colour and cell not in numbered:  # on the board, on a patch of it
                     self._mark_items.append(self._board_patch(p, r * 1.2, 21.5))
             shape.setZValue(22)
             shape.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
