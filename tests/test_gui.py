@@ -1121,3 +1121,19 @@ def test_a_closed_window_leaves_nothing_running_behind_it(qtbot, answers):
     assert not path.exists() and second.session.result is None
     assert not second.clock_timer.isActive()
     first.session.dirty = False
+
+
+def test_what_the_analysis_shows_on_the_board_is_remembered(qtbot, answers):
+    """The heat map, the best line and the candidates, switched on, were off again at the
+    next start (tester 41)."""
+    window = make_window(qtbot, answers)
+    c = window.computer
+    assert not c.heat_box.isChecked() and not c.candidates_box.isChecked()
+    window.act_candidates.trigger()
+    window.act_preview.trigger()
+    again = make_window(qtbot, answers)
+    a = again.computer
+    assert a.candidates_box.isChecked() and a.preview_box.isChecked()
+    assert again.act_candidates.isChecked() and not a.heat_box.isChecked()
+    a.candidates_box.setChecked(False)
+    assert not Settings().get("candidates") and Settings().get("best_line")

@@ -116,13 +116,13 @@ def test_set_up_warns_of_unreachable_positions_but_keeps_them(qtbot, window):
 def test_typed_moves_and_an_error_pointing_at_the_bad_token(qtbot, window):
     window.entry_panel.entry.setText("a1 b1 zz9 c1")
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
-    assert "Move 3 'zz9'" in window.entry_panel.entry_error.text()  # (a sentence: capitalised)
+    assert "'zz9', word 3 of those typed: " in window.entry_panel.entry_error.text()
     assert window.entry_panel.entry.selectedText() == "zz9"
     assert labels(window) == []  # nothing was played
     window.entry_panel.entry.setText("a1 b1 a1")
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
     assert (
-        "Move 3 'a1'" in window.entry_panel.entry_error.text()
+        "'a1', word 3 of those typed" in window.entry_panel.entry_error.text()
         and "occupied" in window.entry_panel.entry_error.text()
     )
     window.entry_panel.entry.setText("a1, b1 c1")
@@ -171,6 +171,13 @@ def test_the_keys_go_back_to_the_board_after_a_typed_position_or_esc(qtbot, wind
     assert window.view.hasFocus()
     typed("zz9")  # (refused: the box keeps the keys, its error selected)
     assert entry.hasFocus()
+    # Ctrl+2, the Set up panel, gives the keys to its box (tester 41's typed position went
+    # to the board's shortcuts: "h" asked for a hint)
+    qtbot.keyClick(entry, Qt.Key.Key_Escape)
+    window.setup_dock.hide()
+    window.panel_actions["Set up"].trigger()
+    assert window.setup_dock.isVisible()
+    qtbot.waitUntil(entry.hasFocus, timeout=2000)
 
 
 def test_a_typed_side_to_move_stays_through_later_edits(qtbot, window):

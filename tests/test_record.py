@@ -127,7 +127,8 @@ def test_variations_are_read_checked_and_written_back():
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("", "line 1"),
+        ("", "^the file is empty"),
+        (" \n\n", "the file is empty"),
         ("hello", "must begin"),
         ("(;YG[y]", "missing"),
         ("(;YG[y];B[a1]", r"'\)' is missing"),

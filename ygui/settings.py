@@ -130,6 +130,10 @@ SCHEMA: dict[str, tuple[Any, Check]] = {
     "show_labels": (False, _is_bool),
     "move_numbers": (False, _is_bool),
     "computer_resigns": (True, _is_bool),  # the computer resigns a game it has proved lost
+    # what the analysis shows on the board (they were off again at each start: tester 41)
+    "heat_map": (False, _is_bool),
+    "best_line": (False, _is_bool),
+    "candidates": (False, _is_bool),
     "orientations": ({}, _Table(_orientation_entry)),
     "recent_files": ([], _is_paths),
     "window": ({}, lambda v: isinstance(v, dict)),

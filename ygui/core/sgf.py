@@ -104,6 +104,8 @@ class _Reader:
 
     def collection(self) -> list[SgfNode]:
         roots = []
+        if not self.peek():  # (an empty file was "not a game record": tester 41)
+            raise SgfError("the file is empty: it holds no game record")
         if self.peek() != "(":
             raise self.error("not a game record: it must begin with '(;'")
         while self.peek() == "(":

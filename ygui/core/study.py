@@ -40,7 +40,9 @@ def parse_moves(game: Game, text: str) -> list[Move]:
             move = probe.parse_move(word)
             probe.play(move)
         except (BoardError, IllegalMove) as exc:
-            raise EntryError(f"move {number} '{word}': {exc}", span) from None
+            # (not "move 2": tester 41 read it as move 2 of the game, not of those typed)
+            which = "the first" if number == 1 else f"word {number} of those typed"
+            raise EntryError(f"'{word}', {which}: {exc}", span) from None
         moves.append(move)
     if not moves:
         raise EntryError("type some moves, for example: d2 swap e2", (0, len(text)))

@@ -662,6 +662,15 @@ class MainWindow(QMainWindow):
             (c.candidates_box, self.act_candidates),
         ):
             box.toggled.connect(action.setChecked)
+        # what the analysis shows on the board, as the user last chose (it was off again at
+        # each start: tester 41)
+        for box, key in (
+            (c.heat_box, "heat_map"),
+            (c.preview_box, "best_line"),
+            (c.candidates_box, "candidates"),
+        ):
+            box.setChecked(bool(self.settings.get(key)))
+            box.toggled.connect(lambda on, k=key: self.remember(k, bool(on)))
         self.act_labels.setChecked(bool(self.settings.get("show_labels")))
         self.act_resigns.setChecked(bool(self.settings.get("computer_resigns")))
         if self.settings.get("move_numbers"):
@@ -724,6 +733,10 @@ class MainWindow(QMainWindow):
         else:
             dock.show()
             dock.raise_()
+            if dock is self.setup_dock:
+                # the keys to its box (a tester's position typed at once went to the board's
+                # one-letter shortcuts: "h" asked for a hint, tester 41); Esc gives them back
+                self.entry_panel.entry.setFocus()
 
     # ----- modal questions (replaced in tests) -----------------------------------------
     @contextmanager
@@ -1809,7 +1822,11 @@ class MainWindow(QMainWindow):
         path = self.session.path
         game = shown_path(path.name) if path is not None else title(self.game)
         tree = self.session.tree
-        return f"{game} ({extent(tree.game_at(tree.main_line()))})"
+        # (the variations too: "(3 moves)" of a study whose line on the screen had four read
+        # as a count gone wrong, tester 41)
+        lines = sum(max(0, len(n.children) - 1) for n in _subtree(tree.root))
+        more = f", {counted(lines, 'variation')}" if lines else ""
+        return f"{game} ({extent(tree.game_at(tree.main_line()))}{more})"
 
     def _keep_changes(self, why: str = "", named: bool = False) -> bool:
         if not self.session.has_work:
