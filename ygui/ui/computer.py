@@ -246,14 +246,15 @@ class CandidateTable(QTableWidget):
         super().__init__(0, 4)
         self.setHorizontalHeaderLabels(["Move", "Win", "Playouts", "Line"])
         # (the framed best had a lower rate than a move below it: tester 25 took it for a
-        # fault)
+        # fault; a loss in 22 above a loss in 20 with more playouts, tester 41)
         order = (
             "The moves are in the order of their playouts: the search's choice is the most "
             "searched (framed on the board). The analysis gives half of its playouts to its "
             "next few choices, so that their rates can be compared; a rate from fewer "
-            "playouts is less sure, so a move below the choice can show a higher one. Once "
-            "the search has proved the position, the moves it proved come first: the wins, "
-            "quickest first; the losses last, the hardest to meet first."
+            "playouts is less sure, so a move below the choice can show a higher one. A move "
+            "the search has proved is placed by its proof, not its playouts: a proved win "
+            "first, the quickest first; a proved loss last, the hardest to meet (the longest) "
+            "first, even above a loss with more playouts."
         )
         # (each its own words: the order's paragraph under three headers read as one tooltip
         # repeated, tester 29)
