@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QDialog, QPushButton
 
 from ygui.core.clock import TimeControl
-from ygui.core.game import BLACK, SWAP, WHITE
+from ygui.core.game import BLACK, SWAP, WHITE, Move
 from ygui.core.record import load_record, read_record
 from ygui.core.variants import GameOptions
 from ygui.session import Seat
@@ -986,3 +986,30 @@ def test_a_timed_game_opened_before_its_first_move_can_be_started(qtbot, answers
     labels = window.game_panel.clock_labels
     assert "(paused)" not in labels[BLACK].text() + labels[WHITE].text()
     assert not window.act_pause.isEnabled()
+
+
+def test_a_figure_numbered_through_a_swap_says_it_under_the_board(qtbot, answers):
+    """A swap has no stone to carry its number: a figure of c2, swap, d3 went from 1 to 3
+    without a word. With the numbers on, the caption offered says "2: swap."; a caption
+    written by hand stays as written."""
+    from ygui.ui.figure_dialog import FigureDialog
+
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=5, pie=True).validated(), ("Ann", "Bo"))
+    click(qtbot, window, "c2")
+    window.session.play(Move.swap())
+    click(qtbot, window, "d3")
+    dialog = FigureDialog(window.game, window.theme, False, None, window)
+    qtbot.addWidget(dialog)
+    assert dialog.caption_text.text() == "Black to play"
+    dialog.numbers.setChecked(True)
+    assert dialog.caption_text.text() == "2: swap. Black to play"
+    dialog.numbers_from.setValue(3)
+    assert dialog.caption_text.text() == "Black to play"
+    dialog.numbers_from.setValue(1)
+    dialog.caption_text.setText("Diagram 2")
+    dialog.numbers.setChecked(False)
+    assert dialog.caption_text.text() == "Diagram 2"
+    numbered = FigureDialog(window.game, window.theme, False, 1, window)
+    qtbot.addWidget(numbered)
+    assert numbered.caption_text.text() == "2: swap. Black to play"

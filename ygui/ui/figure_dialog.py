@@ -38,12 +38,19 @@ PREVIEW_HEIGHT = 320  # (the whole figure fits in it: a caption ran below it, te
 CAPTION_CHARS = 200
 
 
-def default_caption(game: Game) -> str:
+def default_caption(game: Game, numbers_from: int | None = None) -> str:
     """What a rule book writes under a figure of ``game``'s position: who is to play, or who
-    has won."""
-    if game.winner is not None:
-        return f"{game.colour_name(game.winner)} has won"
-    return f"{game.colour_name(game.to_move)} to play"
+    has won; with the moves numbered from ``numbers_from``, the swaps among them, which
+    have no stone to carry their number ("2: swap")."""
+    said = (
+        f"{game.colour_name(game.winner)} has won"
+        if game.winner is not None
+        else f"{game.colour_name(game.to_move)} to play"
+    )
+    if numbers_from is None:
+        return said
+    swaps = [n for n, m in enumerate(game.moves, 1) if m.is_swap and n >= numbers_from]
+    return "".join(f"{n}: swap. " for n in swaps) + said
 
 
 def add_caption(scene: QGraphicsScene, text: str, theme: Theme) -> None:
@@ -110,7 +117,8 @@ class FigureDialog(QDialog):
         self.last_move.setEnabled(bool(game.moves))
         # a rule book's figure says who is to play under it (tester 31 found no way to)
         self.caption = QCheckBox("Caption")
-        self.caption_text = QLineEdit(default_caption(game))
+        self._caption = default_caption(game, numbers_from)  # the text offered, unedited
+        self.caption_text = QLineEdit(self._caption)
         self.caption_text.setMaxLength(CAPTION_CHARS)
         self.caption.toggled.connect(self._caption_ticked)
         self.caption_text.setEnabled(False)
@@ -153,6 +161,10 @@ class FigureDialog(QDialog):
             self.caption_text.textChanged,
         ):
             signal.connect(self.update_preview)
+        # a swap numbered has no stone: the caption offered says it (a figure of a game with
+        # a swap went from 1 to 3 without a word); a caption written by hand stays
+        self.numbers.toggled.connect(self._offer_caption)
+        self.numbers_from.valueChanged.connect(self._offer_caption)
         layout = QVBoxLayout(self)
         layout.addWidget(self.preview)
         layout.addWidget(self.size_label)
@@ -160,6 +172,14 @@ class FigureDialog(QDialog):
         layout.addLayout(buttons)
         self.saved: list[Path] = []
         self.update_preview()
+
+    def _offer_caption(self) -> None:
+        offered = default_caption(
+            self.game, self.numbers_from.value() if self.numbers.isChecked() else None
+        )
+        if self.caption_text.text() == self._caption:
+            self.caption_text.setText(offered)
+        self._caption = offered
 
     def _caption_ticked(self, on: bool) -> None:
         """The caption's text, ready to be written over (typed after, it was added to the
