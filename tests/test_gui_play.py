@@ -421,16 +421,22 @@ def test_pausing_the_clocks_stops_them_and_play(qtbot, answers):
     shows_the_position(window)
 
 
-def test_no_time_runs_while_the_window_asks_about_the_game(qtbot, answers):
-    """Save first?, the new-game dialog, the open dialog and the resign question stop the
-    running clock; cancelled, the game goes on with the time it had, and the clock runs."""
+def _a_minute_each_white_to_move(qtbot, answers):
+    """A window whose clocks read a time the test moves on (``now[0]``): a minute each, and
+    White's runs after Black's first stone."""
     window = make_window(qtbot, answers)
     now = [1000.0]
     window.session.now = lambda: now[0]
     options = GameOptions(game="y", size=5, pie=False).validated()
     window.start_new_game(options, ("Ann", "Bo"), None, TimeControl(60))
-    click(qtbot, window, "c2")  # White's time runs
-    clock = window.session.clock
+    click(qtbot, window, "c2")
+    return window, now, window.session.clock
+
+
+def test_no_time_runs_while_the_window_asks_about_the_game(qtbot, answers):
+    """Save first?, the new-game dialog, the open dialog and the resign question stop the
+    running clock; cancelled, the game goes on with the time it had, and the clock runs."""
+    window, now, clock = _a_minute_each_white_to_move(qtbot, answers)
     assert clock.running == WHITE and clock.left(WHITE, now[0]) == 60
 
     def slow(answer):  # the user takes half a minute over every question
@@ -467,13 +473,7 @@ def test_no_time_runs_while_a_dialog_of_the_window_is_open(qtbot, answers):
     """A file chooser, a figure, the rules: any dialog open over the game holds the running
     clock (a tester's time ran on while they chose a file name to save to), and it runs on
     once the dialog is closed."""
-    window = make_window(qtbot, answers)
-    now = [1000.0]
-    window.session.now = lambda: now[0]
-    options = GameOptions(game="y", size=5, pie=False).validated()
-    window.start_new_game(options, ("Ann", "Bo"), None, TimeControl(60))
-    click(qtbot, window, "c2")  # White's time runs
-    clock = window.session.clock
+    window, now, clock = _a_minute_each_white_to_move(qtbot, answers)
     dialog = QDialog(window)
     dialog.setWindowModality(Qt.WindowModality.ApplicationModal)
     dialog.show()

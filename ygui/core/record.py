@@ -20,9 +20,11 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import Any, Protocol, TypeVar
 
 from ygui import __version__
 from ygui.core.clock import ClockError, TimeControl
@@ -624,21 +626,28 @@ def _read_moves(
             except BadMove as exc:
                 if left_out is None:
                     raise
-                left_out.append(LeftOut(str(exc), _moves_in(child)))
+                left_out.append(LeftOut(str(exc), sum(1 for _ in nodes_of(child))))
                 continue
             node.children.append(record_child)
             if child.children:  # a leaf's game is dropped at once, not kept on the stack
                 stack.append((child, record_child, here))
 
 
-def _moves_in(sgf: SgfNode) -> int:
-    """The move nodes of a record's subtree, its first node included."""
-    count, stack = 0, [sgf]
+class _Branching(Protocol):
+    children: list[Any]
+
+
+Branching = TypeVar("Branching", bound=_Branching)
+
+
+def nodes_of(node: Branching) -> Iterator[Branching]:
+    """``node`` and every node below it, in every line (a record's or an SGF tree's);
+    iterative, however deep the tree."""
+    stack = [node]
     while stack:
-        node = stack.pop()
-        count += 1
-        stack.extend(node.children)
-    return count
+        top = stack.pop()
+        yield top
+        stack.extend(top.children)
 
 
 def _read_move(sgf: SgfNode, game: Game) -> RecordNode:

@@ -8,7 +8,7 @@ variation instead of discarding anything.
 from __future__ import annotations
 
 from ygui.core.game import Game, Move
-from ygui.core.record import GameRecord, RecordNode
+from ygui.core.record import GameRecord, RecordNode, nodes_of
 
 WIN_RATE = "YW"  # analysis kept in records: Black's win probability, 0..1
 VISITS = "YN"  # and the number of playouts behind it
@@ -329,7 +329,7 @@ def replanted(
         node, into, at = stack.pop()
         move = node.move
         if move is None or node.colour != at.to_move or at.why_illegal(move) is not None:
-            counts[1] += _size(node)
+            counts[1] += sum(1 for _ in nodes_of(node))
             continue
         at.play(move)
         extra = {k: list(v) for k, v in node.extra.items() if k not in drop}
@@ -340,13 +340,3 @@ def replanted(
         for i, child in enumerate(reversed(node.children)):
             stack.append((child, copy.children, at if i == last else at.copy()))
     return kept, counts[0], counts[1]
-
-
-def _size(node: RecordNode) -> int:
-    """The moves of ``node``'s subtree, itself included."""
-    count, stack = 0, [node]
-    while stack:
-        top = stack.pop()
-        count += 1
-        stack.extend(top.children)
-    return count

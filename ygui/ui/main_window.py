@@ -62,6 +62,7 @@ from ygui.core.record import (
     LeftOut,
     RecordError,
     RecordNode,
+    nodes_of,
     read_record,
     salvage_bad_moves,
     salvage_cut_short,
@@ -706,7 +707,7 @@ class MainWindow(QMainWindow):
         target = node or session.current
         if target is session.tree.root:
             return
-        removed = list(_subtree(target))
+        removed = list(nodes_of(target))
         comments = sum(1 for n in removed if n.comment)
         if len(removed) > 1 or comments:
             number = len(path_to(session.tree.root, target))
@@ -1824,7 +1825,7 @@ class MainWindow(QMainWindow):
         tree = self.session.tree
         # (the variations too: "(3 moves)" of a study whose line on the screen had four read
         # as a count gone wrong, tester 41)
-        lines = sum(max(0, len(n.children) - 1) for n in _subtree(tree.root))
+        lines = sum(max(0, len(n.children) - 1) for n in nodes_of(tree.root))
         more = f", {counted(lines, 'variation')}" if lines else ""
         return f"{game} ({extent(tree.game_at(tree.main_line()))}{more})"
 
@@ -2125,15 +2126,6 @@ class WheelGuard(QObject):
 
 def schedule_recovery(window: MainWindow) -> None:
     QTimer.singleShot(0, window.offer_recovery)
-
-
-def _subtree(node: RecordNode) -> Iterator[RecordNode]:
-    """``node`` and every node after it, in every line."""
-    stack = [node]
-    while stack:
-        here = stack.pop()
-        yield here
-        stack.extend(here.children)
 
 
 def _free_name(path: Path) -> Path:
