@@ -195,11 +195,37 @@ def test_a_turn_that_ends_early_says_so(qtbot, window):
         "White's turn has ended: no cell is left where the rules allow another stone. "
         "Black to play now."
     )
+    # an undo gives White the turn back: the status bar's words go with the position
+    # (they stood under it, tester 42), and so does the panel's refusal
+    window.act_undo.trigger()
+    assert "to play now" not in window.statusBar().currentMessage()
+    window.act_redo.trigger()
+    click_label(qtbot, window, "c2")  # occupied
+    assert window.game_panel.refusal.text()
+    window.act_undo.trigger()
+    assert window.game_panel.refusal.text() == ""
+    window.act_redo.trigger()
     # once Black plays, the note goes; the row stays
     click_label(qtbot, window, "b2")
     assert "ended after" not in window.game_panel.turn_label.text()
     assert "ends after 1 of its 2" in window.game_panel.moves_list.item(6).text()
     assert not any("ends after" in window.game_panel.moves_list.item(i).text() for i in range(1, 6))
+
+
+def test_stepped_back_to_the_computers_turn_the_panel_says_it_waits():
+    """Tester 42 stepped back to the computer's turn and waited for it to move: the panel
+    says that it waits, and how to go on."""
+    session = Session(GameOptions(game="y", size=5, pie=False).validated())
+    session.seats[1] = Seat("Bot", computer=True, level=3)
+    for label in ("c2", "b2", "d3"):
+        session.play(Move(session.game.geometry.cell(label)))
+    assert "waits" not in turn_text(session)  # (at the end: its turn, it thinks)
+    session.back(single=True)  # Black, the person, to move
+    assert "waits" not in turn_text(session)
+    session.back(single=True)  # White, the computer, to move
+    assert "(Viewing move 1 of 3.) The computer waits while you look back: End goes back" in (
+        turn_text(session)
+    )
 
 
 def test_the_swap_offer_names_the_computer_on_its_turn():
@@ -412,28 +438,41 @@ def test_new_game_dialog_validation(qtbot):
     warnings = []
     dialog.warn = lambda title, text: warnings.append(text)
     dialog.games.setCurrentRow(list(VARIANTS).index("y"))
+    dialog.pie.click()  # the pie rule off, by the player's choice
+    dialog.pie.click()  # and on again
+    assert dialog.pie.isChecked() and dialog.pie.isEnabled()
     dialog.handicap.setCurrentIndex(dialog.handicap.findData(3))
-    dialog.pie.click()  # pie was off because of the handicap: the user turns it on
-    assert dialog.pie.isChecked()
-    dialog.accept()
-    assert warnings and "pie" in warnings[0]
-    assert dialog.result() != NewGameDialog.DialogCode.Accepted
-    assert "The pie rule cannot be used with a handicap." in dialog.summary.text()
-    assert not dialog.ok_button.isEnabled()  # OK waits for options that make a game
+    # a handicap greys the pie rule out, unticked, and says why (ticked, it greyed OK with
+    # the reason in red at the top of the dialog: tester 42)
+    assert not dialog.pie.isChecked() and not dialog.pie.isEnabled()
+    assert "No pie rule with a handicap" in dialog.pie.toolTip()
+    assert dialog.ok_button.isEnabled() and "cannot" not in dialog.summary.text()
     assert dialog.turns_note.text() == (
         "One stone a turn. With the handicap, Black's first turn is 3 stones instead of one; "
-        "then White plays: give Black to the weaker player."
+        "then White plays: give Black to the weaker player. No pie rule with a handicap."
     )
     dialog.turns.setCurrentIndex(dialog.turns.findData("two-stone"))
     assert dialog.turns_note.text().startswith("One stone in the first turn, then two a turn; ")
     assert "first turn is 3 stones instead of one" in dialog.turns_note.text()
+    assert dialog.turns_note.text().endswith(
+        "No two of the handicap's stones may end up in one group."
+    )
     tip = dialog.turns.itemData(dialog.turns.findData("tabu"), Qt.ItemDataRole.ToolTipRole)
     assert tip == "One stone a turn, never next to the opponent's most recent stone."
-    dialog.pie.click()
-    assert dialog.ok_button.isEnabled()
+    dialog.turns.setCurrentIndex(dialog.turns.findData("tabu"))  # (tabu's default is on)
+    assert not dialog.pie.isChecked() and dialog.ok_button.isEnabled()
     dialog.accept()
+    assert not warnings
     assert dialog.options is not None and dialog.options.handicap == 3
     assert not dialog.options.pie_value
+    # without the handicap, the player's choice comes back
+    dialog.handicap.setCurrentIndex(dialog.handicap.findData(0))
+    assert dialog.pie.isChecked() and dialog.pie.isEnabled()
+    dialog.turns.setCurrentIndex(dialog.turns.findData("standard"))
+    dialog.pie.click()
+    dialog.handicap.setCurrentIndex(dialog.handicap.findData(2))
+    dialog.handicap.setCurrentIndex(dialog.handicap.findData(0))
+    assert not dialog.pie.isChecked()
 
 
 def test_the_handicaps_offered_fit_the_board(qtbot):
@@ -1077,6 +1116,7 @@ def test_a_stray_comma_in_the_settings_keeps_them_and_is_said(qtbot, answers):
     assert "line 1: a comma too many left out" in answers.informed[0]
     assert window.settings.get("theme") == "dark" and not window.scene.show_labels
     assert json.loads(path.read_text())["theme"] == "dark"
+    window.set_dark(False)  # (the application's palette is the process's: the next tests')
 
 
 def test_close_window_closes_this_window_alone_asking_of_its_game(qtbot, answers):

@@ -96,6 +96,12 @@ def turn_text(session: Session) -> str:
             text += f" (Viewing move {session.move_number} of {total}.)"
         else:
             text += f" (Viewing the start of the line; it has {counted(total, 'move')}.)"
+        if session.seat_for(game.to_move).computer and not game.is_over:
+            # (a player who stepped back to the computer's turn waited for it: tester 42)
+            text += (
+                " The computer waits while you look back: End goes back to the game, "
+                "Ctrl+G asks it to play here."
+            )
     return text
 
 

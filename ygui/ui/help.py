@@ -70,8 +70,10 @@ class RulesDialog(QDialog):
         if index >= 0 and index != self.topics.currentIndex():
             self.topics.setCurrentIndex(index)  # calls back here
             return
-        title = VARIANTS[topic].title if topic in VARIANTS else "Options"
-        self.setWindowTitle(f"Rules: {title}")
+        # (titled as the Help menu names the page: "Rules: Options" under "Pie rule, handicaps
+        # and turns", tester 42)
+        title = VARIANTS[topic].title if topic in VARIANTS else "Pie rule, handicaps and turns"
+        self.setWindowTitle(f"Rules: {title}" if topic in VARIANTS else title)
         self.browser.setHtml(rules_html(topic))
 
 

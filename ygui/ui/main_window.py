@@ -165,6 +165,7 @@ class MainWindow(QMainWindow):
         # the refusal said is that the computer is thinking: it holds through the computer's
         # own stones of a turn of several (each one cleared it at once: tester 21 saw nothing)
         self._refused_thinking = False
+        self._position_words = ""  # said of the position shown, gone when it changes
         self.setWindowIcon(resource_icon())
         self.scene = BoardScene(
             self.session.game, self.theme, bool(self.settings.get("show_labels"))
@@ -916,8 +917,15 @@ class MainWindow(QMainWindow):
             if not (self._refused_thinking and self.computer.computer_to_move()):
                 if self.message and self.statusBar().currentMessage() == self.message:
                     self.statusBar().clearMessage()  # a refusal is stale once play goes on
+                if self.message:  # (and in the game panel: it stayed there, tester 41)
+                    self.game_panel.refusal.setText("")
                 self.message = ""
                 self._refused_thinking = False
+            # what was said of the position left ("White to play now", after a turn cut
+            # short: it stood under an undo that gave the turn back, tester 42)
+            if self._position_words:
+                self.replace_status(self._position_words)
+                self._position_words = ""
             self.scene.set_mistake(None, None, 0)  # (shown in the position before it, alone)
         if change is Change.POSITION and self.session.dirty:
             self._viewed_timer.start()
@@ -1099,20 +1107,23 @@ class MainWindow(QMainWindow):
             self.refuse(reason)
             return False
         if seat is not None and seat.computer:  # (stepped back to its turn: played for it)
-            self.statusBar().showMessage(
+            self._say_of_position(
                 f"You played {colour}'s move in place of {seat.name} (Play → Let the computer "
-                "play this move, Ctrl+G, asks it instead).",
-                10000,
+                "play this move, Ctrl+G, asks it instead)."
             )
         elif (game := session.game).turn_cut_short and game.winner is None:
             # the turn passed early: said where the eye is after a click too (tester 26 placed
             # the next stone for the other side, meaning it for the turn that had ended)
-            self.show_status(
+            self._say_of_position(
                 f"{colour}'s turn has ended: no cell is left where the rules allow another "
-                f"stone. {game.colour_name(game.to_move)} to play now.",
-                10000,
+                f"stone. {game.colour_name(game.to_move)} to play now."
             )
         return True
+
+    def _say_of_position(self, text: str) -> None:
+        """Words about the position just reached, in the status bar until another is shown."""
+        self.show_status(text, 10000)
+        self._position_words = text
 
     def resign(self) -> None:
         """The person (against the computer) or the side to move resigns, after a question."""

@@ -417,10 +417,14 @@ class NewGameDialog(QDialog):
             size=int(self.size_box.currentData()),
             corners=int(self.corners.currentData()) if name == "poly-y" else None,
             seed=self.seed.value() if name == "mudcrack-y" else None,
-            pie=self.pie.isChecked() if self._pie_touched else None,
+            # (no pie rule with a handicap: the box greyed, the player's choice kept for later)
+            pie=self.pie.isChecked() if self._pie_touched and not self._handicap() else None,
             turns=str(self.turns.currentData()),
             handicap=int(self.handicap.currentData()),
         )
+
+    def _handicap(self) -> int:
+        return int(self.handicap.currentData())
 
     def _options_changed(self) -> None:
         if getattr(self, "_loading", False):
@@ -443,7 +447,18 @@ class NewGameDialog(QDialog):
         self.first_label.setText(f"{first} (moves first)")
         self.second_label.setText(second)
         options = self.current_options()
-        if not self._pie_touched:
+        # a handicap greys the pie rule out, unticked, and says why; without one the box
+        # shows the player's choice for this game, or the default (a ticked box with a
+        # handicap greyed OK, the reason in red at the top of the dialog: tester 42)
+        self.pie.setEnabled(not self._handicap())
+        self.pie.setToolTip(
+            "No pie rule with a handicap: the handicap already says who needs the help"
+            if self._handicap()
+            else ""
+        )
+        if self._pie_touched and not self._handicap():
+            self.pie.setChecked(self._pie_choices.get(self.game_name, options.pie_value))
+        else:
             self.pie.setChecked(options.pie_value)
         turns = str(self.turns.currentData()) if v.has_turn_structures else "standard"
         note = TURN_DESCRIPTIONS[turns]
@@ -473,8 +488,11 @@ class NewGameDialog(QDialog):
             )
             note += (
                 f" With the handicap, {first}'s first turn is {handicap} {stones} instead of "
-                f"one; then {second} plays: give {first} to the weaker player."
+                f"one; then {second} plays: give {first} to the weaker player. No pie rule "
+                "with a handicap."
             )
+            if turns in ("two-stone", "progressive"):
+                note += " No two of the handicap's stones may end up in one group."
         self.turns_note.setText(note)
         try:
             valid = options.validated()
