@@ -1503,7 +1503,8 @@ def test_done_after_an_edit_asks_and_then_leaves_no_promise(qtbot, window, answe
     window.editor.edit_button.toggle()  # done? no
     assert answers.questions[-1] == (
         "Play from the position set up? The game before it (4 moves) stays behind: it stays "
-        "in its file, study.ysgf."
+        "in its file, study.ysgf. No move after the position edited fits the position set up: "
+        "c3, move 1: the cell c3 is occupied (1 move)."
     )
     assert window.session.editing and window.editor.edit_button.isChecked()
     assert window.editor.cancel_button.isVisible()
@@ -1665,12 +1666,15 @@ def test_a_stone_forgotten_from_the_figure_keeps_the_study(qtbot, window, answer
     """Tester 41 set up a figure, studied it, then found a stone missing: Edit position at
     the start and Done left the variations, comments and marks behind, in the game before
     the edit. Done now offers to keep the moves that still fit the position set up: they
-    stay, with their comments and marks (not the analysis of the other position), and the
-    study goes on in its file."""
-    from ygui.core.record import load_record
+    stay, with their comments and marks (not the analysis of the other position). Where every
+    move fits, the study goes on in its file; where some are left out, the question names
+    each line, why, and what goes with it, and the study kept is a new game: its file keeps
+    the study whole (tester 43's routine Ctrl+S wrote a commented variation, left out, over
+    the file)."""
     from ygui.ui.position_editor import KEEP_MOVES
 
     path = _figure_studied(qtbot, window, tmp_path)
+    before = path.read_bytes()
     window.act_edit.trigger()
     window.editor.tool_buttons[WHITE].setChecked(True)
     click(qtbot, window, "c3")  # the stone forgotten, on the cell of the main line's 2nd move
@@ -1678,17 +1682,20 @@ def test_a_stone_forgotten_from_the_figure_keeps_the_study(qtbot, window, answer
     window.editor.edit_button.toggle()
     assert answers.questions[-1].startswith(
         "The game's moves can be kept on the position set up: 2 moves fit it, and 2 moves "
-        "(on a cell now taken, out of turn or after the game's end) would be left out with "
-        "the moves after them."
+        "would be left out:\n• c3, move 2: the cell c3 is occupied (2 moves)\n\n"
+        "Keep the moves: with their variations, comments and marks (their analysis goes); a "
+        "new game, not saved (its file, figure.ysgf, keeps the game as it was)."
     )
-    assert "in its file, figure.ysgf, when you save" in answers.questions[-1]
     assert window.session.editing and window.editor.edit_button.isChecked()
     answers.choices = [KEEP_MOVES]
     window.editor.edit_button.toggle()  # done: keep the moves
     session = window.session
     assert not session.editing and answers.choices == [] and answers.yes_no == []
-    assert "keeps 2 moves of the game (2 moves left out)" in window.statusBar().currentMessage()
-    assert session.path == path and session.dirty
+    assert window.statusBar().currentMessage() == (
+        "The position set up keeps 2 moves of the game (2 moves left out); figure.ysgf keeps "
+        "the study as it was."
+    )
+    assert session.path is None and session.dirty and path.read_bytes() == before
     g = window.game.geometry
     assert window.game.setup == {g.cell("c2"): BLACK, g.cell("d3"): WHITE, g.cell("c3"): WHITE}
     assert mismatches(window) == []
@@ -1700,10 +1707,58 @@ def test_a_stone_forgotten_from_the_figure_keeps_the_study(qtbot, window, answer
     assert window.scene.marks == {g.cell("e1"): ("triangle", "")}
     session.go_to(lines[1])
     assert labels(window) == ["e3"] and mismatches(window) == []
+
+
+def test_a_stone_on_a_free_cell_keeps_the_whole_study_in_its_file(qtbot, window, answers, tmp_path):
+    from ygui.core.record import load_record
+    from ygui.ui.position_editor import KEEP_MOVES
+
+    path = _figure_studied(qtbot, window, tmp_path)
+    window.act_edit.trigger()
+    window.editor.tool_buttons[WHITE].setChecked(True)
+    click(qtbot, window, "a1")
+    answers.choices = [KEEP_MOVES]
+    window.editor.edit_button.toggle()
+    assert (
+        "all 4 moves fit it.\n\nKeep the moves: with their variations, comments and marks "
+        in (answers.questions[-1])
+    )
+    assert "in its file, figure.ysgf, when you save." in answers.questions[-1]
+    session = window.session
+    assert session.path == path and session.dirty and mismatches(window) == []
+    assert window.statusBar().currentMessage() == "The position set up keeps 4 moves of the game."
     window.act_save.trigger()  # into its file, without a question
     record = load_record(path)
-    assert record.setup[g.cell("c3")] == WHITE
+    g = window.game.geometry
+    assert record.setup[g.cell("a1")] == WHITE
     assert [n.move.cell for n in record.root.children] == [g.cell("b2"), g.cell("e3")]
+    first = record.root.children[0]
+    assert first.comment == "the figure's move" and "YW" not in first.extra
+
+
+def test_an_edit_at_a_later_move_keeps_the_moves_after_it_in_a_new_game(
+    qtbot, window, answers, tmp_path
+):
+    from ygui.ui.position_editor import KEEP_MOVES
+
+    _figure_studied(qtbot, window, tmp_path)
+    window.session.go_to(window.session.tree.root.children[0])  # after b2
+    window.act_edit.trigger()
+    window.editor.tool_buttons[WHITE].setChecked(True)
+    click(qtbot, window, "a1")
+    answers.choices = [KEEP_MOVES]
+    window.editor.edit_button.toggle()
+    assert answers.questions[-1].startswith(
+        "The moves after the position edited can be kept on the position set up: all 2 moves "
+        "fit it.\n\nKeep the moves: with their variations, comments and marks (their analysis "
+        "goes); the moves before the position edited become its set-up stones; a new game, "
+        "not saved (its file, figure.ysgf, keeps the game as it was)."
+    )
+    session = window.session
+    g = window.game.geometry
+    assert session.path is None and window.game.setup[g.cell("b2")] == BLACK
+    assert [window.game.move_text(n.move) for n in session.tree.main_line()] == ["c3", "d2"]
+    assert mismatches(window) == []
 
 
 def test_done_offers_the_position_alone_too(qtbot, window, answers, tmp_path):

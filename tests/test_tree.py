@@ -309,8 +309,12 @@ def test_lines_replanted_on_another_position_keep_what_still_fits():
     GameTree.set_analysis(main, 0.6, 1000, "b2")
     options = tree.game.options
     moved = Game(options, setup={tree.game.geometry.cell("e3"): WHITE})  # a stone forgotten
-    lines, kept, left = replanted(tree.root.children, moved)
-    assert (kept, left) == (5, 2)  # e3, now taken, and a1 below it
+    tree.root.children[0].children[0].children[1].comment = "the other way"  # on e3
+    lines, kept, dropped = replanted(tree.root.children, moved)
+    assert kept == 5 and len(dropped) == 1  # e3, now taken, and a1 below it
+    (e3,) = dropped
+    assert moved.move_text(e3.node.move) == "e3" and "occupied" in e3.reason
+    assert (e3.depth, e3.main, e3.moves, e3.comments, e3.marks) == (3, False, 2, 1, 0)
     c2 = lines[0]
     assert moved.move_text(c2.move) == "c2" and c2.comment == "the figure's move"
     assert c2.extra == {"TR": ["c2"]} and WIN_RATE not in c2.extra and VISITS not in c2.extra
@@ -320,4 +324,6 @@ def test_lines_replanted_on_another_position_keep_what_still_fits():
     assert [moved.move_text(n.move) for n in lines] == ["c2", "b1"]
     assert tree.root.children[0].extra[WIN_RATE]  # the lines given are not changed
     white_first = Game(options, setup={tree.game.geometry.cell("e3"): WHITE}, to_move=WHITE)
-    assert replanted(tree.root.children, white_first)[1:] == (0, 7)  # every line out of turn
+    _, kept, dropped = replanted(tree.root.children, white_first)
+    assert kept == 0 and [d.moves for d in dropped] == [6, 1]  # every line out of turn
+    assert dropped[0].reason == "it is White's turn there" and dropped[0].main

@@ -27,7 +27,7 @@ from ygui.core.clock import Clock, TimeControl
 from ygui.core.game import BLACK, WHITE, Game, IllegalMove, Move
 from ygui.core.geometry import BoardGeometry
 from ygui.core.limits import MAX_COMMENT_CHARS
-from ygui.core.markup import KINDS, LABEL, marks_of, next_letter, set_mark
+from ygui.core.markup import LABEL, marks_of, next_letter, set_mark
 from ygui.core.record import (
     GameRecord,
     RecordNode,
@@ -38,7 +38,7 @@ from ygui.core.record import (
 )
 from ygui.core.result import CONNECTION, FORFEIT, RESIGNATION, TIME, Result, parse_result
 from ygui.core.study import mistakes
-from ygui.core.tree import GameTree, path_to, replanted, tree_from_game
+from ygui.core.tree import MARK_KEYS, Dropped, GameTree, path_to, replanted, tree_from_game
 from ygui.core.variants import GameOptions
 
 ANALYSIS_AUTOSAVE_SECONDS = 2.0
@@ -815,22 +815,24 @@ class Session:
         )
         self.autosave_problem = self.autosave()
 
-    def moves_that_fit(self, kept: SetAside) -> tuple[list[RecordNode], int, int]:
+    def moves_that_fit(self, kept: SetAside) -> tuple[list[RecordNode], int, list[Dropped]]:
         """The moves after the position edited in a game set aside (``set_aside``, at the
         first edit), played again on the position set up now: the lines kept, the moves kept,
-        the moves left out (``replanted``); none on another board."""
+        the lines left out (``replanted``); none on another board."""
         record, old = self.tree.record, kept.tree.record
         if record.options != old.options or record.geometry.size != old.geometry.size:
-            return [], 0, 0
+            return [], 0, []
         return replanted(kept.tree.current.children, self.game)
 
-    def keep_moves(self, kept: SetAside, lines: list[RecordNode]) -> None:
+    def keep_moves(self, kept: SetAside, lines: list[RecordNode], whole: bool = True) -> None:
         """The position set up, with the moves of the game set aside that still fit it
         (``moves_that_fit``) under it: a set-up mended after a study was made of it keeps the
         study (tester 41 added a stone forgotten from the figure, and the variations, comments
         and marks of half an hour stayed behind). The game's players, date and comment are
         kept, and the position's own comment and marks; its file too, where the set-up edited
-        was the game's start."""
+        was the game's start and every move fits (``whole``): else the file keeps the study as
+        it was, and Save asks where (a routine Ctrl+S wrote a variation and its comment, left
+        out, over the study's file: tester 43)."""
         record, old = self.tree.record, kept.tree.record
         at = kept.tree.current
         new = GameRecord(
@@ -846,12 +848,11 @@ class Session:
             game_comment=old.game_comment,
         )
         new.root.comment = at.comment
-        marks = (*KINDS.values(), "LB")
-        new.root.extra = {k: list(v) for k, v in at.extra.items() if k in marks}
+        new.root.extra = {k: list(v) for k, v in at.extra.items() if k in MARK_KEYS}
         new.root.children = lines
         self.set_tree(
             GameTree(new),
-            path=kept.path if at is kept.tree.root else None,
+            path=kept.path if at is kept.tree.root and whole else None,
             seats=(self.seats[0], self.seats[1]),
             dirty=True,
             editing=self.editing,

@@ -7,6 +7,8 @@ variation instead of discarding anything.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ygui.core.game import Game, Move
 from ygui.core.record import GameRecord, RecordNode, nodes_of
 
@@ -309,34 +311,76 @@ def tree_from_game(game: Game, black: str = "", white: str = "") -> GameTree:
 
 # a node's analysis, of its position: a line played again from another position leaves it
 ANALYSIS_KEYS = (WIN_RATE, VISITS, BEST_MOVE, PROVED)
+MARK_KEYS = ("TR", "SQ", "LB")  # a node's marks on the board (``markup``)
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """A line left out by ``replanted``: its first move, why that no longer fits, its depth
+    from the position (1 for a move played there) and what goes with it."""
+
+    node: RecordNode
+    reason: str
+    depth: int
+    main: bool  # on the main line
+    moves: int  # the moves left out, the first included
+    comments: int
+    marks: int
 
 
 def replanted(
     lines: list[RecordNode], game: Game, drop: tuple[str, ...] = ANALYSIS_KEYS
-) -> tuple[list[RecordNode], int, int]:
+) -> tuple[list[RecordNode], int, list[Dropped]]:
     """Copies of ``lines`` (a node's variations) played again from ``game``, another position
     (a set-up mended after a study was made of it): a move still legal there, by the colour
     that played it, is kept with its comment and marks, its ``drop`` keys left out (the
     analysis was of the other position); a move that is not is left out with every move after
-    it in its line. Returns the lines kept, the moves kept and the moves left out; iterative,
-    however deep the tree."""
+    it in its line. Returns the lines kept, the moves kept and the lines left out, in the
+    order of the tree; iterative, however deep the tree."""
     kept: list[RecordNode] = []
-    counts = [0, 0]
-    stack: list[tuple[RecordNode, list[RecordNode], Game]] = [
-        (node, kept, game.copy()) for node in reversed(lines)
+    dropped: list[Dropped] = []
+    count = 0
+    stack: list[tuple[RecordNode, list[RecordNode], Game, int, bool]] = [
+        (node, kept, game.copy(), 1, i == 0) for i, node in reversed(list(enumerate(lines)))
     ]
     while stack:
-        node, into, at = stack.pop()
+        node, into, at, depth, main = stack.pop()
         move = node.move
-        if move is None or node.colour != at.to_move or at.why_illegal(move) is not None:
-            counts[1] += sum(1 for _ in nodes_of(node))
+        reason = _why_not(at, node)
+        if move is None or reason:
+            below = list(nodes_of(node))
+            dropped.append(
+                Dropped(
+                    node,
+                    reason or "not a move",
+                    depth,
+                    main,
+                    len(below),
+                    sum(1 for n in below if n.comment),
+                    sum(len(n.extra.get(k, [])) for n in below for k in MARK_KEYS),
+                )
+            )
             continue
         at.play(move)
         extra = {k: list(v) for k, v in node.extra.items() if k not in drop}
         copy = RecordNode(move=move, colour=node.colour, comment=node.comment, extra=extra)
         into.append(copy)
-        counts[0] += 1
+        count += 1
         last = len(node.children) - 1
         for i, child in enumerate(reversed(node.children)):
-            stack.append((child, copy.children, at if i == last else at.copy()))
-    return kept, counts[0], counts[1]
+            first = i == last
+            stack.append(
+                (child, copy.children, at if first else at.copy(), depth + 1, main and first)
+            )
+    return kept, count, dropped
+
+
+def _why_not(game: Game, node: RecordNode) -> str:
+    """Why ``node``'s move cannot be played in ``game`` now ("" if it can)."""
+    if node.move is None:
+        return "not a move"
+    if game.is_over:
+        return "the game is over before it"
+    if node.colour != game.to_move:
+        return f"it is {game.colour_name(game.to_move)}'s turn there"
+    return game.why_illegal(node.move) or ""

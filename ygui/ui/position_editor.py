@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from ygui.core.game import BLACK, EMPTY, WHITE
 from ygui.core.geometry import BoardError
 from ygui.core.study import setup_warnings
+from ygui.core.tree import Dropped
 from ygui.core.variants import GameOptions, OptionsError
 from ygui.core.wording import counted
 from ygui.session import Session, SetAside
@@ -30,6 +31,7 @@ from ygui.session import Session, SetAside
 # the game the set-up replaced, as it was
 Setup = tuple[dict[int, int], int, GameOptions]
 Undone = Setup | SetAside
+MAX_NAMED = 6  # lines left out named one by one in Done's question
 KEEP_MOVES = "Keep the moves"  # Done's choices where the game's moves fit the set-up
 ALONE = "Position alone"
 SET_ASIDE = (
@@ -208,50 +210,97 @@ class PositionEditor(QGroupBox):
         moves = len(kept.tree.main_line())
         if not moves:
             return True
-        lines, fit, left_out = self.session.moves_that_fit(kept)
+        lines, fit, dropped = self.session.moves_that_fit(kept)
         if fit:
-            choice = self._ask_keep_moves(kept, fit, left_out)
+            choice = self._ask_keep_moves(kept, fit, dropped)
             if choice == KEEP_MOVES:
-                self.session.keep_moves(kept, lines)
-                self._done_words = (
-                    f"The position set up keeps {counted(fit, 'move')} of the game"
-                    + (f" ({counted(left_out, 'move')} left out)." if left_out else ".")
-                )
+                self.session.keep_moves(kept, lines, whole=not dropped)
+                left_out = counted(sum(d.moves for d in dropped), "move")
+                self._done_words = f"The position set up keeps {counted(fit, 'move')} of the game"
+                if dropped:
+                    self._done_words += f" ({left_out} left out)" + (
+                        f"; {kept.path.name} keeps the study as it was." if kept.path else "."
+                    )
+                else:
+                    self._done_words += "."
                 return True
             if choice != ALONE:
                 return False
             if not kept.dirty:
                 return True  # (asked just now: not a second time)
+        # (why no move could be kept: the question said only that the game stayed behind,
+        # tester 43)
+        none = (
+            f" No move after the position edited fits the position set up: "
+            f"{self._dropped_words(dropped[0])}."
+            if dropped and not fit
+            else ""
+        )
         if kept.dirty:
             return self.keep_set_aside(
-                "Done plays from the position set up and leaves the game before it."
+                "Done plays from the position set up and leaves the game before it." + none
             )
         where = f"it stays in its file, {kept.path.name}" if kept.path else "it is not saved"
         return self.confirm(
             f"Play from the position set up? The game before it ({counted(moves, 'move')}) "
-            f"stays behind: {where}."
+            f"stays behind: {where}.{none}"
         )
 
-    def _ask_keep_moves(self, kept: SetAside, fit: int, left_out: int) -> str:
+    def _ask_keep_moves(self, kept: SetAside, fit: int, dropped: list[Dropped]) -> str:
         """Done, where moves of the game before the edit still fit the position set up: keep
-        them, play from the position alone, or go on editing."""
+        them, play from the position alone, or go on editing. The question names each line
+        that would be left out, why, and the comments and marks that would go with it (a
+        commented variation went unnamed: tester 43)."""
         start = kept.tree.current is kept.tree.root
         after = "The game's moves" if start else "The moves after the position edited"
-        text = f"{after} can be kept on the position set up: " + (
-            f"{counted(fit, 'move')} fit it, and {counted(left_out, 'move')} (on a cell now "
-            "taken, out of turn or after the game's end) would be left out with the moves "
-            "after them."
-            if left_out
-            else ("its one move fits it." if fit == 1 else f"all {fit} moves fit it.")
-        )
-        text += (
-            "\n\nKeep the moves: with their variations, comments and marks (their analysis "
-            "goes: it was of the position before)"
-            + (f", in its file, {kept.path.name}, when you save." if start and kept.path else ".")
-            + "\nPosition alone: play from the position set up; the game before it stays "
-            + ("behind, in its file." if kept.path else "behind, not saved.")
+        if not dropped:
+            text = f"{after} can be kept on the position set up: " + (
+                "its one move fits it." if fit == 1 else f"all {fit} moves fit it."
+            )
+        else:
+            left_out = counted(sum(d.moves for d in dropped), "move")
+            text = (
+                f"{after} can be kept on the position set up: {counted(fit, 'move')} fit it, "
+                f"and {left_out} would be left out:"
+            )
+            for d in dropped[:MAX_NAMED]:
+                text += "\n• " + self._dropped_words(d)
+            if len(dropped) > MAX_NAMED:
+                rest = dropped[MAX_NAMED:]
+                moves = counted(sum(d.moves for d in rest), "move")
+                text += f"\n• and {counted(len(rest), 'line')} more, {moves}"
+        where = f"its file, {kept.path.name}," if kept.path else ""
+        keeps = "Keep the moves: with their variations, comments and marks (their analysis goes)"
+        if start and not dropped:
+            keeps += f", in {where} when you save." if where else "."
+        else:
+            keeps += (
+                (
+                    "; the moves before the position edited become its set-up stones"
+                    if not start
+                    else ""
+                )
+                + "; a new game, not saved"
+                + (f" ({where} keeps the game as it was)." if where else ".")
+            )
+        text += "\n\n" + keeps
+        text += "\nPosition alone: play from the position set up; the game before it stays " + (
+            "behind, in its file." if kept.path else "behind, not saved."
         )
         return self.choose(text, (KEEP_MOVES, ALONE))
+
+    def _dropped_words(self, d: Dropped) -> str:
+        """A line left out, in words: "h2, move 3 of a variation: the cell h2 is occupied
+        (2 moves, 1 comment, 2 marks)"."""
+        game = self.session.game
+        move = game.move_text(d.node.move) if d.node.move is not None else "a node"
+        where = f"move {d.depth}" + ("" if d.main else " of a variation")
+        goes = [counted(d.moves, "move")]
+        if d.comments:
+            goes.append(counted(d.comments, "comment"))
+        if d.marks:
+            goes.append(counted(d.marks, "mark"))
+        return f"{move}, {where}: {d.reason} ({', '.join(goes)})"
 
     def keep_set_aside(self, doing: str = "") -> bool:
         """Before the window closes or takes another game while a set-up has replaced a game
