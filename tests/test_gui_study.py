@@ -1775,3 +1775,18 @@ def test_done_offers_the_position_alone_too(qtbot, window, answers, tmp_path):
     assert not window.session.editing and not window.session.tree.root.children
     assert window.session.path is None and mismatches(window) == []
     assert len(load_record(path).main_line()) == 3  # the study stays in its file
+
+
+def test_a_position_typed_over_a_saved_study_says_where_the_study_is(
+    qtbot, window, answers, tmp_path
+):
+    """Tester 43 typed a position over a saved study: it went without a word (its file
+    keeps it, as the README says). The status bar says so."""
+    path = _figure_studied(qtbot, window, tmp_path)
+    window.entry_panel.entry.setText("B: a1 W: e1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert window.session.path is None and len(window.game.setup) == 2
+    assert window.statusBar().currentMessage() == (
+        f"The position typed is a new game; {path.name} keeps the game before it (3 moves): "
+        "Game ▸ Open recent."
+    )

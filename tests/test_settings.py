@@ -56,9 +56,12 @@ def test_the_slips_of_a_hand_edit_are_mended_not_the_whole_file_dropped(tmp_path
     s = Settings(path)
     assert s.get("theme") == "dark" and s.get("show_labels") is True
     assert s.get("recent_files") == ["/a.ysgf", "/b.ysgf"]
-    for said in ("line 1: a comment", "line 5: a comment", "line 6: a missing comma"):
+    # each on the line of the slip (the reader notices a comma missing at a line's end on
+    # the next line: tester 43)
+    for said in ("line 1: a comment", "line 5: a comment", "line 5: a missing comma"):
         assert said in s.problem
-    assert "line 8: a comma too many" in s.problem and "line 6: a comma too many" in s.problem
+    assert "line 7: a comma too many" in s.problem and "line 6: a comma too many" in s.problem
+    assert "line 8" not in s.problem
     kept = list(tmp_path.glob("settings.json.as-edited-*"))
     assert len(kept) == 1 and kept[0].read_text() == edited and str(kept[0]) in s.problem
     stored = json.loads(path.read_text())
@@ -94,7 +97,7 @@ def test_a_bad_value_is_said_once_and_written_back_as_its_default(tmp_path):
         )
     )
     first = Settings(path)
-    assert "theme" in first.problem and "black_level" in first.problem
+    assert "theme (was 7)" in first.problem and 'black_level (was "hard")' in first.problem
     assert first.get("theme") == "light" and first.get("show_labels") is True
     stored = json.loads(path.read_text())
     assert stored["theme"] == "light" and stored["show_labels"] is True

@@ -256,14 +256,17 @@ def mended_json(text: str) -> tuple[Any, list[str]]:
             return json.loads(text), mends
         except json.JSONDecodeError as exc:
             first = first or exc
-            pos, where = exc.pos, f"line {exc.lineno}"
+            pos = exc.pos
             before = text[:pos].rstrip()
+            # (the line of the slip itself: the reader names the one where it noticed it,
+            # the next one for a comma at a line's end, tester 43)
+            where = f"line {text.count(chr(10), 0, len(before)) + 1}"
             if text.startswith(("//", "#"), pos):
                 end = text.find("\n", pos)
                 text = text[:pos] + (text[end:] if end >= 0 else "")
-                mends.append(f"{where}: a comment left out")
+                mends.append(f"line {exc.lineno}: a comment left out")
             elif exc.msg == "Expecting ',' delimiter" and text[pos : pos + 1] in ('"', "{", "["):
-                text = text[:pos] + "," + text[pos:]
+                text = before + "," + text[len(before) :]
                 mends.append(f"{where}: a missing comma put in")
             elif text[pos : pos + 1] in ("}", "]") and before.endswith(","):
                 text = before[:-1] + text[len(before) :]
@@ -272,6 +275,15 @@ def mended_json(text: str) -> tuple[Any, list[str]]:
                 break
     assert first is not None
     raise ValueError(str(first))
+
+
+def _shown(stored: dict[str, Any], name: str) -> str:
+    """The value a dotted setting's name had in the file, short."""
+    value: Any = stored
+    for part in name.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Settings:
@@ -286,10 +298,11 @@ class Settings:
             self._write_mended(stored)
         self.data, bad = validated(stored if stored is not None else {})
         if bad and (not self.problem or self._mends):
-            self.problem = (self.problem + "\n\n" if self.problem else "") + (
-                f"some settings in {self.path} were not valid and are back to their defaults: "
-                + ", ".join(bad)
+            # each with the value it had (the key alone named no fault: tester 43)
+            said = f"settings in {self.path} were not valid and are back to their defaults: " + (
+                ", ".join(f"{name} (was {_shown(stored or {}, name)})" for name in bad)
             )
+            self.problem = f"{self.problem}\n\nSome {said}" if self.problem else f"some {said}"
             # and written so, for the next start (the message came back at every start until
             # that very setting was changed: tester 39); a newer ygui's file is left alone
             for key in dict.fromkeys(name.split(".")[0] for name in bad):

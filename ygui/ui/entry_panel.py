@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QGroupBox, QLabel, QLineEdit, QVBoxLayout
 
 from ygui.core.game import IllegalMove
 from ygui.core.study import entry_example, parse_moves, parse_position
-from ygui.core.wording import capitalised
+from ygui.core.wording import capitalised, counted
 from ygui.session import Session
 
 
@@ -47,8 +47,10 @@ class EntryPanel(QGroupBox):
         may_replace: Callable[[], bool],
         edit: Callable[[dict[int, int], int], None] | None = None,
         leave: Callable[[], None] | None = None,
+        tell: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__("Type moves or a position")
+        self.tell = tell or (lambda text: None)
         self.session = session
         self.may_replace = may_replace
         # while a position is set up, a typed one is an edit of it (undone as the others; it
@@ -100,7 +102,14 @@ class EntryPanel(QGroupBox):
                     self._said_at = session.current
                     return
                 else:
+                    path, moves = session.path, len(session.tree.main_line())
                     session.set_position(setup, to_move)
+                    if path is not None and moves and session.path is None:
+                        # (a saved study went without a word: tester 43)
+                        self.tell(
+                            f"The position typed is a new game; {path.name} keeps the game "
+                            f"before it ({counted(moves, 'move')}): Game ▸ Open recent."
+                        )
             else:
                 session.play_line(parse_moves(session.game, text))
         except IllegalMove as exc:

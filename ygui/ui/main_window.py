@@ -303,6 +303,7 @@ class MainWindow(QMainWindow):
             self.maybe_keep_changes,
             lambda *typed: self.editor.set_typed(*typed),
             self.view.setFocus,
+            lambda text: self.show_status(text, 10000),
         )
         self.editor = PositionEditor(
             self.session,
