@@ -1662,6 +1662,17 @@ def _figure_studied(qtbot, window, tmp_path):
     return path
 
 
+def _white_stone_then_done(qtbot, window, answers, label, choice):
+    """Edit position, a White stone on ``label``, Done answered with ``choice``: the question
+    asked."""
+    window.act_edit.trigger()
+    window.editor.tool_buttons[WHITE].setChecked(True)
+    click(qtbot, window, label)
+    answers.choices = [choice]
+    window.editor.edit_button.toggle()
+    return answers.questions[-1]
+
+
 def test_a_stone_forgotten_from_the_figure_keeps_the_study(qtbot, window, answers, tmp_path):
     """Tester 41 set up a figure, studied it, then found a stone missing: Edit position at
     the start and Done left the variations, comments and marks behind, in the game before
@@ -1675,12 +1686,9 @@ def test_a_stone_forgotten_from_the_figure_keeps_the_study(qtbot, window, answer
 
     path = _figure_studied(qtbot, window, tmp_path)
     before = path.read_bytes()
-    window.act_edit.trigger()
-    window.editor.tool_buttons[WHITE].setChecked(True)
-    click(qtbot, window, "c3")  # the stone forgotten, on the cell of the main line's 2nd move
-    answers.choices = [""]  # cancel: go on editing
-    window.editor.edit_button.toggle()
-    assert answers.questions[-1].startswith(
+    # the stone forgotten, on the cell of the main line's 2nd move; cancel: go on editing
+    asked = _white_stone_then_done(qtbot, window, answers, "c3", "")
+    assert asked.startswith(
         "The game's moves can be kept on the position set up: 2 moves fit it, and 2 moves "
         "would be left out:\n• c3, move 2: the cell c3 is occupied (2 moves)\n\n"
         "Keep the moves: with their variations, comments and marks (their analysis goes); a "
@@ -1714,16 +1722,9 @@ def test_a_stone_on_a_free_cell_keeps_the_whole_study_in_its_file(qtbot, window,
     from ygui.ui.position_editor import KEEP_MOVES
 
     path = _figure_studied(qtbot, window, tmp_path)
-    window.act_edit.trigger()
-    window.editor.tool_buttons[WHITE].setChecked(True)
-    click(qtbot, window, "a1")
-    answers.choices = [KEEP_MOVES]
-    window.editor.edit_button.toggle()
-    assert (
-        "all 4 moves fit it.\n\nKeep the moves: with their variations, comments and marks "
-        in (answers.questions[-1])
-    )
-    assert "in its file, figure.ysgf, when you save." in answers.questions[-1]
+    asked = _white_stone_then_done(qtbot, window, answers, "a1", KEEP_MOVES)
+    assert "all 4 moves fit it.\n\nKeep the moves: with their variations, comments and " in asked
+    assert "in its file, figure.ysgf, when you save." in asked
     session = window.session
     assert session.path == path and session.dirty and mismatches(window) == []
     assert window.statusBar().currentMessage() == "The position set up keeps 4 moves of the game."
@@ -1743,12 +1744,8 @@ def test_an_edit_at_a_later_move_keeps_the_moves_after_it_in_a_new_game(
 
     _figure_studied(qtbot, window, tmp_path)
     window.session.go_to(window.session.tree.root.children[0])  # after b2
-    window.act_edit.trigger()
-    window.editor.tool_buttons[WHITE].setChecked(True)
-    click(qtbot, window, "a1")
-    answers.choices = [KEEP_MOVES]
-    window.editor.edit_button.toggle()
-    assert answers.questions[-1].startswith(
+    asked = _white_stone_then_done(qtbot, window, answers, "a1", KEEP_MOVES)
+    assert asked.startswith(
         "The moves after the position edited can be kept on the position set up: all 2 moves "
         "fit it.\n\nKeep the moves: with their variations, comments and marks (their analysis "
         "goes); the moves before the position edited become its set-up stones; a new game, "
