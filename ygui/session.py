@@ -27,7 +27,7 @@ from ygui.core.clock import Clock, TimeControl
 from ygui.core.game import BLACK, WHITE, Game, IllegalMove, Move
 from ygui.core.geometry import BoardGeometry
 from ygui.core.limits import MAX_COMMENT_CHARS
-from ygui.core.markup import LABEL, marks_of, next_letter, set_mark
+from ygui.core.markup import LABEL, MARK_PROPS, marks_of, next_letter, set_mark
 from ygui.core.record import (
     GameRecord,
     RecordNode,
@@ -38,7 +38,7 @@ from ygui.core.record import (
 )
 from ygui.core.result import CONNECTION, FORFEIT, RESIGNATION, TIME, Result, parse_result
 from ygui.core.study import mistakes
-from ygui.core.tree import MARK_KEYS, Dropped, GameTree, path_to, replanted, tree_from_game
+from ygui.core.tree import Dropped, GameTree, path_to, replanted, tree_from_game
 from ygui.core.variants import GameOptions
 
 ANALYSIS_AUTOSAVE_SECONDS = 2.0
@@ -242,7 +242,7 @@ class Session:
         # as the computer had opened it: tester 22)
         if len(root.children) == 1 and not root.comment and not self.tree.record.setup:
             first = root.children[0]
-            marked = any(first.extra.get(prop) for prop in ("TR", "SQ", "LB"))
+            marked = any(first.extra.get(prop) for prop in MARK_PROPS)
             alone = not (first.children or first.comment or marked)
             seat = self.seats[first.colour - 1] if first.colour in (BLACK, WHITE) else None
             return not (alone and seat is not None and seat.computer)
@@ -848,7 +848,7 @@ class Session:
             game_comment=old.game_comment,
         )
         new.root.comment = at.comment
-        new.root.extra = {k: list(v) for k, v in at.extra.items() if k in MARK_KEYS}
+        new.root.extra = {k: list(v) for k, v in at.extra.items() if k in MARK_PROPS}
         new.root.children = lines
         self.set_tree(
             GameTree(new),

@@ -11,6 +11,8 @@ TRIANGLE = "triangle"
 SQUARE = "square"
 LABEL = "label"
 KINDS = {TRIANGLE: "TR", SQUARE: "SQ"}
+LABEL_PROP = "LB"
+MARK_PROPS = (*KINDS.values(), LABEL_PROP)  # every property a node's marks are kept in
 MAX_LABEL = 4  # characters of a label
 
 
@@ -22,7 +24,7 @@ def marks_of(node: RecordNode, geometry: BoardGeometry) -> dict[int, tuple[str, 
             cell = _cell(geometry, value)
             if cell is not None:
                 marks[cell] = (kind, "")
-    for value in node.extra.get("LB", []):
+    for value in node.extra.get(LABEL_PROP, []):
         where, _, text = value.partition(":")
         cell = _cell(geometry, where)
         if cell is not None and text:
@@ -40,12 +42,12 @@ def set_mark(
         if kind not in (*KINDS, LABEL):
             raise ValueError(f"not a kind of mark: {kind!r}")
         marks[cell] = (kind, text[:MAX_LABEL] if kind == LABEL else "")
-    for prop in (*KINDS.values(), "LB"):
+    for prop in MARK_PROPS:
         node.extra.pop(prop, None)
     labels = geometry.labels
     for cell_, (kind_, text_) in sorted(marks.items()):
         if kind_ == LABEL:
-            node.extra.setdefault("LB", []).append(f"{labels[cell_]}:{text_}")
+            node.extra.setdefault(LABEL_PROP, []).append(f"{labels[cell_]}:{text_}")
         else:
             node.extra.setdefault(KINDS[kind_], []).append(labels[cell_])
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ygui.core.game import Game, Move
+from ygui.core.markup import MARK_PROPS
 from ygui.core.record import GameRecord, RecordNode, nodes_of
 
 WIN_RATE = "YW"  # analysis kept in records: Black's win probability, 0..1
@@ -311,7 +312,6 @@ def tree_from_game(game: Game, black: str = "", white: str = "") -> GameTree:
 
 # a node's analysis, of its position: a line played again from another position leaves it
 ANALYSIS_KEYS = (WIN_RATE, VISITS, BEST_MOVE, PROVED)
-MARK_KEYS = ("TR", "SQ", "LB")  # a node's marks on the board (``markup``)
 
 
 @dataclass(frozen=True)
@@ -347,17 +347,17 @@ def replanted(
         node, into, at, depth, main = stack.pop()
         move = node.move
         reason = _why_not(at, node)
-        if move is None or reason:
+        if reason or move is None:  # (_why_not says "not a move" of a node without one)
             below = list(nodes_of(node))
             dropped.append(
                 Dropped(
                     node,
-                    reason or "not a move",
+                    reason,
                     depth,
                     main,
                     len(below),
                     sum(1 for n in below if n.comment),
-                    sum(len(n.extra.get(k, [])) for n in below for k in MARK_KEYS),
+                    sum(len(n.extra.get(k, [])) for n in below for k in MARK_PROPS),
                 )
             )
             continue

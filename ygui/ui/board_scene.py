@@ -261,10 +261,10 @@ class BoardScene(QGraphicsScene):
     def _draw_user_marks(self) -> None:
         self._remove(self._mark_items)
         game = self.game
-        hidden = set(self.numbered_stones()) | set(self.marks)
+        numbered = self.numbered_stones()
+        hidden = set(numbered) | set(self.marks)
         for cell, label in enumerate(self._labels):  # a mark takes the coordinate's place
             label.setVisible(self.show_labels and cell not in hidden)
-        numbered = self.numbered_stones()
         for cell, (kind, text) in self.marks.items():
             if not 0 <= cell < game.geometry.size:
                 continue

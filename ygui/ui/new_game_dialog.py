@@ -412,19 +412,17 @@ class NewGameDialog(QDialog):
     def current_options(self) -> GameOptions:
         """What the controls say, not yet validated."""
         name = self.game_name
+        handicap = int(self.handicap.currentData())
         return GameOptions(
             game=name,
             size=int(self.size_box.currentData()),
             corners=int(self.corners.currentData()) if name == "poly-y" else None,
             seed=self.seed.value() if name == "mudcrack-y" else None,
             # (no pie rule with a handicap: the box greyed, the player's choice kept for later)
-            pie=self.pie.isChecked() if self._pie_touched and not self._handicap() else None,
+            pie=self.pie.isChecked() if self._pie_touched and not handicap else None,
             turns=str(self.turns.currentData()),
-            handicap=int(self.handicap.currentData()),
+            handicap=handicap,
         )
-
-    def _handicap(self) -> int:
-        return int(self.handicap.currentData())
 
     def _options_changed(self) -> None:
         if getattr(self, "_loading", False):
@@ -447,16 +445,17 @@ class NewGameDialog(QDialog):
         self.first_label.setText(f"{first} (moves first)")
         self.second_label.setText(second)
         options = self.current_options()
+        handicap = options.handicap
         # a handicap greys the pie rule out, unticked, and says why; without one the box
         # shows the player's choice for this game, or the default (a ticked box with a
         # handicap greyed OK, the reason in red at the top of the dialog: tester 42)
-        self.pie.setEnabled(not self._handicap())
+        self.pie.setEnabled(not handicap)
         self.pie.setToolTip(
             "No pie rule with a handicap: the handicap already says who needs the help"
-            if self._handicap()
+            if handicap
             else ""
         )
-        if self._pie_touched and not self._handicap():
+        if self._pie_touched and not handicap:
             self.pie.setChecked(self._pie_choices.get(self.game_name, options.pie_value))
         else:
             self.pie.setChecked(options.pie_value)
@@ -470,7 +469,6 @@ class NewGameDialog(QDialog):
             self.turns.setToolTip(f"{v.title} is played one stone a turn")
         else:
             self.turns.setToolTip("")
-        handicap = int(self.handicap.currentData())
         if not self._pie_touched and turns in MULTI_STONE and not handicap:
             # the box changed by itself as the turns were chosen, with no word why (tester 21)
             # ("the first turn is one stone already" puzzled tester 36: so it is in standard)
