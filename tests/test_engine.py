@@ -798,7 +798,7 @@ def test_the_exploration_bonus_spreads_the_visits_over_more_moves():
     """At the root each child's score adds ``explore * sqrt(ln N / (n + prior))`` (N the
     root's visits, n the child's): without it the search gave its first choice 98-99% of a
     level-10 search on Y 11 and never came back to moves whose first playouts went badly
-    (README, "Strength"). With it the search looks at more of the moves; a very large bonus
+    (docs/strength.md). With it the search looks at more of the moves; a very large bonus
     shares the playouts out almost evenly. (Off by default: no bonus measured a gain on every
     board.)"""
     game = Game(GameOptions(game="y", size=9, pie=False).validated())
@@ -809,7 +809,7 @@ def test_the_exploration_bonus_spreads_the_visits_over_more_moves():
         return sorted(result.visits.values(), reverse=True)
 
     without, some, even = visits(EXPLORE), visits(0.1), visits(5.0)
-    assert EXPLORE == 0  # (measured no better: README, "Strength")
+    assert EXPLORE == 0  # (measured no better: docs/strength.md)
     looked_at = [sum(v > 0 for v in counts) for counts in (without, some, even)]
     assert looked_at[0] < looked_at[1] <= looked_at[2] == 44  # every empty cell of Y 9
     assert even[0] / sum(even) < 0.1 < without[0] / sum(without)

@@ -93,7 +93,7 @@ def test_move_now_during_the_weighing_plays_the_best_so_far():
 
 
 def test_no_level_weighs_the_first_stone_apart():
-    """Measured no better than the search alone over four boards (README, "Strength")."""
+    """Measured no better than the search alone over four boards (docs/strength.md)."""
     assert not any(SearchLimits.level(level).pie_opening for level in range(1, 11))
     game = Game(GameOptions(game="starboard-y", pie=True))  # (no book, no model)
     assert Engine(seed=1, threads=1).search(game, SearchLimits.level(5)).reason == "search"

@@ -81,18 +81,18 @@ PROOF_SHARE = 0.25  # and within this share of the level's time budget
 # The first stone under the pie rule weighed apart (Engine._pie_opening: the stone that leaves
 # the second player least after its best reply, swap included) is off at every level: measured
 # in self-play at level 7 it balanced Poly-Y and the Game of Y better and Hexagonal and Starboard
-# Y worse than the plain search (README, "Strength"). SearchLimits(pie_opening=True) turns it on.
+# Y worse than the plain search (docs/strength.md). SearchLimits(pie_opening=True) turns it on.
 PIE_CANDIDATES = 12  # first stones weighed, one of each set of stones alike by symmetry
 RAVE_K = 600.0
 # An exploration bonus at the root, EXPLORE * sqrt(ln N / (n + PRIOR)) added to each child's
 # score (N the root's visits, n the child's): without it the search gives its first choice
 # 98-99% of a level-10 search and never comes back to a move whose first playouts went badly.
-# Measured (README, "Strength"): a bonus in every node won on Y 11 at level 8 (0.05 and 0.1)
+# Measured (docs/strength.md): a bonus in every node won on Y 11 at level 8 (0.05 and 0.1)
 # and lost on Poly-Y; at the root alone it lost on Poly-Y at level 8 too; so it is off.
 EXPLORE = 0.0
 # The pie rule's decisions (the first stone, and whether to swap it) searched with this many
-# times a level's playouts, within its time. Measured on Mudcrack Y at level 7 with 4 (README,
-# "Strength"): the second player's choice gained more than the first's, so it is off.
+# times a level's playouts, within its time. Measured on Mudcrack Y at level 7 with 4
+# (docs/strength.md): the second player's choice gained more than the first's, so it is off.
 PIE_BUDGET = 1.0
 # Where a first stones' model fits (ygui.ai.first_stones), from the book's levels up, the first
 # stone under the pie rule is, with MODEL_OPENING K, the best of the model's K stones nearest to
@@ -264,7 +264,7 @@ class Engine:
     or with ``shared`` all in one tree (tree parallel: each thread's visit counts as a loss
     until its result is in, which sends the others elsewhere). Measured on two cores, one
     tree gained nothing over a tree each at equal playouts (2, 4 and 7 threads: 310/600), and
-    two threads in one tree ran only 1.4 times the simulations of one (README, "Strength"), so
+    two threads in one tree ran only 1.4 times the simulations of one (docs/strength.md), so
     root parallel is the default."""
 
     def __init__(
@@ -508,7 +508,7 @@ class Engine:
         side, the swap included (the search the second player itself will make), within its
         share of the level's playouts and time. (Choosing instead the stone whose worth
         without the swap was nearest half was measured no better than the plain search:
-        README, "Strength".) ``stones`` given (a first stones' model's nearest to even), each
+        docs/strength.md.) ``stones`` given (a first stones' model's nearest to even), each
         is weighed with the level's whole budget instead."""
         total = limits.playouts_on(game.geometry.size) if limits.scaled else limits.playouts
         share = 1

@@ -12,7 +12,7 @@ makes of it.
 A game without weights of its own uses ``default.json``: weights for the shape of the move
 alone, set by hand. Y's weights, tried in Poly-Y and Hexagonal Y at 10,000 playouts, won 22/41
 and 16/33 against the shape alone, no clear gain; each game's own weights, learned from its
-own games, gain (the README's "Strength" gives the figures).
+own games, gain (docs/strength.md gives the figures).
 
 A damaged file is skipped with a message on the log: every weight is then 0, and the head
 start is even for every move.
