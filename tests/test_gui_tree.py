@@ -457,3 +457,25 @@ def test_the_tree_numbers_its_moves_on_the_left(qtbot, window):
 
     assert inked(5) > 5 and inked(1) > 5  # the numbers are drawn
     assert inked(3) == 0  # and only there
+
+
+def test_closing_names_the_length_of_the_variation_shown_and_of_the_main_line(
+    qtbot, window, answers
+):
+    """Closing asks of the game by its length: played on in a variation, the line on the
+    screen's length as well as the main line's (tester 44 read "12 moves" of a game played on
+    to move 16 as moves lost)."""
+    variation_window(qtbot, window)  # a1 b1 c1, and a1 d1 e1
+    click(qtbot, window, "c2")  # the variation, 4 moves long
+    answers.save_choice = ["cancel"]
+    assert not window.close()
+    assert "(4 moves in the variation shown, 3 moves in the main line, 1 variation)" in (
+        answers.questions[-1]
+    )
+    window.session.to_start()
+    window.session.forward()
+    window.session.forward()  # d1: going forward follows the line last visited
+    assert window.session.sibling(-1)  # b1, the main line
+    answers.save_choice = ["cancel"]
+    assert not window.close()
+    assert "(3 moves, 1 variation)" in answers.questions[-1]

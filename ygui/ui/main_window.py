@@ -1839,7 +1839,13 @@ class MainWindow(QMainWindow):
         # as a count gone wrong, tester 41)
         lines = sum(max(0, len(n.children) - 1) for n in nodes_of(tree.root))
         more = f", {counted(lines, 'variation')}" if lines else ""
-        return f"{game} ({extent(tree.game_at(tree.main_line()))}{more})"
+        main, shown = tree.main_line(), tree.line_through_current()
+        whole = extent(tree.game_at(main))
+        if [id(n) for n in shown] != [id(n) for n in main]:
+            # (the main line's length alone, "12 moves", of a game played on to move 16 in a
+            # variation read as moves lost, tester 44)
+            whole = f"{extent(tree.game_at(shown))} in the variation shown, {whole} in the main line"
+        return f"{game} ({whole}{more})"
 
     def _keep_changes(self, why: str = "", named: bool = False) -> bool:
         if not self.session.has_work:
