@@ -1182,6 +1182,7 @@ def test_candidates_alike_in_playouts_are_listed_by_rate(qtbot, answers):
     rows = [table.item(r, 0).text() for r in range(table.rowCount())]
     assert rows == ["d4", "e5", "d3", "c3", "b2"]
     assert table.horizontalHeaderItem(2).text() == "Playouts"  # (as its tooltip says)
+    assert table.horizontalHeaderItem(1).text() == "Outlook"  # (a chance, or "loss in 8")
 
 
 def test_the_candidates_keep_their_rows_while_the_pointer_is_on_the_table(y5_window):
@@ -1400,3 +1401,54 @@ def test_a_variation_in_a_resigned_game_is_played_on_and_the_game_keeps_its_end(
     assert window.open_path(path)
     qtbot.waitUntil(lambda: len(window.game.moves) > len(main), timeout=60_000)
     assert window.session.ended_early is None
+
+
+def test_the_panel_says_how_many_moves_the_candidates_leave_out(qtbot, answers):
+    """The table lists the most searched moves only: the panel says how many of how many
+    (tester 44 found cells without a row or a mark, with no word of why)."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=7, pie=False).validated(), ("A", "B"))
+    computer = window.computer
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: computer.candidates_table.rowCount() == 8, timeout=30_000)
+    qtbot.waitUntil(lambda: "legal moves" in computer.stats_label.text(), timeout=10_000)
+    assert "The candidates are the 8 most searched of 28 legal moves" in (
+        computer.stats_label.text()
+    )
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
+
+
+def test_while_the_pie_rule_leaves_the_colours_open_the_chances_are_the_players(
+    qtbot, answers
+):
+    """On an empty Y 5 under the pie rule every first stone loses (the second player swaps
+    the strong ones): the panel said "Black 0% · White 100%", which tester 44 could not square
+    with Black's first move. Until the swap is chosen the chances are the players'."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=5, pie=True).validated(), ("A", "B"))
+    computer = window.computer
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: computer.candidates_table.rowCount() > 0, timeout=30_000)
+    label = computer.win_label.text()
+    assert label.startswith("Win probability: First player ") and "second player" in label
+    assert "pie rule" in label and "Black" not in label
+    assert computer.win_bar.text().split()[0] in ("First", "Second")
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
+    g = window.game.geometry
+    window.session.play(Move(g.cell("c3")))  # the second player may swap: still open
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: computer.candidates_table.rowCount() > 0, timeout=30_000)
+    said = computer.win_label.text()  # (a search of Y 5 may prove it)
+    assert said.startswith(("Win probability: First player ", "The second player wins (proved"))
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
+    window.session.play(Move(g.cell("a1")))  # kept: the colours are the players' now
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: computer.candidates_table.rowCount() > 0, timeout=30_000)
+    said = computer.win_label.text()
+    assert said.startswith(("Win probability: Black ", "Black wins", "White wins")), said
+    assert computer.win_bar.text().split()[0] in ("Black", "White")
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)

@@ -120,10 +120,12 @@ def _mean(a: QColor, b: QColor) -> tuple[float, float, float, float]:
 
 def heat_colour(share: float) -> QColor:
     """The heat map's colour for a cell with ``share`` of the most visited cell's visits:
-    blue for few, through green and yellow, to red for the most. Opaque enough to be the
-    key's colour on the board too (at a quarter it showed the board through and looked
-    grey: a tester could not match the dots to the key)."""
-    return QColor.fromHsvF(0.66 * (1 - share), 0.85, 1.0, 0.6 + 0.3 * share)
+    one hue, violet, from light for few to deep for the most. Not red to green: the
+    candidates and the solver's map say worse to better in those, and the heat map's red,
+    the most visited, was read as the best move where the table called it a loss (tester
+    44). Opaque enough to be the key's colour on the board too (at a quarter it showed the
+    board through and looked grey: a tester could not match the dots to the key)."""
+    return QColor.fromHsvF(0.77, 0.45 + 0.55 * share, 1.0 - 0.35 * share, 0.8 + 0.15 * share)
 
 
 # cells with less than this share of all the visits have no mark: the search glanced at them

@@ -181,7 +181,7 @@ def search_stats(result: SearchResult) -> str:
 
 def proved_text(proved: int) -> str:
     """A candidate's proved result for the side that plays it (``Candidate.proved``), short
-    enough for the board's marks and the table's Win column."""
+    enough for the board's marks and the table's Outlook column."""
     return "win" if proved > 0 else "loss"
 
 
@@ -206,13 +206,40 @@ class Host(Protocol):
         ...
 
 
+def colours_open(game: Game) -> bool:
+    """Whether the pie rule still leaves open who ends with which colour: on the first turn,
+    and on the second before the swap is chosen. The chances are then the players': the
+    second player can take the first stone's colour by swapping."""
+    return game.swap_ahead or game.can_swap
+
+
+def side_names(game: Game) -> tuple[str, str]:
+    """The names the win probability gives the first colour's side and the second's: the
+    colours, or the players while the pie rule leaves the colours open (an empty board of Y
+    5 said "Black 0% · White 100%", which a tester could not square with Black's first move;
+    the first player's 0% is every first stone swapped or too weak)."""
+    if colours_open(game):
+        return "First player", "second player"
+    return game.colour_name(BLACK), game.colour_name(WHITE)
+
+
+def winner_name(game: Game, colour: int) -> str:
+    """Who a proof says wins: the colour, or while the pie rule leaves the colours open the
+    player ("White wins" of a second player who wins by swapping, and so as Black, confused
+    tester 44)."""
+    if colours_open(game):
+        return "The first player" if colour == BLACK else "The second player"
+    return game.colour_name(colour)
+
+
 def shares(game: Game, black: float) -> str:
-    """Each colour's chance of winning, the first colour's being ``black``: "Black 52% ·
-    White 48%"."""
-    return (
-        f"{game.colour_name(BLACK)} {100 * black:.0f}% · "
-        f"{game.colour_name(WHITE)} {100 * (1 - black):.0f}%"
-    )
+    """Each side's chance of winning, the first's being ``black``: "Black 52% · White 48%",
+    or the players' while the pie rule leaves the colours open."""
+    first, second = side_names(game)
+    said = f"{first} {100 * black:.0f}% · {second} {100 * (1 - black):.0f}%"
+    if colours_open(game):
+        said += " (the pie rule: the second player may swap and take the first stone)"
+    return said
 
 
 def line_stones(game: Game, line: Sequence[Move]) -> tuple[list[str], list[tuple[int, int]]]:
@@ -244,7 +271,9 @@ class CandidateTable(QTableWidget):
 
     def __init__(self) -> None:
         super().__init__(0, 4)
-        self.setHorizontalHeaderLabels(["Move", "Win", "Playouts", "Line"])
+        # ("Win" over "loss in 8" read oddly, tester 44: the column holds a chance, or a
+        # proved outcome)
+        self.setHorizontalHeaderLabels(["Move", "Outlook", "Playouts", "Line"])
         # (the framed best had a lower rate than a move below it: tester 25 took it for a
         # fault; a loss in 22 above a loss in 20 with more playouts, tester 41)
         order = (
@@ -1109,8 +1138,9 @@ class ComputerPlay(QObject):
         a bar all of the second colour (a proved win for White) looked like an empty box, the
         bar of a position not analysed (a tester's finding)."""
         self.win_bar.setValue(round(1000 * black))
-        leader, share = (BLACK, black) if black >= 0.5 else (WHITE, 1 - black)
-        self.win_bar.setFormat(f"{game.colour_name(leader)} {100 * share:.0f}%")
+        first, second = side_names(game)
+        leader, share = (first, black) if black >= 0.5 else (second, 1 - black)
+        self.win_bar.setFormat(f"{leader[0].upper()}{leader[1:]} {100 * share:.0f}%")
         self.win_bar.setTextVisible(True)
         style = win_bar_style(game)
         if self.win_bar.styleSheet() != style:  # (a new style sheet costs a relayout)
@@ -1127,7 +1157,7 @@ class ComputerPlay(QObject):
         verdict = self.proved(game) if self.proved is not None else None
         proved, winner = verdict if verdict is not None else (None, None)
         if proved is None and result.reason == "proved":
-            proved, winner = f"{game.colour_name(mover)} wins (proved)", mover
+            proved, winner = f"{winner_name(game, mover)} wins (proved)", mover
         if result.proved:
             found = mover if result.proved > 0 else 3 - mover
             # (the search's count too where the solver's verdict is the same: going back to a
@@ -1138,7 +1168,7 @@ class ComputerPlay(QObject):
                     if abs(result.proved) > 1
                     else f"{game.move_text(result.move)} wins at once"
                 )
-                proved, winner = f"{game.colour_name(found)} wins (proved: {end})", found
+                proved, winner = f"{winner_name(game, found)} wins (proved: {end})", found
         if proved is not None:  # the solver settled it: no probability about it
             self.win_label.setText(proved)
             # and the bar says the same (it stayed at the search's 90%, a tester's finding)
@@ -1154,7 +1184,15 @@ class ComputerPlay(QObject):
                 "the sides (learned from the engine's games against itself)"
             )
         else:
-            self.stats_label.setText(search_stats(result))
+            text = search_stats(result)
+            legal = len(game.legal_moves())
+            if 0 < len(result.candidates) < legal:
+                # (moves without a row or a mark, unexplained, tester 44)
+                text += (
+                    f". The candidates are the {len(result.candidates)} most searched of "
+                    f"{counted(legal, 'legal move')}"
+                )
+            self.stats_label.setText(text)
         if self._is_current(request):
             if self.heat_box.isChecked():
                 self.scene.set_heat(result.visits)

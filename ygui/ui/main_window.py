@@ -1844,7 +1844,8 @@ class MainWindow(QMainWindow):
         if [id(n) for n in shown] != [id(n) for n in main]:
             # (the main line's length alone, "12 moves", of a game played on to move 16 in a
             # variation read as moves lost, tester 44)
-            whole = f"{extent(tree.game_at(shown))} in the variation shown, {whole} in the main line"
+            here = extent(tree.game_at(shown))
+            whole = f"{here} in the variation shown, {whole} in the main line"
         return f"{game} ({whole}{more})"
 
     def _keep_changes(self, why: str = "", named: bool = False) -> bool:
