@@ -1419,9 +1419,7 @@ def test_the_panel_says_how_many_moves_the_candidates_leave_out(qtbot, answers):
     qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
 
 
-def test_while_the_pie_rule_leaves_the_colours_open_the_chances_are_the_players(
-    qtbot, answers
-):
+def test_while_the_pie_rule_leaves_the_colours_open_the_chances_are_the_players(qtbot, answers):
     """On an empty Y 5 under the pie rule every first stone loses (the second player swaps
     the strong ones): the panel said "Black 0% · White 100%", which tester 44 could not square
     with Black's first move. Until the swap is chosen the chances are the players'."""

@@ -469,8 +469,9 @@ def test_closing_names_the_length_of_the_variation_shown_and_of_the_main_line(
     click(qtbot, window, "c2")  # the variation, 4 moves long
     answers.save_choice = ["cancel"]
     assert not window.close()
-    assert "(4 moves in the variation shown, 3 moves in the main line, 1 variation)" in (
-        answers.questions[-1]
+    assert (
+        "(4 moves in the variation shown, 3 moves in the main line, 1 variation)"
+        in (answers.questions[-1])
     )
     window.session.to_start()
     window.session.forward()
