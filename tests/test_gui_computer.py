@@ -682,6 +682,14 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
         "book games for its owner)"
     )
     assert window.game_panel.moves_list.item(2).text() == kept
+    # the word on it goes once the game goes on (it stayed over the computer's next two
+    # moves, tester 44)
+    free = next(c for c in range(window.game.geometry.size) if not window.game.colours[c])
+    click_cell(qtbot, window, free)
+    assert "did not swap" not in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: len(window.game.moves) == 4, timeout=30_000)
+    window.session.back()  # (back to the position after its move)
+    window.session.back()
     # and kept in the record (tester 38 found them gone after a save)
     record = read_record(window.session.record_text())
     assert "did not swap: " in record.main_line()[1].extra["YC"][0]

@@ -398,6 +398,8 @@ class ComputerPlay(QObject):
         self._hinted_win: tuple[tuple[Move, ...], Move, int] | None = None
         self._asked_here = False  # Ctrl+G asked the computer for the move being searched
         self._hint_said: tuple[tuple[Move, ...], str] | None = None  # its position and words
+        # the words said of a computer's move, with the moves they were said after
+        self._move_said: tuple[tuple[Move, ...], str] | None = None
         # the engine's preparation: the seconds it has taken so far, said each second (the
         # first start on a busy machine said the same words for a minute and more: tester 36
         # could not tell it from a hang)
@@ -602,6 +604,12 @@ class ComputerPlay(QObject):
             # a hint of a position left behind goes from the status bar (it stayed there after
             # the move was played and answered: tester 36)
             self._hint_said = None
+            self.host.replace_status(said[1])
+        said = self._move_said
+        if said is not None and tuple(self.session.game.moves) != said[0]:
+            # and so does the word on a computer's move once the game has gone on ("... It
+            # played 2." stayed over its next two moves, tester 44)
+            self._move_said = None
             self.host.replace_status(said[1])
         if change not in (Change.SAVED, Change.ANALYSIS, Change.COMMENT, Change.INFO):
             self.after_change()
@@ -960,6 +968,7 @@ class ComputerPlay(QObject):
             self.host.inform("The computer chose an illegal move", reason)
         elif kept:
             self.host.show_status(said, 15000)  # (as a swap is said)
+            self._move_said = (tuple(self.session.game.moves), said)
         elif self._asked_here:
             # (Ctrl+G's note said only that it would play, and stayed after the reply)
             after = self.session.game
@@ -972,6 +981,7 @@ class ComputerPlay(QObject):
                     "the next)."
                 )
             self.host.show_status(said, 6000)
+            self._move_said = (tuple(self.session.game.moves), said)
         self._asked_here = False
         if reason is None and why:
             # kept with the move in the move list: said in the status bar alone, a swap's
