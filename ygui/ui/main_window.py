@@ -789,10 +789,18 @@ class MainWindow(QMainWindow):
     def inform(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)
 
+    def _take_keys_back(self) -> None:
+        """After a file dialog, the keys to this window again: where nothing else handed the
+        focus back (a desktop without a window manager), Ctrl+N right after a save did
+        nothing until a click in the window (tester 44)."""
+        if not self.isActiveWindow():
+            self.activateWindow()
+
     def choose_open_path(self) -> Path | None:
         name, _ = QFileDialog.getOpenFileName(
             self, "Open a game", str(self.recent_folder()), RECORD_FILTER
         )
+        self._take_keys_back()
         return Path(name) if name else None
 
     def choose_save_path(self, suffix: str = ".ysgf") -> Path | None:
@@ -800,6 +808,7 @@ class MainWindow(QMainWindow):
         name, _ = QFileDialog.getSaveFileName(
             self, "Save", self.suggested_path(suffix), filters[suffix]
         )
+        self._take_keys_back()
         if not name:
             return None
         path = Path(name)
@@ -1544,6 +1553,7 @@ class MainWindow(QMainWindow):
                 str(self.recent_folder()),
                 "Board files (*.json);;All files (*)",
             )
+            self._take_keys_back()
         if name:
             self.open_board(Path(name))
 
