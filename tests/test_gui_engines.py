@@ -558,3 +558,29 @@ def test_an_engine_name_goes_with_the_engine_in_the_new_game_dialog(qtbot, answe
     choose_kind(dialog.second_kind, "engine:Tiny")
     choose_kind(dialog.second_kind, "human")
     assert dialog.second_name.text() == "Player 2"
+
+
+def test_a_match_goes_on_behind_its_closed_window_and_keeps_its_log(qtbot, answers, tmp_path):
+    """Tester 45 closed the match's window while it played: the match stopped with nothing
+    said, the board stood still, and the window opened again had lost its log. Closed, it
+    only goes out of sight; the match plays on and says so, and its log is there again. And
+    computers paused before (Play ▸ Pause the computers) froze a new match: it resumes them."""
+    window = make_window(qtbot, answers)
+    attach(window, "Tiny", tiny_command(extra="--random 2"))
+    window.act_pause_computers.setChecked(True)  # paused before the match
+    dialog = start_match(qtbot, window, ("Tiny", ""), 5, 2, tmp_path / "match")
+    assert dialog.running and not window.computer.paused
+    assert not window.act_pause_computers.isChecked()
+    log = [dialog.log.item(i).text() for i in range(dialog.log.count())]
+    assert "The computers were paused: they play on for the match." in log
+    dialog.close()
+    assert dialog.running and not dialog.isVisible()
+    assert window.statusBar().currentMessage().startswith("The match goes on")
+    qtbot.waitUntil(lambda: not dialog.running, timeout=120_000)  # played to its end
+    assert dialog.plan.number == 2
+    assert "Match over" in window.statusBar().currentMessage()  # (said where it is seen)
+    said = [dialog.log.item(i).text() for i in range(dialog.log.count())]
+    again = window.open_match()
+    assert again.score.text() == dialog.score.text()
+    assert [again.log.item(i).text() for i in range(again.log.count())] == said
+    qtbot.addWidget(again)

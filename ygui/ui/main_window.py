@@ -885,11 +885,13 @@ class MainWindow(QMainWindow):
     def open_match(self) -> MatchDialog:
         """The match dialog (one, not modal: the board shows the games it plays)."""
         if self.match_dialog is None or not self.match_dialog.running:
-            if self.match_dialog is not None:
-                self.match_dialog.deleteLater()
+            before = self.match_dialog
             choices = self.settings.get("match")
-            engines = tuple(self.engine_specs())
+            engines = tuple(self.engine_specs())  # (made afresh: the engines may be new)
             self.match_dialog = MatchDialog(self, engines, dict(choices), self)
+            if before is not None:
+                self.match_dialog.carry_log(before)
+                before.deleteLater()
         self.match_dialog.show()
         self.match_dialog.raise_()
         return self.match_dialog
@@ -1214,6 +1216,16 @@ class MainWindow(QMainWindow):
         names = (game.colour_name(BLACK), game.colour_name(WHITE))
         dialog = GameInfoDialog(info, names, game.winner is not None, self, game.swapped)
         return dialog.info() if dialog.exec() else None
+
+    def resume_computers(self) -> bool:
+        """The computers play on if they were paused (Play ▸ Pause the computers); whether
+        they were."""
+        if not self.computer.paused:
+            return False
+        self.act_pause_computers.setChecked(False)
+        if self.computer.paused:  # (the action and the computers out of step)
+            self.computer.set_paused(False)
+        return True
 
     def run_players_dialog(self, dialog: PlayersDialog) -> bool:
         """Show the players dialog (replaced in tests, which fill it in)."""
@@ -2023,7 +2035,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         if self.match_dialog is not None:
-            self.match_dialog.close()
+            self.match_dialog.shut()
         self.save_layout()
         # nothing of the game runs on behind a closed window: a second window closed (its
         # game discarded) kept its clock and its autosave going, lost on time unseen and was

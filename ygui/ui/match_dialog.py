@@ -61,6 +61,10 @@ class MatchHost(Protocol):
 
     def maybe_keep_changes(self) -> bool: ...
 
+    def show_status(self, text: str, ms: int = 0) -> None: ...
+
+    def resume_computers(self) -> bool: ...
+
 
 class MatchDialog(QDialog):
     def __init__(
@@ -252,6 +256,9 @@ class MatchDialog(QDialog):
         if not self.host.maybe_keep_changes():  # the match replaces the game in the window
             return
         self.host.remember("match", self.choices())
+        # (computers paused before, by Play ▸ Pause the computers, froze the new match with
+        # nothing to say so: tester 45)
+        resumed = self.host.resume_computers()
         self._options = options
         self.plan = MatchPlan(self.players(), self.games.value(), folder)
         self._failures = [0, 0]
@@ -266,6 +273,8 @@ class MatchDialog(QDialog):
         computer.attached.failed.connect(self._engine_failed)
         self.host.session.subscribe(self.on_session_changed)
         self.say(self.plan.score_text())
+        if resumed:
+            self.log.addItem("The computers were paused: they play on for the match.")
         self._next_game()
 
     def _next_game(self) -> None:
@@ -368,12 +377,33 @@ class MatchDialog(QDialog):
         self.log.scrollToBottom()
         if self.plan is not None:
             self.say(f"{self.plan.score_text()}. {why if not why.startswith('Match over') else ''}")
+        if not self.isVisible():  # (said where it is seen: this window may be hidden)
+            self.host.show_status(f"{why} Play ▸ Match… shows its games.", 15000)
+
+    def carry_log(self, other: MatchDialog) -> None:
+        """Show what ``other`` (the dialog of the match before, not running) showed: its
+        score and its log, which a dialog opened afresh lost (tester 45)."""
+        self.score.setText(other.score.text())
+        for i in range(other.log.count()):
+            self.log.addItem(other.log.item(i).text())
+        self.log.scrollToBottom()
 
     def say(self, text: str) -> None:
         self.score.setText(text.strip())
 
-    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+    def shut(self) -> None:
+        """Close for good, the match stopped (the main window is closing)."""
         self.stop("The match was stopped: its window was closed.")
+        self.hide()
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        # closed while a match is played, it only goes out of sight: the match goes on (it
+        # was stopped with its log, and the board stood still with nothing to say why: tester
+        # 45); Stop ends it
+        if self.running:
+            self.host.show_status(
+                "The match goes on: Play ▸ Match… shows it again, and Stop ends it.", 15000
+            )
         super().closeEvent(event)
 
 
