@@ -363,16 +363,20 @@ def test_misbehaving_engines_are_said_and_a_person_takes_over(
     qtbot, answers, mode, game, size, words
 ):
     window = make_window(qtbot, answers)
-    attach(window, "Bad", tiny_command(mode))
+    attach(window, "bad one", tiny_command(mode))  # (a name in small letters stays so)
     problems = watch(window)
-    new_game_by_dialog(qtbot, window, game, size, "human", "engine:Bad")
+    new_game_by_dialog(qtbot, window, game, size, "human", "engine:bad one")
     click_cell(qtbot, window, window.game.geometry.cell("b2" if game == "y" else "1"))
     qtbot.waitUntil(lambda: bool(answers.informed), timeout=20_000)
     assert words in answers.informed[0] and "a person now plays this side" in answers.informed[0]
+    assert "Bad one" not in answers.informed[0]  # (tester 45's "False engine stopped…")
     assert not window.session.seats[1].computer  # the game goes on between people
     # named as a person, not as the engine (the panel said "White to play: Bad", tester 18)
     assert window.session.seats[1].name == "Player 2" and "as Player 2" in answers.informed[0]
-    assert "Bad" not in window.game_panel.turn_label.text()
+    assert "bad one" not in window.game_panel.turn_label.text()
+    # and the status bar no longer names the engine among the players (tester 45)
+    colour = window.game.colour_name(2)
+    assert window.statusBar().currentMessage() == f"Player 2 plays {colour} now: bad one failed."
     assert len(window.game.moves) == 1
     click_cell(qtbot, window, window.game.legal_cells()[0])
     assert len(window.game.moves) == 2 and problems == []

@@ -701,6 +701,8 @@ def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("_")[:40] or "player"
 
 
-def describe_failure(error: BaseException) -> str:
-    """An engine's failure in words for the window."""
-    return capitalised(str(error) or type(error).__name__)
+def failure_words(text: str, name: str) -> str:
+    """An engine's failure as a sentence for the window: a capital first, unless it begins
+    with the engine's name, which stays as its user wrote it ("False engine stopped…" of an
+    engine named "false engine", tester 45)."""
+    return text if name and text.startswith(name) else capitalised(text)

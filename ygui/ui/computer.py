@@ -785,19 +785,27 @@ class ComputerPlay(QObject):
             self.host.show_status(message, 10000)
             return
         seat = self.session.seat_for(colour)
-        person = seat.name
+        person, engine = seat.name, seat.engine
         if seat.engine:
             # the side is a person's now, by a person's name (the panel went on saying
             # "White to play: Crasher", as if the engine were thinking: a tester's finding)
             index = next(i for i, s in enumerate(self.session.seats) if s is seat)
             person = f"Player {index + 1}"
             seat.computer, seat.engine, seat.name = False, "", person
+        # (a full stop after it, unless it quotes the engine's lines: "(exit code 1)" ended
+        # the sentence without one, tester 45)
+        if not message.endswith(".") and "\n" not in message:
+            message += "."
         self.host.inform(
             "The engine failed",
             f"{message}\n\nThe game goes on; a person now plays this side, as {person} "
             "(Game → Game information can rename them).",
         )
         self.session.set_seats((self.session.seats[0], self.session.seats[1]))
+        if engine:
+            # (the status bar went on naming the engine among the players, tester 45)
+            side = self.session.game.colour_name(colour)
+            self.host.show_status(f"{person} plays {side} now: {engine} failed.", 15000)
 
     def ask_engine(self, name: str) -> None:
         """An attached engine's move for the position shown, as a hint (its genmove)."""

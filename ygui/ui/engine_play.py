@@ -19,13 +19,13 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from ygui.core.game import Game
 from ygui.core.result import FORFEIT, RESIGNATION
-from ygui.core.wording import capitalised
 from ygui.engines import (
     EngineError,
     EnginePlayer,
     EngineSpec,
     GtpClient,
     Turn,
+    failure_words,
     probe,
 )
 from ygui.session import Seat, Session
@@ -275,7 +275,8 @@ class AttachedPlay(QObject):
         self.thinking.emit("")
         if not isinstance(exc, EngineError):
             exc = EngineError(f"the engine's answer could not be used: {exc}")
-        self._failed(game.to_move, capitalised(str(exc)))
+        name = self.session.seat_for(game.to_move).engine
+        self._failed(game.to_move, failure_words(str(exc), name))
 
     def _failed(self, colour: int, message: str) -> None:
         """Said to the window; in a match the engine loses the game by forfeit (whether it

@@ -25,13 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ygui.core.wording import capitalised
 from ygui.engines import (
     MAX_COMMAND,
     MAX_NAME,
     START_TIMEOUT,
     EngineInfo,
     EngineSpec,
+    failure_words,
     this_ygui_command,
 )
 from ygui.ui.engine_play import EngineTest
@@ -275,7 +275,7 @@ class EnginesDialog(QDialog):
             # an engine's error output keeps its lines (a traceback's are its meaning)
             self.test_result.setText(
                 "<span style='color:#b3261e; white-space:pre-wrap'>"
-                f"{_escape(_sentence(str(answer)))}</span>"
+                f"{_escape(_sentence(str(answer), self.name.text().strip()))}</span>"
             )
 
     # ----- the result --------------------------------------------------------------------
@@ -317,8 +317,8 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _sentence(text: str) -> str:
-    """A message as a sentence: a capital first, a full stop last (unless it quotes the
-    engine's own output, lines and all)."""
-    text = capitalised(text)
+def _sentence(text: str, name: str) -> str:
+    """A message of the engine ``name`` as a sentence: a capital first (not on its name), a
+    full stop last (unless it quotes the engine's own output, lines and all)."""
+    text = failure_words(text, name)
     return text if text.endswith(".") or "\n" in text else text + "."
