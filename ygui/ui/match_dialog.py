@@ -120,6 +120,12 @@ class MatchDialog(QDialog):
         self.seconds.setRange(0.1, 3600)
         self.seconds.setDecimals(1)
         self.seconds.setSuffix(" s a move")
+        # (what it does to a built-in player at a level was unclear: tester 45)
+        self.seconds.setToolTip(
+            "Each player's time a move. An engine is told it (ygui-time, or time_settings); "
+            "the built-in player searches its level's playouts, and stops at this time if it "
+            "comes first."
+        )
         self.folder = QLineEdit()
         self.folder_button = QPushButton("Folder…")
         self.folder_button.clicked.connect(self.choose_folder)
