@@ -454,7 +454,9 @@ class Engine:
             done[i] = count
             # (nothing to say while the root has no children: a tree out of room)
             if progress is not None and i == 0 and trees[0].block(trees[0].root) >= 0:
-                progress(self._result(trees[:1], game, done, started, reason))
+                progress(
+                    _swap_by_identity(game, self._result(trees[:1], game, done, started, reason))
+                )
 
         def think(i: int) -> None:
             """One thread's search: in the shared tree, or in a tree of its own."""
@@ -490,7 +492,7 @@ class Engine:
         if all(tree.block(tree.root) < 0 for tree in trees):
             # stopped before the root was expanded: fall back to the first legal move
             return SearchResult(legal[0], 0.5, sum(done), (legal[0],), reason="stopped")
-        return self._result(trees, game, done, started, reason)
+        return _swap_by_identity(game, self._result(trees, game, done, started, reason))
 
     def _pie_opening(
         self,
@@ -1239,6 +1241,60 @@ class _Tree:
             int(self.visits[self.root]),
             proved,
         )
+
+
+def _swap_by_identity(game: Game, result: SearchResult) -> SearchResult:
+    """The swap judged by what it is: at its moment, in a game of one stone a turn, the
+    position after a swap is the position before it, the same colour to move, with the
+    players exchanged. So the swap is worth to the second player what its best other move
+    leaves the first: 1 - v, v that move's rate; it is played exactly when 1 - v > v, and the
+    result says so. The search's own figure for the swap, from the playouts through its
+    subtree (a second search of the same position), was compared in the tree with the other
+    moves' all-moves-as-first scores, and the most visited move was played: on Y 9 after
+    e3 it swapped with 0.43 over g4's 0.57, and the analysis showed the two figures
+    contradicting each other (tester 45)."""
+    if (
+        not game.can_swap
+        or game.options.turns != "standard"
+        or result.reason not in ("search", "proved")
+    ):
+        return result
+    others = [c for c in result.candidates if not c.move.is_swap]
+    if not others:
+        return result
+    best = others[0]
+    kept = next((c for c in result.candidates if c.move.is_swap), None)
+    worth = 1.0 - best.win_rate
+    # (after the swap the first player plays that move, and the game goes as it would)
+    swap = Candidate(
+        SWAP,
+        kept.visits if kept else 0,
+        worth,
+        (SWAP, *best.line[: CANDIDATE_LINE - 1]),
+        -best.proved,
+    )
+    if worth > best.win_rate:
+        chosen, order = swap, (swap, *others)
+    else:
+        chosen, order = best, (best, swap, *others[1:])
+    return replace(
+        result,
+        move=chosen.move,
+        win_rate=chosen.win_rate,
+        principal=(
+            result_line(result, best) if chosen is best else (SWAP, *result_line(result, best))
+        ),
+        candidates=order[:CANDIDATES],
+        proved=chosen.proved,
+    )
+
+
+def result_line(result: SearchResult, best: Candidate) -> tuple[Move, ...]:
+    """The line the search expects after ``best``: the principal line where it begins with
+    it (longer than a candidate's), else the candidate's own."""
+    if result.principal[:1] == (best.move,):
+        return result.principal
+    return best.line
 
 
 def _proved_rate(proved: int, wins: float, visits: float) -> float:
