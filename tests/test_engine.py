@@ -960,3 +960,23 @@ def test_the_swap_is_worth_one_minus_the_best_other_move(size, first, swaps):
     assert result.principal[0] == chosen.move
     if swaps:  # after it, the first player's best move, as the search expects it
         assert result.principal[1] == best.move
+
+
+def test_the_roots_swap_is_not_searched_and_a_lost_position_swaps():
+    """The swap's subtree at the root would be a second search of the root's own position:
+    every playout goes to the other moves instead (the swap's worth follows from them). And
+    where every other move is proved lost, the swap is proved won."""
+    game = Game(GameOptions(game="y", size=7, pie=True).validated())
+    game.play(Move(game.geometry.cell("c2")))
+    engine = Engine(seed=1)
+    engine.search(game, SearchLimits(playouts=20_000))
+    tree = engine._trees[0]
+    swap = tree.slot(tree.root, game.geometry.size)
+    assert swap >= 0 and tree.visits[swap] == 0
+    assert tree.visits[tree.children(tree.root)].sum() >= 19_000
+    won = Game(GameOptions(game="y", size=6, pie=True).validated())
+    won.play(Move(won.geometry.cell("d2")))  # (a winning stone: the solver's map)
+    result = Engine(seed=1).search(won, SearchLimits(playouts=2_400))
+    assert result.move == SWAP and result.win_rate == 1.0 and result.proved > 0
+    assert result.candidates[0].move == SWAP
+    assert all(c.proved < 0 for c in result.candidates[1:])

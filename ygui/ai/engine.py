@@ -672,7 +672,7 @@ class Engine:
         candidates = []
         for mv in ranked[:CANDIDATES]:
             if not visits[mv] and not proved.get(mv):
-                break
+                continue  # (as _Tree.candidates)
             # each move's line from the tree that looked at it most
             tree = max(trees, key=lambda t: t.visits_of(mv))
             line = tree.line_of(mv, CANDIDATE_LINE) or (_as_move(mv, n),)
@@ -1204,7 +1204,7 @@ class _Tree:
             visits = float(self.visits[node])
             proved = self.outcome(node)
             if visits <= 0 and not proved:
-                break
+                continue  # (the root's swap, not searched: the proved losses after it count)
             move = _as_move(self.move_of(node), self.cells)
             line = self._line_from(node, CANDIDATE_LINE)
             rate = _proved_rate(proved, float(self.wins[node]), visits)
@@ -1268,10 +1268,12 @@ def _swap_by_identity(game: Game, result: SearchResult) -> SearchResult:
     # (after the swap the first player plays that move, and the game goes as it would)
     swap = Candidate(
         SWAP,
-        kept.visits if kept else 0,
+        # (not searched at the root, kernels: its figure comes from that move's playouts)
+        kept.visits if kept and kept.visits else best.visits,
         worth,
         (SWAP, *best.line[: CANDIDATE_LINE - 1]),
-        -best.proved,
+        # (proved as that move is, the other way round, the swap counted as one move more)
+        -(best.proved + (1 if best.proved > 0 else -1)) if best.proved else 0,
     )
     if worth > best.win_rate:
         chosen, order = swap, (swap, *others)

@@ -2272,6 +2272,8 @@ def _simulate(
             tactics = False
     # and the must-play regions, where links prove (virtual_win)
     musts = tactics and must_at > 0 and params[DRAWLESS] != 0 and params[RULE] != PERIMETER
+    # the root at the swap's moment, in a game of one stone a turn (see the swap below)
+    skip_swap = params[TURNS] == STANDARD
     must_visits = np.float32(must_at)
     for done in range(sims):
         if child[root] >= PROVED:
@@ -2428,6 +2430,11 @@ def _simulate(
                     g = wide_slot(visits, wins, rave_n, rave_w, score, b, m, inv_k, wide)
                     if g >= 0:
                         node = g
+            if depth == 0 and skip_swap and node == b * m + m - 1:
+                # the root's swap is not searched: the position after it is the root's own,
+                # the players exchanged, and its worth follows from the root's other moves
+                # (Engine._swap_by_identity); its subtree took half of the playouts
+                node = b * m + best[b]
             if visits[node] < FROZEN:
                 visits[node] += one
             s = node - b * m
