@@ -799,7 +799,7 @@ class ComputerPlay(QObject):
         self.host.inform(
             "The engine failed",
             f"{message}\n\nThe game goes on; a person now plays this side, as {person} "
-            "(Game → Game information can rename them).",
+            "(Game ▸ Game information… can rename them).",
         )
         self.session.set_seats((self.session.seats[0], self.session.seats[1]))
         if engine:
@@ -1285,7 +1285,7 @@ class ComputerPlay(QObject):
                     item.setForeground(Qt.GlobalColor.gray)
                     item.setToolTip(
                         "Not proved: the search stopped once it had proved the position, and "
-                        "this move's rate is from its few playouts (Study → Solve this "
+                        "this move's rate is from its few playouts (Study ▸ Solve this "
                         "position settles every move on small boards)"
                     )
                 elif column == 3:

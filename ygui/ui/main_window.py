@@ -1120,7 +1120,7 @@ class MainWindow(QMainWindow):
             return False
         if seat is not None and seat.computer:  # (stepped back to its turn: played for it)
             self._say_of_position(
-                f"You played {colour}'s move in place of {seat.name} (Play → Let the computer "
+                f"You played {colour}'s move in place of {seat.name} (Play ▸ Let the computer "
                 "play this move, Ctrl+G, asks it instead)."
             )
         elif (game := session.game).turn_cut_short and game.winner is None:

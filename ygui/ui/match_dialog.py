@@ -348,7 +348,7 @@ class MatchDialog(QDialog):
             name = plan.names()[broken[0]]
             self.stop(
                 f"The match was stopped: {name} failed in {FAILURES_TO_STOP} games running "
-                "(the log says why). Check it with Test in Game → Engines."
+                "(the log says why). Check it with Test in Play ▸ Engines…."
             )
             return
         QTimer.singleShot(NEXT_GAME_MS, self._next_game)
@@ -383,8 +383,10 @@ class MatchDialog(QDialog):
         self.log.scrollToBottom()
         if self.plan is not None:
             self.say(f"{self.plan.score_text()}. {why if not why.startswith('Match over') else ''}")
-        if not self.isVisible():  # (said where it is seen: this window may be hidden)
-            self.host.show_status(f"{why} Play ▸ Match… shows its games.", 15000)
+        # (said in the status bar too, where it is seen if this window is hidden, and where
+        # the last game's words stood otherwise: "… Take back the resignation plays on.",
+        # tester 46)
+        self.host.show_status(f"{why} Play ▸ Match… shows its games.", 15000)
 
     def carry_log(self, other: MatchDialog) -> None:
         """Show what ``other`` (the dialog of the match before, not running) showed: its
