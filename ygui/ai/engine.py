@@ -1263,13 +1263,13 @@ def _swap_by_identity(game: Game, result: SearchResult) -> SearchResult:
     if not others:
         return result
     best = others[0]
-    kept = next((c for c in result.candidates if c.move.is_swap), None)
     worth = 1.0 - best.win_rate
+    line = _line_after(result, best)
     # (after the swap the first player plays that move, and the game goes as it would)
     swap = Candidate(
         SWAP,
-        # (not searched at the root, kernels: its figure comes from that move's playouts)
-        kept.visits if kept and kept.visits else best.visits,
+        # (the root's swap is not searched, kernels._simulate: its figure is that move's)
+        best.visits,
         worth,
         (SWAP, *best.line[: CANDIDATE_LINE - 1]),
         # (proved as that move is, the other way round, the swap counted as one move more)
@@ -1283,15 +1283,13 @@ def _swap_by_identity(game: Game, result: SearchResult) -> SearchResult:
         result,
         move=chosen.move,
         win_rate=chosen.win_rate,
-        principal=(
-            result_line(result, best) if chosen is best else (SWAP, *result_line(result, best))
-        ),
+        principal=line if chosen is best else (SWAP, *line),
         candidates=order[:CANDIDATES],
         proved=chosen.proved,
     )
 
 
-def result_line(result: SearchResult, best: Candidate) -> tuple[Move, ...]:
+def _line_after(result: SearchResult, best: Candidate) -> tuple[Move, ...]:
     """The line the search expects after ``best``: the principal line where it begins with
     it (longer than a candidate's), else the candidate's own."""
     if result.principal[:1] == (best.move,):

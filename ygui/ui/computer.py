@@ -51,7 +51,7 @@ from ygui.ai.solver import position_signature
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.result import RESIGNATION
 from ygui.core.tree import GameTree
-from ygui.core.wording import counted
+from ygui.core.wording import capitalised, counted
 from ygui.engines import EngineSpec, Turn
 from ygui.session import Change, Seat, Session
 from ygui.ui.ai_runner import AiRunner, Request
@@ -599,20 +599,24 @@ class ComputerPlay(QObject):
             self.session.played or self._swap_said
         ):
             self._say_swap()
-        said = self._hint_said
-        if said is not None and tuple(self.session.game.moves) != said[0]:
-            # a hint of a position left behind goes from the status bar (it stayed there after
-            # the move was played and answered: tester 36)
-            self._hint_said = None
-            self.host.replace_status(said[1])
-        said = self._move_said
-        if said is not None and tuple(self.session.game.moves) != said[0]:
-            # and so does the word on a computer's move once the game has gone on ("... It
-            # played 2." stayed over its next two moves, tester 44)
-            self._move_said = None
-            self.host.replace_status(said[1])
+        # a hint of a position left behind goes from the status bar (it stayed there after
+        # the move was played and answered: tester 36), and so does the word on a computer's
+        # move once the game has gone on ("... It played 2." stayed over its next two moves,
+        # tester 44)
+        self._hint_said = self._unsaid_if_stale(self._hint_said)
+        self._move_said = self._unsaid_if_stale(self._move_said)
         if change not in (Change.SAVED, Change.ANALYSIS, Change.COMMENT, Change.INFO):
             self.after_change()
+
+    def _unsaid_if_stale(
+        self, said: tuple[tuple[Move, ...], str] | None
+    ) -> tuple[tuple[Move, ...], str] | None:
+        """Words in the status bar said after the moves ``said[0]``: taken away once the
+        game shown is no longer there (None then), else kept."""
+        if said is None or tuple(self.session.game.moves) == said[0]:
+            return said
+        self.host.replace_status(said[1])
+        return None
 
     def _keep_thinking_room(self) -> None:
         """While a computer or an engine plays in the game, the thinking line keeps its room
@@ -1158,7 +1162,7 @@ class ComputerPlay(QObject):
         self.win_bar.setValue(round(1000 * black))
         first, second = side_names(game)
         leader, share = (first, black) if black >= 0.5 else (second, 1 - black)
-        self.win_bar.setFormat(f"{leader[0].upper()}{leader[1:]} {100 * share:.0f}%")
+        self.win_bar.setFormat(f"{capitalised(leader)} {100 * share:.0f}%")
         self.win_bar.setTextVisible(True)
         style = win_bar_style(game)
         if self.win_bar.styleSheet() != style:  # (a new style sheet costs a relayout)
