@@ -117,6 +117,35 @@ def test_the_game_panel_does_not_jump_when_a_move_is_refused(qtbot, window):
     assert "Viewing move 1 of 2" in panel.turn_label.text() and list_top() == before
 
 
+def test_the_move_list_stays_put_while_the_moves_are_stepped_through(qtbot, window):
+    """Stepping back adds to the lines of whose turn it is (on Poly-Y after the corners
+    held): once they have needed the room, they keep it in that game, and the move list
+    below does not jump down and up at each step to the end and back."""
+    start(window, "poly-y", pie=False)
+    rng = random.Random(3)
+    for _ in range(8):
+        click_cell(qtbot, window, rng.choice(window.game.legal_cells()))
+    panel = window.game_panel
+
+    def list_top() -> int:
+        qtbot.wait(10)  # (the layout settles)
+        return panel.moves_list.mapTo(panel, QPoint(0, 0)).y()
+
+    for _ in range(3):
+        qtbot.keyClick(window, Qt.Key.Key_Left)
+    assert "Viewing move 5 of 8" in panel.turn_label.text()
+    viewing = list_top()
+    tops = []
+    for key in (Qt.Key.Key_Right,) * 3 + (Qt.Key.Key_Left, Qt.Key.Key_Home, Qt.Key.Key_End):
+        qtbot.keyClick(window, key)
+        tops.append(list_top())
+    assert "Viewing" not in panel.turn_label.text()
+    assert tops == [viewing] * len(tops)
+    start(window, "y", size=5)  # (a new game starts again from two lines)
+    spacing = panel.turn_label.fontMetrics().lineSpacing()
+    assert panel.turn_label.minimumHeight() == 2 * spacing
+
+
 def test_swap_through_the_button(qtbot, window):
     start(window, "y")
     assert (

@@ -212,6 +212,9 @@ class GamePanel(QWidget):
         # the move viewed, it takes two in a panel of the usual width)
         spacing = self.turn_label.fontMetrics().lineSpacing()
         self.turn_label.setMinimumHeight(2 * spacing)
+        # (and never fewer than it has needed in this game at this width: _keep_turn_room)
+        self._room_for: object = None
+        self._room_width, self._room = -1, 2 * spacing
         self.refusal.setMinimumHeight(spacing)
         self.swap_button = QPushButton("Swap (pie rule)")
         self.swap_button.setToolTip(
@@ -242,6 +245,25 @@ class GamePanel(QWidget):
         self.moves_box = self._build_moves()
         layout.addWidget(self.moves_box, 1)
         layout.addStretch(0)  # holds the rest together at the top while the list is hidden
+
+    def _keep_turn_room(self) -> None:
+        """The lines of whose turn it is never give back room while the same game is shown
+        at the same width: stepping back adds "(Viewing move 5 of 12.)", on Poly-Y after the
+        corners held, and the move list below jumped down and up again at every step to the
+        end and back (a tester's finding). A new game, or another width, starts again from
+        two lines."""
+        label = self.turn_label
+        width = label.width()
+        floor = 2 * label.fontMetrics().lineSpacing()
+        if self._room_for is not self.session.tree or self._room_width != width:
+            self._room_for, self._room_width, self._room = self.session.tree, width, floor
+        if width > 0:
+            self._room = max(self._room, label.heightForWidth(width))
+        label.setMinimumHeight(self._room)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._keep_turn_room()
 
     def show_moves(self, shown: bool) -> None:
         """The move list, or (while the game tree shows the same and more) not; the buttons
@@ -343,6 +365,7 @@ class GamePanel(QWidget):
         self.legend.setVisible(bool(self.legend.text()))
         self.refresh_clocks()
         self.turn_label.setText(turn_text(session))
+        self._keep_turn_room()
         self.refusal.setStyleSheet(f"color: {theme.refused};")
         self.refusal.setText(message)
         # two lines kept for it where its messages are long (tabu's, a turn's joining stone):
