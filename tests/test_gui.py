@@ -128,8 +128,12 @@ def test_the_move_list_stays_put_while_the_moves_are_stepped_through(qtbot, wind
     panel = window.game_panel
 
     def list_top() -> int:
-        qtbot.wait(10)  # (the layout settles)
-        return panel.moves_list.mapTo(panel, QPoint(0, 0)).y()
+        # (the layout settles: the window gives the panel's dock its room on a timer)
+        seen = [-1, panel.moves_list.mapTo(panel, QPoint(0, 0)).y()]
+        while seen[-1] != seen[-2]:
+            qtbot.wait(50)
+            seen.append(panel.moves_list.mapTo(panel, QPoint(0, 0)).y())
+        return seen[-1]
 
     for _ in range(3):
         qtbot.keyClick(window, Qt.Key.Key_Left)

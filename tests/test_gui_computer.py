@@ -895,9 +895,10 @@ def test_a_proved_position_fills_the_bar_for_its_winner(qtbot, answers):
     assert computer.win_bar.value() == 1000
 
 
-def test_a_swap_best_leaves_no_cell_framed_as_the_best(qtbot, answers):
+def test_a_swap_best_is_framed_on_the_first_stone(qtbot, answers):
     """Tester 6: with the swap the best move (first in the table), the board framed the
-    second candidate, g3, as the best."""
+    second candidate, g3, as the best; the swap is now marked on the first stone, which it
+    takes, framed as the best, with "swap" on it."""
     from ygui.ai.engine import Candidate
     from ygui.core.game import Move
 
@@ -915,7 +916,8 @@ def test_a_swap_best_leaves_no_cell_framed_as_the_best(qtbot, answers):
         return [m.pen().color().name() == "#1e88e5" for m in marks]
 
     computer._fill_candidates(game, SearchResult(SWAP, 0.48, 1400, (SWAP,), candidates=swap_first))
-    assert window.scene.candidate_marks == ["47%"] and framed() == [False]
+    assert window.scene.candidate_marks == ["48%", "47%"] and framed() == [True, False]
+    assert window.scene.candidate_names == ["swap"]
     cell_first = (Candidate(g3, 900, 0.52, (g3,)), Candidate(e2, 500, 0.47, (e2,)))
     computer._fill_candidates(game, SearchResult(g3, 0.52, 1400, (g3,), candidates=cell_first))
     assert window.scene.candidate_marks == ["52%", "47%"] and framed() == [True, False]
@@ -974,8 +976,37 @@ def test_a_hint_to_swap_says_which_colour_its_chances_are_for(qtbot, answers):
     window.computer._show_hint(request, SearchResult(SWAP, 0.67, 1000, ()))
     message = window.statusBar().currentMessage()
     assert message == "Hint: swap (you then play Black, with a win probability of 67%)"
+    # and the board shows it: the first stone, which the swap takes, ringed with "swap" on it
+    # (the board showed nothing for a swap's hint)
+    assert hint_drawn(window) == ("d4", "swap")
     window.computer._show_hint(request, SearchResult(Move(3), 0.4, 1000, ()))
     assert window.statusBar().currentMessage().endswith("(White's win probability 40%)")
+    assert hint_drawn(window) == (window.game.geometry.labels[3], None)
+    # the analysis's candidates mark the swap there too, with its rate, framed as the best
+    scene = window.computer.scene
+    scene.set_candidates([(window.game.geometry.cell("d4"), "53%", 0.53), (3, "40%", 0.4)])
+    assert scene.candidate_names == ["swap"] and scene.candidate_marks == ["53%", "40%"]
+    window.session.play(SWAP)  # (once swapped, a mark left there is not the swap's)
+    scene.set_candidates([(window.game.geometry.cell("d4"), "53%", 0.53)])
+    assert scene.candidate_marks == []
+
+
+def hint_drawn(window) -> tuple[str, str | None] | None:
+    """The cell the board rings as the hint (the ring's centre's nearest cell) and the word
+    drawn on it, if any."""
+    from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsSimpleTextItem
+
+    scene = window.computer.scene
+    rings = [i for i in scene._hint_items if isinstance(i, QGraphicsEllipseItem)]
+    if not rings:
+        return None
+    centre = rings[0].rect().center()
+    cell = min(
+        range(window.game.geometry.size),
+        key=lambda c: (scene.cell_position(c) - centre).manhattanLength(),
+    )
+    words = [i.text() for i in scene._hint_items if isinstance(i, QGraphicsSimpleTextItem)]
+    return window.game.geometry.labels[cell], (words[0] if words else None)
 
 
 def test_a_stopped_analysis_says_so_and_a_hint_leaves_the_computers_view_out(qtbot, answers):

@@ -888,7 +888,8 @@ class BoardScene(QGraphicsScene):
         self._candidates_given = None if marks is None else list(marks)
         self._first_is_best = first_is_best
         for rank, (cell, text, worth) in enumerate(marks or [], start=0 if first_is_best else 1):
-            if self.game.colours[cell]:
+            swap = self.is_swap_mark(cell)
+            if self.game.colours[cell] and not swap:
                 continue
             half = self.radii[cell] * 0.74  # (its corners within the cell: a line shown hides it)
             p = self.cell_position(cell)
@@ -907,7 +908,7 @@ class BoardScene(QGraphicsScene):
             font = QFont()
             # "100%" and "loss" fit the mark in a smaller size than "55%"; under the cell's name
             # both are smaller (the name, small, could not be read: a tester's)
-            size = (0.58, 0.48) if not self.show_labels else (0.46, 0.4)
+            size = (0.58, 0.48) if not (self.show_labels or swap) else (0.46, 0.4)
             font.setPixelSize(max(7, int(self.radii[cell] * size[len(text) >= 4])))
             font.setBold(rank == 0)
             label.setFont(font)
@@ -915,8 +916,9 @@ class BoardScene(QGraphicsScene):
             rect = label.boundingRect()
             items: list[QGraphicsItem] = [mark, label]
             self._candidate_labels.append(label)
-            if self.show_labels:
-                name = QGraphicsSimpleTextItem(self.game.geometry.labels[cell])
+            if self.show_labels or swap:
+                # (the swap's mark, on the first stone, says what it is: "swap" above its rate)
+                name = QGraphicsSimpleTextItem("swap" if swap else self.game.geometry.labels[cell])
                 small = QFont()
                 small.setPixelSize(max(7, int(self.radii[cell] * 0.52)))
                 name.setFont(small)
@@ -954,12 +956,21 @@ class BoardScene(QGraphicsScene):
     def heat_cells(self) -> int:
         return len(self._heat_items)
 
+    def is_swap_mark(self, cell: int) -> bool:
+        """Whether a mark on ``cell`` stands for the pie rule's swap: the analysis and the
+        hints mark the swap on the first stone, which it takes (they showed nothing on the
+        board for it: a player asked for a hint was told "swap" in the status bar alone)."""
+        return bool(self.game.colours[cell]) and self.game.can_swap
+
     def set_hint(self, cell: int | None) -> None:
-        """Ring the cell the engine suggests (None clears it)."""
+        """Ring the cell the engine suggests (None clears it); a swap's hint rings the first
+        stone, with "swap" on it."""
         self._remove(self._hint_items)
         self._hint_given = cell
         if cell is None:
             return
+        if self.game.colours[cell] and not self.is_swap_mark(cell):
+            return  # (another position's hint)
         radius = self.radii[cell] * 1.05
         p = self.cell_position(cell)
         item = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
@@ -970,6 +981,33 @@ class BoardScene(QGraphicsScene):
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.addItem(item)
         self._hint_items.append(item)
+        if self.is_swap_mark(cell):
+            word = QGraphicsSimpleTextItem("swap")
+            font = QFont()
+            font.setPixelSize(max(7, int(self.radii[cell] * 0.5)))
+            font.setBold(True)
+            word.setFont(font)
+            word.setBrush(QColor("#0d47a1"))
+            rect = word.boundingRect()
+            badge = QPainterPath()
+            pad = 0.15 * rect.height()
+            badge.addRoundedRect(
+                p.x() - rect.width() / 2 - pad,
+                p.y() - rect.height() / 2 - pad,
+                rect.width() + 2 * pad,
+                rect.height() + 2 * pad,
+                2 * pad,
+                2 * pad,
+            )
+            back = QGraphicsPathItem(badge)
+            back.setBrush(QColor("#ffffff"))
+            back.setPen(QPen(QColor("#1e88e5"), 1.0))
+            word.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
+            for z, extra in ((20.9, back), (20.95, word)):  # (over the cell's name)
+                extra.setZValue(z)
+                extra.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+                self.addItem(extra)
+                self._hint_items.append(extra)
 
     def _show_last_move(self) -> None:
         """The last move's mark, hidden while a mistake is shown: a red ring too, it was taken

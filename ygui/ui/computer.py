@@ -206,6 +206,16 @@ class Host(Protocol):
         ...
 
 
+def marked_cell(game: Game, move: Move) -> int | None:
+    """Where the board marks ``move`` (a candidate, a hint): its cell, or for the pie rule's
+    swap the first stone's, which it takes (the board's scene says "swap" on it)."""
+    if move.cell is not None:
+        return move.cell
+    if not game.can_swap:
+        return None
+    return next((m.cell for m in game.moves if m.cell is not None), None)
+
+
 def colours_open(game: Game) -> bool:
     """Whether the pie rule still leaves open who ends with which colour: on the first turn,
     and on the second before the swap is chosen. The chances are then the players': the
@@ -839,7 +849,7 @@ class ComputerPlay(QObject):
             self.host.show_status(f"{name} would resign here.", 8000)
             return
         game = self.session.game
-        self.set_hint(next((m.cell for m in turn.moves if m.cell is not None), None))
+        self.set_hint(marked_cell(game, turn.moves[0]) if turn.moves else None)
         words = " ".join(game.move_text(m) for m in turn.moves)
         self.host.show_status(f"{name} suggests {words}", 8000)
 
@@ -1063,7 +1073,7 @@ class ComputerPlay(QObject):
 
     def _show_hint(self, request: Request, result: SearchResult) -> None:
         game = request.game
-        self.set_hint(result.move.cell)
+        self.set_hint(marked_cell(game, result.move))
         proved = result.proved
         moves = tuple(game.moves)
         last = self._hinted_win
@@ -1111,7 +1121,7 @@ class ComputerPlay(QObject):
         if (
             self._is_current(request)
             and self.hint_cell is not None
-            and result.move.cell != self.hint_cell
+            and marked_cell(request.game, result.move) != self.hint_cell
         ):
             # a hint shown while the analysis runs on follows its best move (the ring stayed
             # on a cell the analysis had left: a tester's finding), and the status line says
@@ -1247,8 +1257,9 @@ class ComputerPlay(QObject):
             alike = [c for c in rest if c.visits >= 0.99 * rest[0].visits]
             alike.sort(key=lambda c: -c.win_rate)
             candidates = [candidates[0], *alike, *rest[len(alike) :]]
-        self._best_is_marked = bool(candidates) and candidates[0].move.cell is not None
-        rank = {c.move.cell: i for i, c in enumerate(candidates)}
+        best = marked_cell(game, candidates[0].move) if candidates else None
+        self._best_is_marked = best is not None
+        rank = {marked_cell(game, c.move): i for i, c in enumerate(candidates)}
         if table.hovered_row >= 0 and self._row_moves:
             # the rows stay where they were while the pointer is on the table (they changed
             # places under it, and the board's line jumped to another move's: tester 32);
@@ -1272,8 +1283,9 @@ class ComputerPlay(QObject):
             rough = settled and not candidate.proved
             # (on the board, a settled position's proved moves alone: a rate of a move's few
             # playouts there read as a real figure, "0%" from one visit)
-            if candidate.move.cell is not None and not rough:
-                self.candidate_marks.append((candidate.move.cell, rate, worth))
+            marked = marked_cell(game, candidate.move)
+            if marked is not None and not rough:
+                self.candidate_marks.append((marked, rate, worth))
             texts = (
                 game.move_text(candidate.move),
                 shown,
