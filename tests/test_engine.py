@@ -235,8 +235,9 @@ def test_plays_legal_moves_to_the_end(item):
 @pytest.mark.parametrize("item", OPTIONS, ids=ident)
 def test_the_root_block_holds_exactly_the_legal_moves(item):
     """Expansion decides which slots are legal (one-stone turns by emptiness alone): along a
-    game the root's children must be the model's legal moves, in the middle of multi-stone
-    turns and under tabu too."""
+    game the root's children must be the model's legal moves, each placement once (a
+    Hexagonal Y edge pair by its first cell), in the middle of multi-stone turns and under
+    tabu too."""
     engine = Engine(seed=4)
     game = Game(options(item))
     rng = random.Random(7)
@@ -247,7 +248,7 @@ def test_the_root_block_holds_exactly_the_legal_moves(item):
         tree = engine._tree
         if result.reason == "search" and tree is not None:
             children = {tree.move_of(int(c)) for c in tree.children(tree.root)}
-            legal = {n if m.cell is None else m.cell for m in game.legal_moves()}
+            legal = {n if m.cell is None else m.cell for m in game.distinct_moves()}
             assert children == legal
             checked += 1
         game.play(rng.choice(game.legal_moves()))
@@ -980,3 +981,54 @@ def test_the_roots_swap_is_not_searched_and_a_lost_position_swaps():
     assert result.move == SWAP and result.win_rate == 1.0 and result.proved > 0
     assert result.candidates[0].move == SWAP
     assert all(c.proved < 0 for c in result.candidates[1:])
+
+
+def test_a_hexagonal_edge_pair_is_one_move_of_the_search():
+    """In Hexagonal Y an edge cell brings its opposite: the two cells are one placement. The
+    search listed both as candidates and shared its playouts between them (tester 47: b1
+    and l13, 400,450 and 445,565 playouts); each pair is now one move, its first cell along
+    the perimeter. A position set up with a lone edge stone keeps every cell a move (there a
+    cell and its opposite are not the same placement)."""
+    game = Game(GameOptions(game="hexagonal-y", size=4, pie=False).validated())
+    game.play(Move(game.geometry.cell("c3")))
+    pairs = game.geometry.opposite
+    result = Engine(seed=3).search(game, SearchLimits(playouts=4000))
+    cells = {c.move.cell for c in result.candidates}
+    assert cells and not any(game.is_paired_twin(c) for c in cells if c is not None)
+    searched = set(result.visits)  # (the root's moves)
+    assert not any(game.is_paired_twin(c) for c in searched)
+    edge = {c for c in pairs if game.colours[c] == 0}
+    assert {c for c in searched if c in pairs} == {c for c in edge if not game.is_paired_twin(c)}
+    # the model agrees: every edge pair once among the distinct moves, all cells legal
+    distinct = {m.cell for m in game.distinct_moves()}
+    empty_pairs = {(a, b) for a, b in pairs.items() if game.colours[a] == 0}
+    assert all((a in distinct) != (b in distinct) for a, b in empty_pairs)
+    assert len(game.legal_cells()) == len(distinct) + len(empty_pairs) // 2
+    assert all(game.is_legal(Move(c)) for a, b in empty_pairs for c in (a, b))
+    # a lone edge stone set up: its opposite is a placement of one stone, and the cells of
+    # whole pairs are not the same moves any more for the search (it lists every cell)
+    lone = next(iter(pairs))
+    setup = Game(game.options, setup={lone: BLACK})
+    assert not setup.is_paired_twin(pairs[lone])
+    params = params_of(setup, board_tables(setup))
+    assert params[k.PAIRED] == 0
+    assert params_of(game, board_tables(game))[k.PAIRED] == 1
+    result = Engine(seed=3).search(setup, SearchLimits(playouts=3000))
+    assert setup.is_legal(result.move)
+
+
+def test_a_search_kept_to_an_edge_pairs_second_cell_plays_the_pair():
+    """A search kept to a few cells (a threat to block) that include only the second cell of
+    an edge pair searches the pair by its first cell, and plays it."""
+    game = Game(GameOptions(game="hexagonal-y", size=3, pie=False).validated())
+    engine = Engine(seed=1)
+    rng = random.Random(5)
+    played = 0
+    while game.winner is None and played < 40:
+        result = engine.search(game, SearchLimits(playouts=500))
+        assert game.is_legal(result.move)
+        game.play(result.move)
+        played += 1
+        if game.winner is None and rng.random() < 0.5:
+            game.play(rng.choice(game.legal_moves()))
+    assert game.winner is not None

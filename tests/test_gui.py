@@ -11,7 +11,7 @@ from gui_helpers import choose_kind, click_cell, crash, make_window
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from ygui.core.game import BLACK, WHITE, Game, Move
+from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
 from ygui.core.record import GameRecord, load_record, save_record
 from ygui.core.variants import VARIANTS, GameOptions
 from ygui.session import GameInfo, Seat, Session
@@ -314,6 +314,39 @@ def test_hexagonal_pair_and_its_preview(qtbot, window):
     seen = image.pixelColor(int(centre.x() * ratio), int(centre.y() * ratio))
     assert seen.blue() > seen.red() + 30, seen.name()
     assert ghost.pen().color().name() == STONE_COLOURS["Blue"][1]
+
+
+def test_a_lines_numbers_on_the_board_are_its_moves_numbers(qtbot, window):
+    """Tester 47: in Hexagonal Y an edge pair's partner took the next number, so the board's
+    4 was the written line's third move's other stone; a pair's two stones now share their
+    move's number, and a swap takes one (the next stone is 2)."""
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    from ygui.ui.computer import line_stones
+
+    start(window, "hexagonal-y", size=4)
+    g = window.game.geometry
+    line = [Move(g.cell(label)) for label in ("c3", "a1", "d4")]
+    words, stones = line_stones(window.game, line)
+    partner = g.opposite[g.cell("a1")]
+    assert words == ["c3", f"a1 + {g.labels[partner]}", "d4"]
+    assert [(g.labels[c], n) for c, _, n in stones] == [
+        ("c3", 1),
+        ("a1", 2),
+        (g.labels[partner], 2),
+        ("d4", 3),
+    ]
+    window.scene.set_preview(stones)
+    drawn = {
+        window.scene.cell_at(item.sceneBoundingRect().center()): item.text()
+        for item in window.scene._preview_items
+        if isinstance(item, QGraphicsSimpleTextItem)
+    }
+    assert drawn == {c: str(n) for c, _, n in stones}
+    start(window, "y", size=5, pie=True)
+    click_label(qtbot, window, "c2")
+    words, stones = line_stones(window.game, [SWAP, Move(window.game.geometry.cell("b2"))])
+    assert words == ["swap", "b2"] and [n for _, _, n in stones] == [2]
 
 
 @pytest.mark.parametrize(("game", "label"), [("y", "c3"), ("poly-y", "31"), ("game-of-y", "c3")])

@@ -430,3 +430,18 @@ def test_finished_game(solver: Solver) -> None:
         game.play(game.legal_moves()[0])
     proof = solver.solve(game)
     assert proof.winner == game.winner and proof.move is None
+
+
+def test_the_map_settles_an_edge_pair_once(solver: Solver) -> None:
+    """Hexagonal Y: an edge cell and its opposite are the same placement, so the map gives
+    both the same result, and the second is not searched again (its time 0)."""
+    game = Game(GameOptions(game="hexagonal-y", size=3, pie=False))
+    game.play(Move(game.geometry.cell("b2")))
+    solved = solver.solve_map(game, 20)
+    assert solved.complete
+    pairs = [(a, b) for a, b in game.geometry.opposite.items() if game.colours[a] == 0]
+    assert pairs
+    for a, b in pairs:
+        assert solved.results[Move(a)] == solved.results[Move(b)]
+        twin = b if game.is_paired_twin(b) else a
+        assert solved.seconds[Move(twin)] == 0.0

@@ -412,7 +412,12 @@ class Engine:
                 allowed[:] = False
                 allowed[threats] = True
                 reason = "block"
-        legal = [m for m in game.legal_moves() if allowed[n if m.cell is None else m.cell]]
+        if params[k.PAIRED]:
+            # (an edge pair's second cell is no move of the search's, kernels.paired_twin:
+            # a cell allowed allows its pair's first)
+            for a, b in game.geometry.opposite.items():
+                allowed[a] = allowed[b] = allowed[a] or allowed[b]
+        legal = [m for m in game.distinct_moves() if allowed[n if m.cell is None else m.cell]]
         if len(legal) == 1 and not limits.judge:
             return SearchResult(legal[0], 0.5, 0, (legal[0],), reason="only move")
         if limits.proof_nodes and game.empty_count() <= PROOF_CELLS:

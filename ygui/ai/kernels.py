@@ -28,7 +28,10 @@ INFO = 12
 # params fields
 RULE, NCORNERS, PERIM, TURNS, HANDICAP, PIE, NCELLS, COMMON_SIDE, RINGS, REDUCE = range(10)
 DRAWLESS = 10  # every full board has exactly one winner (the game's own board)
-PARAMS = 11
+# Hexagonal Y with every edge pair whole (both stones or neither): a cell and its opposite are
+# the same move, so only the first of them along the perimeter is one (``paired_twin``)
+PAIRED = 11
+PARAMS = 12
 # the fields of a cell's ring mask (see ygui.ai.tables._rings)
 EDGE_BELOW, EDGE_ABOVE = 20, 40
 # rule kinds and turn structures
@@ -239,6 +242,15 @@ def joins_turn_stone(nbr, deg, colours, parent, tstones, info, params, cell: int
                 if find(parent, tstones[t]) == root:
                     return True
     return False
+
+
+@compiled
+def paired_twin(ppos, params, cell: int) -> bool:
+    """Whether ``cell`` is the second of a whole Hexagonal Y edge pair: a placement there is
+    the placement at its opposite, which comes first along the perimeter (the pairs stay
+    whole in every position after one where they are, so the search and the solver list each
+    such move once, not twice)."""
+    return params[PAIRED] != 0 and ppos[cell] >= params[PERIM] // 2
 
 
 @compiled
@@ -1168,6 +1180,8 @@ def expand(
         else:
             legal = is_legal(nbr, deg, colours, parent, tstones, info, params, move)
         if restrict and not allowed[move]:
+            legal = False
+        if legal and s < m - 1 and paired_twin(ppos, params, move):
             legal = False
         if legal:
             any_legal = True

@@ -215,7 +215,10 @@ class Solver:
         if nodes is not None:
             budgets = [b for b in (2_000, 50_000, nodes) if b <= nodes]
         for budget in budgets:
-            for cell in game.legal_cells():
+            for move in game.distinct_moves():
+                cell = move.cell
+                if cell is None:
+                    continue
                 left = None if seconds is None else seconds - (time.perf_counter() - started)
                 if left is not None and left <= 0:
                     return -1
@@ -292,10 +295,11 @@ class Solver:
         for move in moves:
             result.results[move] = None
         same = position_symmetries(game)
-        for move in moves:
+        # (a Hexagonal Y pair's first cell before its second, which then takes its result)
+        for move in sorted(moves, key=lambda m: m.cell is not None and game.is_paired_twin(m.cell)):
             if self._stopped.is_set() or (should_stop is not None and should_stop()):
                 break
-            twin = _tried_twin(move, same, result)
+            twin = _tried_twin(game, move, same, result)
             if twin is not None:  # the image of a move tried already: the same result (or
                 # none: the same search within the same budget)
                 result.results[move] = result.results[twin]
@@ -344,12 +348,18 @@ def position_symmetries(game: Game) -> list[tuple[int, ...]]:
     ]
 
 
-def _tried_twin(move: Move, same: list[tuple[int, ...]], result: SolveMap) -> Move | None:
+def _tried_twin(
+    game: Game, move: Move, same: list[tuple[int, ...]], result: SolveMap
+) -> Move | None:
     """A move tried already (settled, or not within its budget) that ``move`` is an image of
-    under a symmetry of the position; a settled one first."""
+    under a symmetry of the position, or the same placement (a Hexagonal Y edge cell and its
+    empty opposite); a settled one first."""
     if move.cell is None:
         return None
     images = {Move(perm[move.cell]) for perm in same} - {move}
+    for cell in (move.cell, game.geometry.opposite.get(move.cell)):
+        if cell is not None and game.is_paired_twin(cell):
+            images |= {Move(game.geometry.opposite[cell]), Move(cell)} - {move}
     tried = [m for m in images if m in result.seconds]
     settled = [m for m in tried if result.results.get(m) is not None]
     found = settled or tried

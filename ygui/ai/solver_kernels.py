@@ -291,7 +291,9 @@ def expand(
     # ----- the children ---------------------------------------------------------------------
     m = 0
     for c in range(n):
-        if k.is_legal(nbr, deg, colours[d], parent[d], tstones[d], info[d], params, c):
+        if k.is_legal(
+            nbr, deg, colours[d], parent[d], tstones[d], info[d], params, c
+        ) and not k.paired_twin(ppos, params, c):
             cmove[d, m] = c
             m += 1
     if m == 0:  # a full board without a winner: a draw

@@ -298,7 +298,19 @@ def params_of(game: Game, tables: BoardTables) -> np.ndarray:
     p[k.RINGS] = 1 if tables.bmask.any() else 0
     p[k.REDUCE] = tables.reduce
     p[k.DRAWLESS] = 1 if drawless(game) else 0
+    p[k.PAIRED] = 1 if pairs_whole(game) else 0
     return p
+
+
+def pairs_whole(game: Game) -> bool:
+    """Whether the position has Hexagonal Y's edge pairs and every one of them is whole:
+    both of its stones on the board or neither (always so, but in a position set up with a
+    lone edge stone)."""
+    if not game.places_pairs:
+        return False
+    opposite = game.geometry.opposite
+    colours = game.colours
+    return all((colours[a] == 0) == (colours[b] == 0) for a, b in opposite.items())
 
 
 def drawless(game: Game) -> bool:

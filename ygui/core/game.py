@@ -280,6 +280,24 @@ class Game:
         moves = [Move(c) for c in self.legal_cells()]
         return moves + [SWAP] if self.can_swap else moves
 
+    def distinct_moves(self) -> list[Move]:
+        """The legal moves, each placement once: in Hexagonal Y an edge cell whose opposite
+        is empty brings it, so the two cells are one move, listed by the one that comes
+        first along the perimeter (the engine's and the solver's choice too: a search that
+        weighed both weighed the same move twice)."""
+        moves = self.legal_moves()
+        if not self._opposite:
+            return moves
+        return [m for m in moves if m.cell is None or not self.is_paired_twin(m.cell)]
+
+    def is_paired_twin(self, cell: int) -> bool:
+        """Whether a placement at the empty ``cell`` is the one at its opposite, which comes
+        before it along the perimeter (see ``distinct_moves``)."""
+        opposite = self._opposite.get(cell)
+        if opposite is None or self.colours[opposite] != EMPTY:
+            return False
+        return self._perimeter_pos[cell] > self._perimeter_pos[opposite]
+
     @property
     def places_pairs(self) -> bool:
         """Whether a placement can be two stones (Hexagonal Y's edge pairs): a turn counts

@@ -355,7 +355,7 @@ class BoardScene(QGraphicsScene):
         self._candidate_labels, self._candidate_names = [], []  # (cleared with the scene)
         self._first_is_best = True
         self._hint_given: int | None = None
-        self._preview_given: list[tuple[int, int]] | None = None
+        self._preview_given: list[tuple[int, int, int]] | None = None
         self._mistake_given = None
         self._mistake_items = []
         self._last_move_items: list[QGraphicsItem] = []
@@ -847,14 +847,15 @@ class BoardScene(QGraphicsScene):
         self.addItem(back)
         return back
 
-    def set_preview(self, stones: list[tuple[int, int]] | None) -> None:
-        """Show a line of play as see-through numbered stones (cell, colour), or clear it.
+    def set_preview(self, stones: list[tuple[int, int, int]] | None) -> None:
+        """Show a line of play as see-through numbered stones (cell, colour, number), or
+        clear it.
         Each sits on a disc of the board's colour: what is under it (the cell's name, a
         candidate's percentage, the heat map) does not show through behind its number."""
         self._remove(self._preview_items)
         self._remove(self._preview_backs)
         self._preview_given = None if stones is None else list(stones)
-        for number, (cell, colour) in enumerate(stones or [], start=1):
+        for cell, colour, number in stones or []:
             name = self.game.colour_name(colour)
             back = self._board_patch(self.cell_position(cell), self.radii[cell], 20.65)
             self._preview_backs.append(back)

@@ -58,6 +58,7 @@ from ygui.ui.ai_runner import AiRunner, Request
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import HeatLegend
 from ygui.ui.engine_play import AttachedPlay
+from ygui.ui.game_panel import move_words
 from ygui.ui.theme import STONE_COLOURS
 
 HINT_LEVEL = 7
@@ -252,18 +253,22 @@ def shares(game: Game, black: float) -> str:
     return said
 
 
-def line_stones(game: Game, line: Sequence[Move]) -> tuple[list[str], list[tuple[int, int]]]:
+def line_stones(game: Game, line: Sequence[Move]) -> tuple[list[str], list[tuple[int, int, int]]]:
     """A line of play from ``game``: its moves in words, and the stones it places (cell,
-    colour), up to its first move that is not legal."""
+    colour, the number of its move in the line), up to its first move that is not legal. A
+    Hexagonal Y edge pair's two stones share their move's number, and a swap takes one: the
+    numbers on the board are the words' (an edge pair's partner took the next number, and
+    the board's 4 was the words' third move's other stone, tester 47)."""
     probe = game.copy()
     words: list[str] = []
-    stones: list[tuple[int, int]] = []
+    stones: list[tuple[int, int, int]] = []
     for move in line:
         if not probe.is_legal(move):
             break
-        words.append(probe.move_text(move))
+        words.append(move_words(probe, move))
         if move.cell is not None:
-            stones += [(c, probe.to_move) for c in probe.placement_cells(move.cell)]
+            number = len(words)
+            stones += [(c, probe.to_move, number) for c in probe.placement_cells(move.cell)]
         probe.play(move)
     return words, stones
 
@@ -471,7 +476,7 @@ class ComputerPlay(QObject):
         self.line_label.setWordWrap(True)
         self.preview_box = QCheckBox("Best line (P)")
         self.preview_box.toggled.connect(self._show_preview)
-        self.best_line: list[tuple[int, int]] = []
+        self.best_line: list[tuple[int, int, int]] = []
         # the lines as moves, to be added to the game (the best line, each candidate's)
         self.best_moves: tuple[Move, ...] = ()
         self.candidate_moves: list[tuple[Move, ...]] = []
@@ -484,7 +489,7 @@ class ComputerPlay(QObject):
         self.candidates_table = CandidateTable()
         self.candidates_table.hovered.connect(self._candidate_hovered)
         self.candidates_table.cellDoubleClicked.connect(lambda row, _column: self.add_line(row))
-        self.candidate_lines: list[list[tuple[int, int]]] = []
+        self.candidate_lines: list[list[tuple[int, int, int]]] = []
         self.candidate_marks: list[tuple[int, str, float]] = []
         self._best_is_marked = True  # the first of the marks is the best move (not a swap)
         # The four switches two by two, with short names (one a row, tester 23 saw two
@@ -1217,7 +1222,7 @@ class ComputerPlay(QObject):
             )
         else:
             text = search_stats(result)
-            legal = len(game.legal_moves())
+            legal = len(game.distinct_moves())  # (a Hexagonal Y pair is one move)
             if 0 < len(result.candidates) < legal:
                 # (moves without a row or a mark, unexplained, tester 44)
                 text += (
@@ -1287,7 +1292,7 @@ class ComputerPlay(QObject):
             if marked is not None and not rough:
                 self.candidate_marks.append((marked, rate, worth))
             texts = (
-                game.move_text(candidate.move),
+                move_words(game, candidate.move),  # (a Hexagonal Y pair's both cells)
                 shown,
                 f"{candidate.visits:,}",
                 " ".join(words),
