@@ -9,7 +9,8 @@
                                       [--against-scale 0.25] [--against-weights FILE] [--no-pie]
     python benchmarks/match.py pie [--games 100] [--game y] [--size N] [--level 8] [--first 0]
                                    [--pie-opening] [--pie-budget K] [--model-opening K|off]
-    python benchmarks/match.py checkouts DIR_A DIR_B [--games 100] [--size 11] [--seconds 0.0625]
+    python benchmarks/match.py checkouts DIR_A DIR_B [--games 100] [--game y] [--size 11]
+        [--seconds 0.0625]
                                          [--threads 1] [--first 0]
     python benchmarks/match.py threads [--games 200] [--game y] [--seconds 0.25] [--playouts 0]
                                        [--threads 2] [--root] [--against 1] [--against-root]
@@ -33,7 +34,8 @@ often the opening is swapped, how the first player fares when it is and when it 
 the openings played.
 
 ``checkouts`` plays two checkouts of ygui against each other through ``ygui gtp`` (for a change
-to the engine against the code before it, at equal time a move), on Y without the pie rule: each
+to the engine against the code before it, at equal time a move), on Y (or ``--game``) without
+the pie rule: each
 game opens with two random stones, and each opening is played twice, each checkout moving first
 once, so neither the colour nor the opening decides the count. Each engine searches with one
 thread (``--threads``), so that two matches can run at once on two cores.
@@ -443,17 +445,26 @@ OTHER = {"A": "B", "B": "A"}  # the players of a checkout match
 
 
 def checkout_match(
-    a: str, b: str, games: int, size: int, seconds: float, threads: int, first: int
+    a: str,
+    b: str,
+    games: int,
+    size: int | None,
+    seconds: float,
+    threads: int,
+    first: int,
+    name: str = "y",
 ) -> None:
     engines = {"A": GtpProcess(a), "B": GtpProcess(b)}
-    labels = Game(GameOptions(game="y", size=size, pie=False).validated()).geometry.labels
+    options = GameOptions(game=name, size=size, pie=False).validated()
+    labels = Game(options).geometry.labels
+    variant = f"ygui-variant {name} size={options.size_value} pie=off"
     for engine in engines.values():
         engine(f"ygui-time {seconds}")  # (kept by each new game)
         engine(f"ygui-threads {threads}")
     wins = 0
     for number in range(first, first + games):
         for engine in engines.values():
-            engine(f"ygui-variant y size={size} pie=off")
+            engine(variant)
         black = "A" if number % 2 == 0 else "B"
         owner = {"black": black, "white": OTHER[black]}
         moves = random.Random(number // 2).sample(list(labels), 2)  # the pair's opening
@@ -474,7 +485,8 @@ def checkout_match(
         )
     for engine in engines.values():
         engine.close()
-    report(f"A ({a}) against B ({b}), Y {size}, {seconds:g} s a move, no pie rule", wins, games)
+    board = options.describe()
+    report(f"A ({a}) against B ({b}), {board}, {seconds:g} s a move, no pie rule", wins, games)
 
 
 Side = tuple[int, bool, float]  # threads, a tree each (root parallel), seconds a move
@@ -644,7 +656,8 @@ def main() -> None:
     checkouts.add_argument("a", help="a checkout of ygui (player A)")
     checkouts.add_argument("b", help="another checkout (player B)")
     checkouts.add_argument("--games", type=int, default=100)
-    checkouts.add_argument("--size", type=int, default=11)
+    checkouts.add_argument("--game", default="y")
+    checkouts.add_argument("--size", type=int, help="the game's default board if not given")
     checkouts.add_argument("--seconds", type=float, default=1 / 16)
     checkouts.add_argument("--threads", type=int, default=1, help="each engine's threads (1)")
     checkouts.add_argument("--first", type=int, default=0, help="number of the first game (0)")
@@ -700,7 +713,14 @@ def main() -> None:
         return
     if args.kind == "checkouts":
         checkout_match(
-            args.a, args.b, args.games, args.size, args.seconds, args.threads, args.first
+            args.a,
+            args.b,
+            args.games,
+            args.size,
+            args.seconds,
+            args.threads,
+            args.first,
+            args.game,
         )
         return
     if args.kind == "pie":
