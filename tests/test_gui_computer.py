@@ -1221,7 +1221,14 @@ def test_candidates_alike_in_playouts_are_listed_by_rate(qtbot, answers):
     rows = [table.item(r, 0).text() for r in range(table.rowCount())]
     assert rows == ["d4", "e5", "d3", "c3", "b2"]
     assert table.horizontalHeaderItem(2).text() == "Playouts"  # (as its tooltip says)
-    assert table.horizontalHeaderItem(1).text() == "Outlook"  # (a chance, or "loss in 8")
+    # (a chance, or "loss in 8"), whose it is said (the marks' red to green were read as the
+    # players' colours on a Red and Blue board: tester 47); the colours open, the player's
+    assert window.game.swap_ahead
+    assert table.horizontalHeaderItem(1).text() == "Outlook\n(1st player)"
+    for label in ("a1", "g1"):
+        window.session.play(Move(g.cell(label)))
+    window.computer._fill_candidates(window.game, result)
+    assert table.horizontalHeaderItem(1).text() == "Outlook\n(Black)"
 
 
 def test_the_candidates_keep_their_rows_while_the_pointer_is_on_the_table(y5_window):

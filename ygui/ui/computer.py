@@ -1243,6 +1243,15 @@ class ComputerPlay(QObject):
         and its line; hovering a row shows the line on the board."""
         table = self.candidates_table
         table.setRowCount(len(result.candidates))
+        # whose outlook the rates are (the marks' red to green were read as the players'
+        # colours on a Red and Blue board, and the column did not say whose it was: tester 47)
+        mover = game.colour_name(game.to_move)
+        if colours_open(game):  # (the players', see side_names)
+            mover = "1st player" if game.swap_ahead else "2nd player"
+        outlook = f"Outlook\n({mover})"  # (on one line it took the Line column's room)
+        header = table.horizontalHeaderItem(1)
+        if header is not None and header.text() != outlook:
+            header.setText(outlook)
         self.candidate_lines, self.candidate_marks = [], []
         self.candidate_moves = []
         candidates = list(result.candidates)
