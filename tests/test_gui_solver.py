@@ -83,6 +83,8 @@ def test_stop_button(qtbot, answers):
     panel.seconds.setValue(600)
     window.act_solve.trigger()
     assert panel.busy and panel.stop_button.isEnabled()
+    # it says how long it may take: 55 moves, 600 s each (a tester waited with no idea)
+    assert panel.result_label.text() == "Solving… · at most about 9 h 10 min"
     qtbot.wait(300)
     qtbot.mouseClick(panel.stop_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
@@ -257,3 +259,16 @@ def test_the_solver_panel_is_never_narrower_than_its_buttons(qtbot, answers):
     right = box.mapTo(area.viewport(), box.rect().topRight()).x()
     assert right <= area.viewport().width()
     assert area.widget().width() <= area.viewport().width()
+
+
+def test_the_time_left_is_said_in_words():
+    from ygui.ui.solver_panel import time_words
+
+    assert [time_words(s) for s in (40, 89.4, 540, 5399, 5400, 33000)] == [
+        "40 s",
+        "89 s",
+        "about 9 min",
+        "about 1 h 30 min",
+        "about 1 h 30 min",
+        "about 9 h 10 min",
+    ]

@@ -76,6 +76,16 @@ class _Worker(QObject):
                 gc.enable()
 
 
+def time_words(seconds: float) -> str:
+    """A time to wait, in words: "40 s", "about 9 min", "about 2 h 5 min"."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    minutes = round(seconds / 60)
+    if minutes < 90:
+        return f"about {minutes} min"
+    return f"about {minutes // 60} h {minutes % 60} min"
+
+
 class SolverPanel(QDockWidget):
     """Study > Solve this position: the map of the position's moves, with a Stop button."""
 
@@ -136,6 +146,7 @@ class SolverPanel(QDockWidget):
         self._ident = 0
         self._stop: threading.Event | None = None
         self._stopped_by_user = False  # the last search was stopped by Stop, not its time
+        self._per_move = 0.0  # the time a move of the search running
         self._signature: tuple[object, ...] | None = None
         self.shown: SolveMap | None = None
 
@@ -165,9 +176,11 @@ class SolverPanel(QDockWidget):
         self._stopped_by_user = False
         self.stop_button.setEnabled(True)
         self.solve_button.setEnabled(False)
-        self.result_label.setText("Solving…")
+        self._per_move = float(self.seconds.value())
+        most = time_words(len(game.legal_moves()) * self._per_move)
+        self.result_label.setText(f"Solving… · at most {most}")
         self.progress_label.setText("")
-        self._start.emit(self._ident, game.copy(), float(self.seconds.value()), self._stop)
+        self._start.emit(self._ident, game.copy(), self._per_move, self._stop)
 
     def stop(self) -> None:
         """Stop the search; what is settled stays on the board."""
@@ -288,7 +301,13 @@ class SolverPanel(QDockWidget):
                 if self._stopped_by_user
                 else "Not settled in the time given"
             )
-        self.result_label.setText(f"{verdict} · {settled} of {total} moves settled")
+        said = f"{verdict} · {settled} of {total} moves settled"
+        if not done and solved.pending:
+            # how long it may still take (a tester waited with no idea: 108 moves at 5 s a
+            # move); a move alike to one settled by symmetry, or a Hexagonal Y pair's second
+            # cell, takes no time, so this is the most
+            said += f" · at most {time_words(len(solved.pending) * self._per_move)} more"
+        self.result_label.setText(said)
         if done:
             seconds = sum(solved.seconds.values())
             what = "Stopped after" if self._stopped_by_user else "Done in"
