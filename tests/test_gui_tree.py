@@ -111,6 +111,13 @@ def test_the_ring_follows_the_keys_and_clicks(qtbot, window):
         node = marked(window)
         assert node.move is None if expected is None else label(window, node) == expected, key
         assert graph.current_mark.pos() == graph.node_position(node)
+        # the move shown is named above the tree (its discs name none: tester 47)
+        shown = window.tree_panel.shown.text()
+        if expected is None:
+            assert shown == "Shown: Start"
+        else:
+            number, colour = window.session.move_number, window.game.colour_name(node.colour)
+            assert shown == f"Shown: {number}. {colour} {expected}", key
     tree = window.session.tree
     a1 = tree.root.children[0]
     for node in (a1.children[0], tree.root, a1.children[1].children[0], a1):

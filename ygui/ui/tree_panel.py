@@ -10,6 +10,7 @@ from PySide6.QtGui import QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
+    QLabel,
     QPlainTextEdit,
     QPushButton,
     QToolTip,
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from ygui.core.limits import MAX_COMMENT_CHARS
 from ygui.session import Session
+from ygui.ui.game_panel import move_words
 from ygui.ui.tree_graph import GameTreeView
 
 
@@ -37,6 +39,16 @@ class CommentBox(QPlainTextEdit):
         super().keyPressEvent(event)
 
 
+def shown_words(session: Session) -> str:
+    """The move shown, as the move list says it ("4. Red f5"), or "Start"."""
+    tree = session.tree
+    node = tree.current
+    if node.move is None or not tree.path:
+        return "Start"
+    before = tree.game_at(tree.path[:-1])
+    return f"{len(tree.path)}. {before.colour_name(node.colour)} {move_words(before, node.move)}"
+
+
 class TreePanel(QDockWidget):
     def __init__(self, session: Session, leave: Callable[[], None] | None = None) -> None:
         super().__init__("Game tree")
@@ -46,6 +58,10 @@ class TreePanel(QDockWidget):
         body = QWidget()
         layout = QVBoxLayout(body)
         self.graph = GameTreeView(session)
+        # the move shown, in words: the tree's discs name none, and it stands in for the move
+        # list while open (tester 47 hovered every node to read a line)
+        self.shown = QLabel()
+        self.shown.setWordWrap(True)
         self.comment = CommentBox(leave)
         self.comment.setPlaceholderText("Comment on this position… (Esc: back to the board)")
         self.comment.setMaximumHeight(80)
@@ -59,6 +75,7 @@ class TreePanel(QDockWidget):
         self.delete_button.clicked.connect(lambda: self.graph.delete_node(session.current))
         buttons.addWidget(self.promote_button)
         buttons.addWidget(self.delete_button)
+        layout.addWidget(self.shown)
         layout.addWidget(self.graph, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.comment)
@@ -67,6 +84,7 @@ class TreePanel(QDockWidget):
     def refresh(self) -> None:
         session = self.session
         self.graph.refresh()
+        self.shown.setText(f"Shown: {shown_words(session)}")
         if self.comment.toPlainText() != session.current.comment:
             self._filling = True
             self.comment.setPlainText(session.current.comment)
