@@ -1231,6 +1231,21 @@ def test_candidates_alike_in_playouts_are_listed_by_rate(qtbot, answers):
     assert table.horizontalHeaderItem(1).text() == "Outlook\n(Black)"
 
 
+def test_a_move_proved_without_playouts_shows_none_counted(qtbot, answers):
+    """A move proved by what one stone decides has no playouts: its row read "0" as a move
+    not looked at; it says "–", and its tooltip says it is proved."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=7, pie=False).validated(), ("A", "B"))
+    g = window.game.geometry
+    d4, a1 = Move(g.cell("d4")), Move(g.cell("a1"))
+    candidates = (Candidate(d4, 900, 0.6, (d4,)), Candidate(a1, 0, 0.0, (a1,), -3))
+    result = SearchResult(d4, 0.6, 900, (d4,), candidates=candidates)
+    window.computer._fill_candidates(window.game, result)
+    table = window.computer.candidates_table
+    assert [table.item(r, 2).text() for r in range(2)] == ["900", "–"]
+    assert table.item(1, 2).toolTip().startswith("Proved by the search: this move loses")
+
+
 def test_the_candidates_keep_their_rows_while_the_pointer_is_on_the_table(y5_window):
     """The analysis updates its table as it searches; rows that changed places under the
     pointer made the board's line jump to another move's (tester 32). While the pointer is

@@ -1303,7 +1303,9 @@ class ComputerPlay(QObject):
             texts = (
                 move_words(game, candidate.move),  # (a Hexagonal Y pair's both cells)
                 shown,
-                f"{candidate.visits:,}",
+                # (a move proved without a playout, by what one stone decides, read "0" as
+                # a move not looked at)
+                "–" if candidate.proved and not candidate.visits else f"{candidate.visits:,}",
                 " ".join(words),
             )
             for column, text in enumerate(texts):
