@@ -580,7 +580,15 @@ def test_a_match_goes_on_behind_its_closed_window_and_keeps_its_log(qtbot, answe
     dialog.close()
     assert dialog.running and not dialog.isVisible()
     assert window.statusBar().currentMessage().startswith("The match goes on")
+    # its next game is said in the status bar (blank from the second game on, before)
+    said_games = []
+    window.statusBar().messageChanged.connect(
+        lambda text: said_games.append(text) if text.startswith("Match game") else None
+    )
     qtbot.waitUntil(lambda: not dialog.running, timeout=120_000)  # played to its end
+    assert said_games, "the second game was not said"
+    assert said_games[0].startswith("Match game 2 of 2: ")
+    assert said_games[0].endswith(" after 1 of 2 games. Play ▸ Match… shows it.")
     assert dialog.plan.number == 2
     assert "Match over" in window.statusBar().currentMessage()  # (said where it is seen)
     said = [dialog.log.item(i).text() for i in range(dialog.log.count())]

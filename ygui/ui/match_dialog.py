@@ -310,6 +310,14 @@ class MatchDialog(QDialog):
             f"{seats[1].name} ({game.colour_name(2)})"
         )
         self.log.scrollToBottom()
+        if not self.isVisible():
+            # the match's window hidden, the status bar says whose game this is (it was blank
+            # from the second game on, and the board's players changed with nothing said)
+            self.host.show_status(
+                f"Match game {plan.number + 1} of {plan.games}: {plan.score_text()}. "
+                "Play ▸ Match… shows it.",
+                15000,
+            )
         self.on_session_changed(Change.GAME)  # a game over at once (a set-up win) counts too
 
     def on_session_changed(self, change: Change) -> None:
