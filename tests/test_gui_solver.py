@@ -272,3 +272,36 @@ def test_the_time_left_is_said_in_words():
         "about 1 h 30 min",
         "about 9 h 10 min",
     ]
+
+
+def test_the_solver_counts_an_edge_pair_once(qtbot, answers):
+    """Hexagonal Y: the map marks both cells of an edge pair, but counts the pair as one move,
+    as the analysis does (it said 97 moves where the analysis said 83: tester 48)."""
+    window = make_window(qtbot, answers)
+    start(window, game="hexagonal-y", size=3, pie=False)
+    click_cell(qtbot, window, window.game.geometry.cell("c3"))
+    game = window.game
+    distinct = len(game.distinct_moves())
+    assert distinct < len(game.legal_moves())
+    panel = window.solver_panel
+    window.act_solve.trigger()
+    assert panel.result_label.text().startswith("Solving… · at most")
+    qtbot.waitUntil(lambda: not panel.busy, timeout=60_000)
+    assert f"· {distinct} of {distinct} moves settled" in panel.result_label.text()
+    drawn = window.scene.solution_cells
+    assert len(drawn) == len(game.legal_moves())  # (both cells of each pair on the map)
+
+
+def test_the_win_bar_is_grey_while_the_colours_are_open():
+    """While the pie rule leaves the colours open, the bar gives the players' shares: in the
+    stones' colours, the second player's share stood in the colour it takes by swapping
+    (tester 48); in greys then, in the colours once they are settled."""
+    from ygui.core.game import Game
+    from ygui.ui.computer import win_bar_style
+
+    game = Game(GameOptions(game="hexagonal-y", size=4, pie=True).validated())
+    assert "#616161" in win_bar_style(game)
+    game.play(Move(game.geometry.cell("d4")))
+    assert "#616161" in win_bar_style(game)  # (the swap still to choose)
+    game.play(Move(game.geometry.cell("c3")))
+    assert "#616161" not in win_bar_style(game)

@@ -1004,7 +1004,9 @@ class BoardScene(QGraphicsScene):
             back.setBrush(QColor("#ffffff"))
             back.setPen(QPen(QColor("#1e88e5"), 1.0))
             word.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
-            for z, extra in ((20.9, back), (20.95, word)):  # (over the cell's name)
+            # over the cell's name, under a candidate's mark there (which says "swap" and its
+            # rate: the hint's word hid them, tester 48)
+            for z, extra in ((20.3, back), (20.35, word)):
                 extra.setZValue(z)
                 extra.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
                 self.addItem(extra)

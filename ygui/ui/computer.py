@@ -105,6 +105,11 @@ def win_bar_style(game: Game) -> str:
     its stones' colour, the rest in the second's (it was the style's blue, neither's)."""
     first = STONE_COLOURS[game.colour_name(BLACK)]
     second = STONE_COLOURS[game.colour_name(WHITE)]
+    if colours_open(game):
+        # the players' shares while the pie rule leaves the colours open, in greys: in the
+        # first stone's colour and the other's, the second player's share stood in the colour
+        # it gives up by swapping (tester 48)
+        first, second = ("#616161", ""), ("#e0e0e0", "")
     return (
         f"QProgressBar {{ background: {second[0]}; border: 1px solid #808080; "
         f"border-radius: 3px; font-weight: bold; }}"
@@ -984,7 +989,7 @@ class ComputerPlay(QObject):
             self._resign(game, result.proved)
             return
         colour = game.colour_name(game.to_move)
-        said = f"The computer played {game.move_text(result.move)} for {colour}."
+        said = f"The computer played {move_words(game, result.move)} for {colour}."
         kept = game.can_swap and not result.move.is_swap  # (the first stone, at its moment)
         self._swap_why = None
         why = ""
@@ -993,7 +998,7 @@ class ComputerPlay(QObject):
             if kept:
                 said = (
                     f"{self.session.player_name(game.to_move)} did not swap (pie rule): "
-                    f"{why}. It played {game.move_text(result.move)}."
+                    f"{why}. It played {move_words(game, result.move)}."
                 )
             else:
                 self._swap_why = why
@@ -1053,7 +1058,7 @@ class ComputerPlay(QObject):
         """The panel goes on explaining the computer's move once it is played, and says so
         (its figures are of the position before the move, its line begins with the move)."""
         game = request.game
-        why = f"Why {game.colour_name(game.to_move)} played {game.move_text(result.move)}: "
+        why = f"Why {game.colour_name(game.to_move)} played {move_words(game, result.move)}: "
         if result.move.is_swap:
             # the colours change hands: the figures are told by the players' names, and the
             # bar in the colours as they are after the swap (the swapper's share first)
