@@ -1032,3 +1032,29 @@ def test_a_search_kept_to_an_edge_pairs_second_cell_plays_the_pair():
         if game.winner is None and rng.random() < 0.5:
             game.play(rng.choice(game.legal_moves()))
     assert game.winner is not None
+
+
+@pytest.mark.parametrize("item", OPTIONS, ids=ident)
+def test_no_group_of_fewer_stones_than_the_bound_wins(item):
+    """The search asks no cell whether a stone wins at once while the board holds fewer than
+    ``fewest_to_win`` less one stones: every won game of random play has a winning group at
+    least that large, and on Y the bound is the side's length (a line from a corner to the
+    opposite side wins with that many)."""
+    from ygui.ai.tables import fewest_to_win
+
+    game = Game(options(item))
+    fewest = fewest_to_win(game.geometry, game.rule)
+    rng = random.Random(11)
+    for _ in range(40):
+        played = random_game(Game(options(item)), rng)
+        winner = played.winner
+        assert winner is not None
+        largest = max(
+            len(played.group_of(c))
+            for c in range(played.geometry.size)
+            if played.colours[c] == winner
+        )
+        assert largest >= fewest
+    for size in (4, 7, 11):
+        y = Game(GameOptions(game="y", size=size, pie=False).validated())
+        assert fewest_to_win(y.geometry, y.rule) == size

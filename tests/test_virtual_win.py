@@ -287,3 +287,30 @@ def test_every_win_by_links_is_a_win_more(name: str, size: int, more: dict[str, 
 def test_never_for_the_perimeter_rule():
     game = late_position(GameOptions(game="hexagonal-y", size=3, pie=False), 6, random.Random(1))
     assert links_of(game, BLACK) == -1 and links_of(game, WHITE) == -1
+
+
+def near(game: Game, colour: int) -> bool:
+    tables = board_tables(game)
+    colours = position_of(game, tables, params_of(game, tables)).colours
+    return bool(k.near_a_side(tables.ring, colours, colour))
+
+
+@pytest.mark.parametrize(("name", "size", "more"), PLAIN)
+def test_a_win_by_links_has_a_stone_near_a_side(name: str, size: int, more: dict[str, int]) -> None:
+    """The search asks ``virtual_win`` only when a stone of the side is within reach of a side
+    by a link (``near_a_side``): every win by links found on random positions has one, and a
+    side with its stones in the middle alone is not asked."""
+    rng = random.Random(f"near {name}{size}")
+    found = 0
+    for _ in range(60):
+        game = late_position(GameOptions(game=name, size=size, pie=False, **more), 8, rng)
+        for colour in (BLACK, WHITE):
+            if links_of(game, colour) > 0:
+                found += 1
+                assert near(game, colour), game.moves
+    assert found >= 1
+    centre = Game(GameOptions(game="y", size=11, pie=False))
+    centre.play(centre.parse_move("g4"))
+    assert not near(centre, BLACK) and not near(centre, WHITE)
+    centre.play(centre.parse_move("c1"))
+    assert near(centre, WHITE) and not near(centre, BLACK)

@@ -31,7 +31,10 @@ DRAWLESS = 10  # every full board has exactly one winner (the game's own board)
 # Hexagonal Y with every edge pair whole (both stones or neither): a cell and its opposite are
 # the same move, so only the first of them along the perimeter is one (``paired_twin``)
 PAIRED = 11
-PARAMS = 12
+# no group of fewer stones wins on this board (``tables.fewest_to_win``): while the stones on
+# the board are fewer than this less one, no stone wins at once, and ``threats`` is not asked
+FEWEST = 12
+PARAMS = 13
 # the fields of a cell's ring mask (see ygui.ai.tables._rings)
 EDGE_BELOW, EDGE_ABOVE = 20, 40
 # rule kinds and turn structures
@@ -1208,30 +1211,32 @@ def expand(
         and stones_in_turn(params, info, info[TURN]) == 1
         and stones_in_turn(params, info, info[TURN] + 1) == 1
     ):
-        g = threats(
-            nbr,
-            deg,
-            side_mask,
-            ppos,
-            table,
-            params,
-            colours,
-            parent,
-            smask,
-            plo,
-            phi,
-            info,
-            base,
-            child,
-            plen,
-            mover,
-            rave_w,
-            best,
-            top,
-            b,
-            m,
-            feat,  # (scratch: expand is done with it)
-        )
+        g = -1  # (too few stones for a stone to win at once: nothing to settle)
+        if info[STONES] + 1 >= params[FEWEST]:
+            g = threats(
+                nbr,
+                deg,
+                side_mask,
+                ppos,
+                table,
+                params,
+                colours,
+                parent,
+                smask,
+                plo,
+                phi,
+                info,
+                base,
+                child,
+                plen,
+                mover,
+                rave_w,
+                best,
+                top,
+                b,
+                m,
+                feat,  # (scratch: expand is done with it)
+            )
         if g != -1:  # a proved child that settles the position
             path[depth + 1] = g if g >= 0 else -2 - g
             climb(path, depth + 1, plen, child, mover, rave_w, m)
@@ -1240,9 +1245,11 @@ def expand(
             # moves are ranked by their own searches, so that a lost position is played on
             # with the moves that resist longest, not any one)
             q = 3 - info[TO_MOVE]
-            links = virtual_win(
-                nbr, deg, side_mask, table, params, colours, parent, smask, info, q, vc
-            )
+            links = -1
+            if near_a_side(ring, colours, q):
+                links = virtual_win(
+                    nbr, deg, side_mask, table, params, colours, parent, smask, info, q, vc
+                )
             if links > 0:
                 lost = -1
                 for s in range(m - 1):
@@ -1260,9 +1267,11 @@ def expand(
             # ends at once, and the game is finished link by link, not dragged out by any
             # other move that happens to keep the win)
             p = info[TO_MOVE]
-            links = virtual_win(
-                nbr, deg, side_mask, table, params, colours, parent, smask, info, p, vc
-            )
+            links = -1
+            if near_a_side(ring, colours, p):
+                links = virtual_win(
+                    nbr, deg, side_mask, table, params, colours, parent, smask, info, p, vc
+                )
             if links > 0:
                 won = -1
                 for s in range(m - 1):
@@ -1277,6 +1286,24 @@ def expand(
                     path[depth + 1] = won
                     climb(path, depth + 1, plen, child, mover, rave_w, m)
     return b
+
+
+# The farthest a stone can be from a side and still be linked to it by ``virtual_win``'s
+# links: two empty cells of the side next to its group (1), or a third-row template (2).
+VC_REACH = 2
+
+
+@compiled
+def near_a_side(ring, colours, q: int) -> bool:
+    """Whether a stone of ``q`` is within VC_REACH of the board's edge (``ring``'s last
+    column holds each cell's depth): a side none of its stones can reach by a link, it has
+    not won by links (``virtual_win``), and that costs the search much more to find out
+    early in a game, where the stones stand in the middle."""
+    last = ring.shape[1] - 1
+    for c in range(colours.shape[0]):
+        if colours[c] == q and (ring[c, last] & DEPTH_BITS) <= VC_REACH:
+            return True
+    return False
 
 
 @compiled

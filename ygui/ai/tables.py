@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 
 import numpy as np
 
@@ -44,6 +45,7 @@ class BoardTables:
     rule_kind: int
     corners: int
     perimeter: int
+    fewest: int  # no group of fewer stones wins (fewest_to_win)
 
     @property
     def arrays(self) -> tuple[np.ndarray, ...]:
@@ -120,7 +122,47 @@ def _board_tables(geometry: BoardGeometry, rule: WinRule) -> BoardTables:
         rule_kind=kind,
         corners=len(geometry.corners),
         perimeter=len(geometry.perimeter),
+        fewest=fewest_to_win(geometry, rule),
     )
+
+
+def fewest_to_win(geometry: BoardGeometry, rule: WinRule) -> int:
+    """A number of stones below which no group wins: the search then asks no cell whether a
+    stone there wins at once (``kernels.threats``), the most of its cost early in a game.
+
+    A connected group touching sides A, B and C has at least 1 + d(c, A) + d(c, B) + d(c, C)
+    stones for some cell c of it (the median of the three paths between them in a spanning
+    tree: the paths are apart but at c), d the fewest steps to a side. A win of a side-set
+    rule touches every side of one of its sets, so each set gives the largest such figure of
+    its sides three at a time (or two, or one), and the rule the smallest of its sets'. A win
+    of the corner rule (Poly-Y) holds two corners at least, so it touches three sides at
+    least. Hexagonal Y's perimeter rule: 1 (no bound: its search asks nothing of the kind)."""
+    if isinstance(rule, PerimeterRule) or not geometry.sides:
+        return 1
+    n = geometry.size
+    far = 4 * n  # (a side that cannot be reached: no group touches it)
+    dist = [
+        [d if d >= 0 else far for d in graph_distances(geometry.neighbours, side)]
+        for side in geometry.sides
+    ]
+
+    def fewest_touching(sides: tuple[int, ...]) -> int:
+        return 1 + min(sum(dist[i][c] for i in sides) for c in range(n))
+
+    def most_of(sides: list[int]) -> int:
+        if len(sides) <= 3:
+            return fewest_touching(tuple(sides))
+        return max(fewest_touching(three) for three in combinations(sides, 3))
+
+    count = len(geometry.sides)
+    if isinstance(rule, SideSetRule):
+        sets = [[i for i in range(count) if mask >> i & 1] for mask in rule.masks]
+        return max(1, min(most_of(sides) for sides in sets)) if sets else 1
+    if isinstance(rule, CornerRule):
+        if count < 3:
+            return 1
+        return min(fewest_touching(three) for three in combinations(range(count), 3))
+    return 1
 
 
 def board_tables(game: Game) -> BoardTables:
@@ -299,6 +341,7 @@ def params_of(game: Game, tables: BoardTables) -> np.ndarray:
     p[k.REDUCE] = tables.reduce
     p[k.DRAWLESS] = 1 if drawless(game) else 0
     p[k.PAIRED] = 1 if pairs_whole(game) else 0
+    p[k.FEWEST] = tables.fewest
     return p
 
 
