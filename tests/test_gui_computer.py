@@ -1511,19 +1511,3 @@ def test_while_the_pie_rule_leaves_the_colours_open_the_chances_are_the_players(
     assert computer.win_bar.text().split()[0] in ("Black", "White")
     window.act_analyse.trigger()
     qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
-
-
-def test_the_heat_map_warms_both_cells_of_an_edge_pair():
-    """The search lists a Hexagonal Y edge pair by its first cell: the map draws its heat on
-    the second too (either cell plays the pair)."""
-    from ygui.ui.computer import heat_of
-
-    game = Game(GameOptions(game="hexagonal-y", size=4, pie=False).validated())
-    first = next(
-        c for c in game.geometry.opposite if game.is_paired_twin(game.geometry.opposite[c])
-    )
-    twin = game.geometry.opposite[first]
-    centre = game.geometry.cell("d4")
-    assert heat_of(game, {first: 30, centre: 50}) == {first: 30, twin: 30, centre: 50}
-    y = Game(GameOptions(game="y", size=5).validated())
-    assert heat_of(y, {0: 3}) == {0: 3}

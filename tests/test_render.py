@@ -328,3 +328,20 @@ def test_a_mark_on_a_numbered_stone_leaves_its_number_readable(qapp, tmp_path):
         else:
             assert box.center().x() == pytest.approx(scene.cell_position(cell).x(), abs=2)
     render_scene(scene, tmp_path / "figure.png")
+
+
+def test_the_heat_map_warms_both_cells_of_an_edge_pair(qapp):
+    """The search lists a Hexagonal Y edge pair by its first cell: the map draws its heat on
+    the second too (either cell plays the pair), the legend names both, and the share of the
+    visits counts them once."""
+    game = Game(GameOptions(game="hexagonal-y", size=4, pie=False).validated())
+    g = game.geometry
+    first = next(c for c in g.opposite if game.is_paired_twin(g.opposite[c]))
+    twin, centre = g.opposite[first], g.cell("d4")
+    scene = BoardScene(game)
+    scene.set_heat({first: 60, centre: 40})
+    drawn = {scene.cell_at(item.sceneBoundingRect().center()) for item in scene._heat_items}
+    assert drawn == {first, twin, centre}
+    assert scene.heat is not None
+    assert scene.heat.best == f"{g.labels[first]} + {g.labels[twin]}"
+    assert (scene.heat.best_visits, scene.heat.visits) == (60, 100)

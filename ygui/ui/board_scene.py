@@ -760,12 +760,22 @@ class BoardScene(QGraphicsScene):
         assert visits is not None
         top = max(visits.values()) or 1
         best = max(empty, key=lambda c: empty[c])
-        self.heat = HeatSummary(self.game.geometry.labels[best], empty[best], sum(visits.values()))
+        # (a Hexagonal Y edge pair named by both its cells, as the candidates name it)
+        named = " + ".join(self.game.geometry.labels[c] for c in self.game.placement_cells(best))
+        self.heat = HeatSummary(named, empty[best], sum(visits.values()))
         # (not under the solver's map: its exact answer covers the estimate there, and the
         # heat's red, the most visited, showed through its red, a move that loses)
         settled = set() if self.solution is None else self.solution[0] | self.solution[1]
         total = sum(visits.values())
-        for cell, count in visits.items():
+        # a Hexagonal Y edge pair, one move searched by its first cell, warms its second too
+        # (which the search never lists)
+        opposite = self.game.geometry.opposite if self.game.places_pairs else {}
+        twins = {
+            opposite[c]: n
+            for c, n in visits.items()
+            if c in opposite and self.game.is_paired_twin(opposite[c])
+        }
+        for cell, count in [*visits.items(), *twins.items()]:
             if count <= 0 or self.game.colours[cell] or cell in settled:
                 continue
             if count < HEAT_LEAST * total:

@@ -222,20 +222,6 @@ def marked_cell(game: Game, move: Move) -> int | None:
     return next((m.cell for m in game.moves if m.cell is not None), None)
 
 
-def heat_of(game: Game, visits: dict[int, int]) -> dict[int, int]:
-    """The heat map's visits a cell: a Hexagonal Y edge pair, one move searched by its first
-    cell, is as hot at its second (which the search never lists)."""
-    if not game.places_pairs:
-        return visits
-    opposite = game.geometry.opposite
-    heat = dict(visits)
-    for cell, count in visits.items():
-        twin = opposite.get(cell)
-        if twin is not None and game.is_paired_twin(twin):
-            heat[twin] = count
-    return heat
-
-
 def colours_open(game: Game) -> bool:
     """Whether the pie rule still leaves open who ends with which colour: on the first turn,
     and on the second before the swap is chosen. The chances are then the players': the
@@ -1251,7 +1237,7 @@ class ComputerPlay(QObject):
             self.stats_label.setText(text)
         if self._is_current(request):
             if self.heat_box.isChecked():
-                self.scene.set_heat(heat_of(request.game, result.visits))
+                self.scene.set_heat(result.visits)
             self.best_line = stones
             self.best_moves = tuple(result.principal)
             self._fill_candidates(game, result)
@@ -1418,7 +1404,7 @@ class ComputerPlay(QObject):
         # stayed blank until a search came: a tester's, turned on after the analysis stopped)
         kept = self._analysis
         if kept is not None and self._is_current(kept[0]) and kept[1].visits:
-            self.scene.set_heat(heat_of(kept[0].game, kept[1].visits))
+            self.scene.set_heat(kept[1].visits)
         elif not self.analyse_box.isChecked():
             # (the map is the analysis's: turned on without one it showed nothing, and said
             # nothing, tester 32)
