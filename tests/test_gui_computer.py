@@ -3,6 +3,7 @@ hints and analysis. Offscreen."""
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 from drawn import mismatches
@@ -989,6 +990,18 @@ def test_a_hint_to_swap_says_which_colour_its_chances_are_for(qtbot, answers):
     window.session.play(SWAP)  # (once swapped, a mark left there is not the swap's)
     scene.set_candidates([(window.game.geometry.cell("d4"), "53%", 0.53)])
     assert scene.candidate_marks == []
+    # from the opening book, its games are said (a centre stone of Y 11: "with a win
+    # probability of 100%", from the book's games)
+    y11 = Game(GameOptions(game="y", size=11, pie=True).validated())
+    y11.play(Move(y11.geometry.cell("h4")))
+    booked = Engine().search(y11, replace(SearchLimits.level(7), judge=True))
+    assert booked.reason == "book" and booked.move.is_swap
+    window.start_new_game(y11.options, ("A", "B"))
+    window.session.play(Move(y11.geometry.cell("h4")))
+    request = type("R", (), {"game": window.game.copy()})()
+    window.computer._show_hint(request, booked)
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Hint: swap (the first stone won ") and "book games" in said
 
 
 def hint_drawn(window) -> tuple[str, str | None] | None:

@@ -1104,6 +1104,11 @@ class ComputerPlay(QObject):
             worth = "a proved win"
         elif proved < 0:
             worth = f"every move loses: {end}"
+        elif result.reason == "book" and game.can_swap:
+            # the book swaps or keeps by the first stone's worth to its owner: said as the
+            # games behind it (a hint to swap a centre stone of Y 11 said "you then play
+            # Black, with a win probability of 100%": 14 book games of 14)
+            worth = pie_reason(game, result, HINT_LEVEL)
         elif result.move.is_swap:
             # the swapper plays the first stone's colour from then on: its chances were given
             # under the colour it gave up ("White's win probability 67%", and after the swap
