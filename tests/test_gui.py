@@ -168,6 +168,39 @@ def test_swap_through_the_button(qtbot, window):
     assert window.game_panel.swap_button.isVisible() and window.game_panel.swap_button.isEnabled()
 
 
+def test_stepping_back_to_the_swaps_moment_moves_nothing(qtbot, window):
+    """Tester 49 stepped back through a game under the pie rule: at its first two moves the
+    swap's offer and its room came back, and the moves below jumped down and up. In a line
+    past the swap's moment the offer is not shown (Play ▸ Swap still swaps), and once the
+    turn's lines have had their room, the moves stay where they are at every step."""
+    start(window, "y", size=5, pie=True)
+    for label in ("c2", "b1", "d2", "a1", "e1", "c3"):
+        click_label(qtbot, window, label)
+    panel = window.game_panel
+
+    def list_top() -> int:
+        seen = [-1, panel.moves_list.mapTo(panel, QPoint(0, 0)).y()]
+        while seen[-1] != seen[-2]:
+            qtbot.wait(50)
+            seen.append(panel.moves_list.mapTo(panel, QPoint(0, 0)).y())
+        return seen[-1]
+
+    qtbot.keyClick(window, Qt.Key.Key_Home)  # (the turn's lines take their room once)
+    qtbot.keyClick(window, Qt.Key.Key_End)
+    tops = set()
+    for key in [Qt.Key.Key_Left] * 6 + [Qt.Key.Key_Right] * 6:
+        qtbot.keyClick(window, key)
+        tops.add(list_top())
+        assert not panel.swap_button.isVisible(), window.session.move_number
+    assert len(tops) == 1
+    window.session.back()
+    window.session.back()
+    window.session.back()
+    window.session.back()
+    window.session.back()  # at the first stone: the swap is there to play, by the menu
+    assert window.game.can_swap and window.act_swap.isEnabled()
+
+
 def test_swap_hidden_without_pie(qtbot, window):
     start(window, "starboard-y")
     assert not window.game_panel.swap_button.isVisible()

@@ -1257,6 +1257,16 @@ def test_a_move_proved_without_playouts_shows_none_counted(qtbot, answers):
     table = window.computer.candidates_table
     assert [table.item(r, 2).text() for r in range(2)] == ["900", "–"]
     assert table.item(1, 2).toolTip().startswith("Proved by the search: this move loses")
+    # the swap's worth is its best other move's: its playouts are that move's, said so (the
+    # two rows showed the same count, tester 49)
+    window.start_new_game(GameOptions(game="y", size=7, pie=True).validated(), ("A", "B"))
+    window.session.play(d4)
+    c3 = Move(g.cell("c3"))
+    candidates = (Candidate(SWAP, 900, 0.6, (SWAP, c3)), Candidate(c3, 900, 0.4, (c3,)))
+    result = SearchResult(SWAP, 0.6, 900, (SWAP, c3), candidates=candidates)
+    window.computer._fill_candidates(window.game, result)
+    assert [table.item(r, 2).text() for r in range(2)] == ["as c3", "900"]
+    assert table.item(0, 2).toolTip().startswith("The swap's worth follows from c3's")
 
 
 def test_the_candidates_keep_their_rows_while_the_pointer_is_on_the_table(y5_window):

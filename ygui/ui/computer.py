@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
 )
 
 from ygui.ai.book import first_stone_games, swap_worth
-from ygui.ai.engine import MAX_TREE_VISITS, SearchLimits, SearchResult
+from ygui.ai.engine import MAX_TREE_VISITS, Candidate, SearchLimits, SearchResult
 from ygui.ai.solver import position_signature
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.result import RESIGNATION
@@ -210,6 +210,24 @@ class Host(Protocol):
     def replace_status(self, old: str, new: str = "") -> None:
         """Say ``new`` (or nothing) in the status bar, if it still says ``old``."""
         ...
+
+
+SWAP_TIP = (
+    "The swap's worth follows from {move}'s: after a swap the position is the one before it, "
+    "the players exchanged, so the swap is worth to the second player what {move} leaves "
+    "the first (its own figure from {move}'s playouts)"
+)
+
+
+def playouts_words(game: Game, candidate: Candidate) -> str:
+    """A candidate's playouts as its row says them: "–" for a move proved without one (by
+    what one stone decides: "0" read as a move not looked at), and for the swap, "as e3",
+    the move whose playouts give its worth (the two rows showed the same count, tester 49)."""
+    if candidate.move.is_swap and len(candidate.line) > 1 and candidate.line[1].cell is not None:
+        return f"as {move_words(game, candidate.line[1])}"
+    if candidate.proved and not candidate.visits:
+        return "–"
+    return f"{candidate.visits:,}"
 
 
 def marked_cell(game: Game, move: Move) -> int | None:
@@ -1313,9 +1331,7 @@ class ComputerPlay(QObject):
             texts = (
                 move_words(game, candidate.move),  # (a Hexagonal Y pair's both cells)
                 shown,
-                # (a move proved without a playout, by what one stone decides, read "0" as
-                # a move not looked at)
-                "–" if candidate.proved and not candidate.visits else f"{candidate.visits:,}",
+                playouts_words(game, candidate),
                 " ".join(words),
             )
             for column, text in enumerate(texts):
@@ -1332,6 +1348,8 @@ class ComputerPlay(QObject):
                     )
                 elif column == 3:
                     item.setToolTip(text)  # the whole line, where the column cuts it
+                elif column == 2 and text.startswith("as "):
+                    item.setToolTip(SWAP_TIP.format(move=text[3:]))
                 table.setItem(row, column, item)
         self.candidate_marks.sort(key=lambda mark: rank[mark[0]])  # (the search's best first)
         table.mark_hovered()

@@ -376,8 +376,12 @@ class GamePanel(QWidget):
         # (not on a computer's turn: its thinking line shares the place, and the two were
         # drawn over each other, tester 40)
         computers = session.seat_for(game.to_move).computer
+        # (and only in a line not yet past the swap's moment: stepping back through a longer
+        # game, its offer and its room came and went at the first two moves, and the moves
+        # below jumped, tester 49; Play ▸ Swap still swaps there, and starts a variation)
+        early = session.line_length <= 2
         self.swap_button.setVisible(
-            game.pie_applies and (game.can_swap or not game.moves) and not computers
+            game.pie_applies and (game.can_swap or not game.moves) and not computers and early
         )
         # (not on a computer's turn: the swap is its decision, and a click there swapped for
         # it while the computers were paused, tester 36; Play ▸ Swap still can, on purpose)
@@ -386,7 +390,7 @@ class GamePanel(QWidget):
         # offer comes and goes; it goes once the game is past it: it stood as a blank band
         # above the moves all game long)
         policy = self.swap_button.sizePolicy()
-        policy.setRetainSizeWhenHidden(game.pie_applies and len(game.moves) <= 2)
+        policy.setRetainSizeWhenHidden(game.pie_applies and early)
         self.swap_button.setSizePolicy(policy)
         result = session.result
         self.result_box.setVisible(result is not None)
