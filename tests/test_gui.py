@@ -117,6 +117,16 @@ def test_the_game_panel_does_not_jump_when_a_move_is_refused(qtbot, window):
     assert "Viewing move 1 of 2" in panel.turn_label.text() and list_top() == before
 
 
+def settled_list_top(qtbot, panel) -> int:
+    """Where the game panel's move list starts, once the layout has settled (the window
+    gives the panel's dock its room on a timer)."""
+    seen = [-1, panel.moves_list.mapTo(panel, QPoint(0, 0)).y()]
+    while seen[-1] != seen[-2]:
+        qtbot.wait(50)
+        seen.append(panel.moves_list.mapTo(panel, QPoint(0, 0)).y())
+    return seen[-1]
+
+
 def test_the_move_list_stays_put_while_the_moves_are_stepped_through(qtbot, window):
     """Stepping back adds to the lines of whose turn it is (on Poly-Y after the corners
     held): once they have needed the room, they keep it in that game, and the move list
@@ -127,22 +137,14 @@ def test_the_move_list_stays_put_while_the_moves_are_stepped_through(qtbot, wind
         click_cell(qtbot, window, rng.choice(window.game.legal_cells()))
     panel = window.game_panel
 
-    def list_top() -> int:
-        # (the layout settles: the window gives the panel's dock its room on a timer)
-        seen = [-1, panel.moves_list.mapTo(panel, QPoint(0, 0)).y()]
-        while seen[-1] != seen[-2]:
-            qtbot.wait(50)
-            seen.append(panel.moves_list.mapTo(panel, QPoint(0, 0)).y())
-        return seen[-1]
-
     for _ in range(3):
         qtbot.keyClick(window, Qt.Key.Key_Left)
     assert "Viewing move 5 of 8" in panel.turn_label.text()
-    viewing = list_top()
+    viewing = settled_list_top(qtbot, panel)
     tops = []
     for key in (Qt.Key.Key_Right,) * 3 + (Qt.Key.Key_Left, Qt.Key.Key_Home, Qt.Key.Key_End):
         qtbot.keyClick(window, key)
-        tops.append(list_top())
+        tops.append(settled_list_top(qtbot, panel))
     assert "Viewing" not in panel.turn_label.text()
     assert tops == [viewing] * len(tops)
     start(window, "y", size=5)  # (a new game starts again from two lines)
@@ -178,19 +180,12 @@ def test_stepping_back_to_the_swaps_moment_moves_nothing(qtbot, window):
         click_label(qtbot, window, label)
     panel = window.game_panel
 
-    def list_top() -> int:
-        seen = [-1, panel.moves_list.mapTo(panel, QPoint(0, 0)).y()]
-        while seen[-1] != seen[-2]:
-            qtbot.wait(50)
-            seen.append(panel.moves_list.mapTo(panel, QPoint(0, 0)).y())
-        return seen[-1]
-
     qtbot.keyClick(window, Qt.Key.Key_Home)  # (the turn's lines take their room once)
     qtbot.keyClick(window, Qt.Key.Key_End)
     tops = set()
     for key in [Qt.Key.Key_Left] * 6 + [Qt.Key.Key_Right] * 6:
         qtbot.keyClick(window, key)
-        tops.add(list_top())
+        tops.add(settled_list_top(qtbot, panel))
         assert not panel.swap_button.isVisible(), window.session.move_number
     assert len(tops) == 1
     window.session.back()

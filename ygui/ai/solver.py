@@ -296,7 +296,7 @@ class Solver:
             result.results[move] = None
         same = position_symmetries(game)
         # (a Hexagonal Y pair's first cell before its second, which then takes its result)
-        for move in sorted(moves, key=lambda m: m.cell is not None and game.is_paired_twin(m.cell)):
+        for move in sorted(moves, key=game.is_twin_move):
             if self._stopped.is_set() or (should_stop is not None and should_stop()):
                 break
             twin = _tried_twin(game, move, same, result)
@@ -356,10 +356,9 @@ def _tried_twin(
     empty opposite); a settled one first."""
     if move.cell is None:
         return None
-    images = {Move(perm[move.cell]) for perm in same} - {move}
-    for cell in (move.cell, game.geometry.opposite.get(move.cell)):
-        if cell is not None and game.is_paired_twin(cell):
-            images |= {Move(game.geometry.opposite[cell]), Move(cell)} - {move}
+    images = {Move(perm[move.cell]) for perm in same}
+    images |= {Move(cell) for cell in game.placement_cells(move.cell)}  # (a pair's other cell)
+    images -= {move}
     tried = [m for m in images if m in result.seconds]
     settled = [m for m in tried if result.results.get(m) is not None]
     found = settled or tried

@@ -288,7 +288,11 @@ class Game:
         moves = self.legal_moves()
         if not self._opposite:
             return moves
-        return [m for m in moves if m.cell is None or not self.is_paired_twin(m.cell)]
+        return [m for m in moves if not self.is_twin_move(m)]
+
+    def is_twin_move(self, move: Move) -> bool:
+        """Whether ``move`` is a placement ``distinct_moves`` lists by another cell."""
+        return move.cell is not None and self.is_paired_twin(move.cell)
 
     def is_paired_twin(self, cell: int) -> bool:
         """Whether a placement at the empty ``cell`` is the one at its opposite, which comes

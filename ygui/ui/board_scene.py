@@ -769,11 +769,11 @@ class BoardScene(QGraphicsScene):
         total = sum(visits.values())
         # a Hexagonal Y edge pair, one move searched by its first cell, warms its second too
         # (which the search never lists)
-        opposite = self.game.geometry.opposite if self.game.places_pairs else {}
         twins = {
-            opposite[c]: n
+            twin: n
             for c, n in visits.items()
-            if c in opposite and self.game.is_paired_twin(opposite[c])
+            for twin in self.game.placement_cells(c)[1:]
+            if self.game.is_paired_twin(twin)
         }
         for cell, count in [*visits.items(), *twins.items()]:
             if count <= 0 or self.game.colours[cell] or cell in settled:

@@ -280,7 +280,7 @@ class SolverPanel(QDockWidget):
         me = game.colour_name(game.to_move)
         # (a Hexagonal Y edge pair is one move, its second cell given the first's result: the
         # count said 97 moves where the analysis said 83, tester 48)
-        moves = [m for m in solved.results if m.cell is None or not game.is_paired_twin(m.cell)]
+        moves = [m for m in solved.results if not game.is_twin_move(m)]
         settled = sum(1 for m in moves if solved.results[m] is not None)
         total = len(moves)
         if game.swap_ahead and settled == total and total:
@@ -309,7 +309,7 @@ class SolverPanel(QDockWidget):
             # how long it may still take (a tester waited with no idea: 108 moves at 5 s a
             # move); a move alike to one settled by symmetry, or a Hexagonal Y pair's second
             # cell, takes no time, so this is the most
-            left = [m for m in solved.pending if m.cell is None or not game.is_paired_twin(m.cell)]
+            left = [m for m in solved.pending if not game.is_twin_move(m)]
             said += f" · at most {time_words(len(left) * self._per_move)} more"
         self.result_label.setText(said)
         if done:
