@@ -96,6 +96,23 @@ def test_a_refusal_goes_after_a_while_and_a_redraw_does_not_bring_it_back(qtbot,
     assert window.game_panel.refusal.text() == "" and window.message == ""
 
 
+def test_a_refusal_goes_when_the_player_does_something_else(qtbot, window):
+    """Tester 50 clicked an occupied cell and asked for a hint: the red "occupied" stood
+    beside the hint until the next move. A command clears it, and a command refused says
+    its own reason."""
+    start(window, "y", size=5)
+    click_label(qtbot, window, "c2")
+    click_label(qtbot, window, "c2")
+    assert "occupied" in window.game_panel.refusal.text()
+    window.act_rotate.trigger()  # (a command that refuses nothing)
+    assert window.game_panel.refusal.text() == "" and window.message == ""
+    click_label(qtbot, window, "c2")
+    assert "occupied" in window.game_panel.refusal.text()
+    QApplication.clipboard().setText("")
+    window.act_paste.trigger()  # refused, with its own reason
+    assert window.game_panel.refusal.text() == "The clipboard holds no text."
+
+
 def test_the_game_panel_does_not_jump_when_a_move_is_refused(qtbot, window):
     """The lines of the refusal and of whose turn it is are kept while short or empty, and
     the swap button's room after its moment: the move list below them stays where it was."""
@@ -286,6 +303,18 @@ def test_stepped_back_to_the_computers_turn_the_panel_says_it_waits():
     session.back(single=True)  # White, the computer, to move
     assert "(Viewing move 1 of 3.) The computer waits while you look back: End goes back" in (
         turn_text(session)
+    )
+    # a finished game looked back over: the computer waits for nothing (tester 50 read "the
+    # computer waits" in a game it had won, beside "The game is over" in the status bar)
+    session.to_end()
+    for label in ("c3", "a1", "d2", "b1", "e2", "c1", "d4", "d1", "e3", "e1"):  # Black's bottom row
+        session.play(Move(session.game.geometry.cell(label)))
+    assert session.game.winner is not None
+    session.navigate(1)
+    text = turn_text(session)
+    assert "waits" not in text and text.endswith(
+        "(Viewing move 1 of 13.) The game is over: End goes to its end; a move here starts a "
+        "variation."
     )
 
 

@@ -1437,6 +1437,9 @@ def test_the_swap_button_is_not_offered_on_the_computers_turn(qtbot, answers):
     window.computer.set_paused(True)
     start(window, "y", computer_level=1, size=6, pie=True)
     panel = window.game_panel
+    # nor before the first stone where the computer is the one to decide it (a player who
+    # opened against it saw the offer, greyed, all through their first turn: tester 50)
+    assert not window.game.moves and not panel.swap_button.isVisibleTo(panel)
     click_cell(qtbot, window, window.game.geometry.cell("c3"))
     assert window.game.can_swap and window.session.seat_for(window.game.to_move).computer
     assert not panel.swap_button.isEnabled()
@@ -1448,6 +1451,7 @@ def test_the_swap_button_is_not_offered_on_the_computers_turn(qtbot, answers):
     wait_for_human(qtbot, window)
     # a person's own swap decision: offered (human against human)
     window.start_new_game(GameOptions(game="y", size=6, pie=True).validated(), ("A", "B"))
+    assert panel.swap_button.isVisibleTo(panel) and not panel.swap_button.isEnabled()
     click_cell(qtbot, window, window.game.geometry.cell("c3"))
     assert panel.swap_button.isEnabled()
 

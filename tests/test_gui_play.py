@@ -148,6 +148,42 @@ def test_resigning_on_a_variation_ends_that_line_which_becomes_the_game(qtbot, w
     assert not window.tree_panel.promote_button.isEnabled()
 
 
+def test_a_game_won_after_a_move_taken_back_is_the_main_line(qtbot, window, answers, tmp_path):
+    """A move taken back (Undo) and another played: the game goes on along a variation, and
+    when it is won there, that line becomes the main line, so the record's main line is the
+    game played and its result that game's (tester 50's save question called the game they
+    had won "the variation shown", and the moves they had taken back "the main line"). A
+    variation played to its end from a finished game stays a variation."""
+    window.tree_panel.show()
+    for label in ("a1", "b2", "b1", "c2"):
+        click(qtbot, window, label)
+    window.act_undo.trigger()
+    for label in ("d2", "c1", "c2", "d1", "e2", "e1"):  # c2 a move later: the game goes on
+        click(qtbot, window, label)
+        shows_the_position(window)
+    played = [window.game.move_text(m) for m in window.game.moves]
+    assert window.game.winner == BLACK
+    main_line = window.session.tree.main_line()
+    assert [window.game.move_text(n.move) for n in main_line] == played
+    assert not window.session.is_on_variation() and window.session.move_number == 9
+    drawn_main = {id(child) for _, child, main in window.tree_panel.graph.drawn_edges() if main}
+    assert drawn_main == {id(n) for n in main_line}
+    answers.save_choice = ["cancel"]
+    assert not window.close()
+    assert "(9 moves, 1 variation)" in answers.questions[-1]
+    path = tmp_path / "won.ysgf"
+    assert window.save_to(path)
+    record = load_record(path)
+    assert record.result == "B+" and len(record.main_line()) == 9
+    # the game is over: a line played out from an earlier position is a study of it
+    window.session.navigate(3)
+    for label in ("c2", "c1", "d2", "d1", "e2", "e1"):
+        click(qtbot, window, label)
+    assert window.game.winner == BLACK and window.session.is_on_variation()
+    assert window.session.tree.main_line() == main_line
+    shows_the_position(window)
+
+
 def test_a_won_game_cannot_be_resigned(qtbot, window, answers):
     for label in ("a1", "b2", "b1", "c2", "c1", "d2", "d1", "e2", "e1"):
         click(qtbot, window, label)

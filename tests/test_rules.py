@@ -7,7 +7,7 @@ import pytest
 from helpers import group_touching, play_labels
 
 from ygui.core.game import BLACK, EMPTY, SWAP, WHITE, Game, IllegalMove, Move, position_winners
-from ygui.core.rules.win import CornerRule, PerimeterRule, largest_gap
+from ygui.core.rules.win import CornerRule, PerimeterRule, SideSetRule, largest_gap
 from ygui.core.variants import GameOptions, OptionsError, find_variant
 
 
@@ -394,6 +394,33 @@ def test_starboard_every_triple(triple):
 def test_starboard_disjoint_y_and_two_sides():
     assert wins_with("starboard-y", {"top", "lower-right", "lower-left"})
     assert not wins_with("starboard-y", {"top", "bottom"})
+
+
+@pytest.mark.parametrize(
+    ("sides", "kind"),
+    [
+        ({"top", "lower-right", "lower-left"}, "a disjoint Y"),
+        ({"upper-right", "bottom", "upper-left"}, "a disjoint Y"),
+        ({"bottom", "top", "upper-right"}, "a starboard Y"),
+        ({"upper-left", "lower-right", "bottom"}, "a starboard Y"),
+    ],
+)
+def test_a_starboard_win_says_which_kind_it_is(sides, kind):
+    """Starboard Y's rules name two kinds of win; the winner's sentence says which was made
+    (a new player had to work out that "the bottom, top and upper right sides" was a starboard
+    Y, tester 50). Games whose rules name no kinds say the sides alone."""
+    from ygui.core.wording import win_reason
+
+    game = Game(opts("starboard-y"))
+    setup = dict.fromkeys(group_touching(game.geometry, sides), BLACK)
+    text = win_reason(Game(opts("starboard-y"), setup=setup))
+    assert text.endswith(f" sides: {kind}."), text
+    y = Game(opts("y", size=5), setup=dict.fromkeys(range(5), BLACK))  # the bottom row of Y 5
+    assert win_reason(y).endswith("sides.") and ":" not in win_reason(y)
+    every = SideSetRule(tuple(SIX), tuple(STARBOARD_WINS), ("kind",) * len(STARBOARD_WINS))
+    assert every.kind_won({"top", "bottom"}) == "" and SideSetRule(SIX, ()).kind_won(SIX) == ""
+    with pytest.raises(ValueError, match="a kind for each"):
+        SideSetRule(tuple(SIX), tuple(STARBOARD_WINS), ("kind",))
 
 
 # ----- Eccentric Y -----------------------------------------------------------------------

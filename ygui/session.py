@@ -500,8 +500,22 @@ class Session:
         if live:
             self._clock_after_play(mover, node)
         self.played = True
+        self._finished_line_to_main()
         self._edited()
         return None
+
+    def _finished_line_to_main(self) -> None:
+        """A line that has just been won, off a main line that has no end (a move taken back
+        and another played: the game went on along a variation), becomes the main line: the
+        game is the line played to its end. (The record named the abandoned moves its main
+        line and the game played out "the variation shown", and its result was the
+        variation's: tester 50.) A main line that has ended stays: a finished game's
+        variations are studies of it."""
+        if not self.game.is_over or not self.off_main_line(self.tree.path):
+            return
+        if self.ended_early is not None or self.tree.game_at(self.tree.main_line()).is_over:
+            return
+        self.tree.promote(self.current)
 
     def play_line(self, moves: list[Move]) -> None:
         """Play moves already checked together (typed moves): one change, one notification."""
@@ -512,6 +526,7 @@ class Session:
             if live:
                 self._clock_after_play(mover, node)
         self.played = True
+        self._finished_line_to_main()
         self._edited()
 
     def add_line(self, moves: Sequence[Move]) -> str | None:

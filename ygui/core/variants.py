@@ -24,8 +24,12 @@ TURN_STRUCTURES = ("standard", "master", "two-stone", "progressive", "tabu")
 TURN_DESCRIPTIONS = {
     "standard": "One stone a turn.",
     "master": "One stone in the first turn, then two a turn, placed freely.",
-    "two-stone": "One stone in the first turn, then two a turn; the two may not join one group.",
-    "progressive": "Turn k has k stones (1, 2, 3, ...); a turn's stones may not join one group.",
+    "two-stone": (
+        "One stone in the first turn, then two a turn; the two may not end up in one group."
+    ),
+    "progressive": (
+        "Turn k has k stones (1, 2, 3, ...); no two of a turn's stones may end up in one group."
+    ),
     "tabu": "One stone a turn, never next to the opponent's most recent stone.",
 }
 MULTI_STONE = ("master", "two-stone", "progressive")
@@ -67,7 +71,8 @@ def _starboard_rule(g: BoardGeometry) -> WinRule:
         {"upper-right", "lower-left", "top"},  # upper-right -> lower-left
         {"upper-right", "lower-left", "upper-left"},
     ]
-    return SideSetRule(g.side_names, tuple(frozenset(s) for s in sets))
+    kinds = ("disjoint Y",) * 2 + ("starboard Y",) * 6
+    return SideSetRule(g.side_names, tuple(frozenset(s) for s in sets), kinds)
 
 
 def _eccentric_rule(g: BoardGeometry) -> WinRule:

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ygui.core.game import Game
 from ygui.core.geometry import BoardGeometry
-from ygui.core.rules.win import CornerRule, PerimeterRule, largest_gap, masks_of
+from ygui.core.rules.win import CornerRule, PerimeterRule, SideSetRule, largest_gap, masks_of
 from ygui.core.variants import ECCENTRIC_BLACK_SIDES, GameOptions
 
 
@@ -163,7 +163,12 @@ def win_reason(game: Game) -> str:
     sides = sorted({s for g in groups for s in game.sides_touched(g)})
     if not sides:  # won by a set-up position whose groups the rules cannot name
         return f"{name} has won."
-    return f"{name} connected the {_join([side_label(s) for s in sides])} sides."
+    # the kind of win where the rules name kinds (Starboard Y's: a new player had to work out
+    # which of the two it was, tester 50)
+    kinds = [rule.kind_won(game.sides_touched(g)) for g in groups if isinstance(rule, SideSetRule)]
+    kind = next((k for k in kinds if k), "")
+    made = f": a {kind}" if kind else ""
+    return f"{name} connected the {_join([side_label(s) for s in sides])} sides{made}."
 
 
 def shown_path(path: object) -> str:

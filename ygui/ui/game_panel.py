@@ -96,7 +96,11 @@ def turn_text(session: Session) -> str:
             text += f" (Viewing move {session.move_number} of {total}.)"
         else:
             text += f" (Viewing the start of the line; it has {counted(total, 'move')}.)"
-        if session.seat_for(game.to_move).computer and not game.is_over:
+        if session.line_ended():
+            # (looking back over a finished game, "the computer waits" read as the game going
+            # on: tester 50)
+            text += " The game is over: End goes to its end; a move here starts a variation."
+        elif session.seat_for(game.to_move).computer and not game.is_over:
             # (a player who stepped back to the computer's turn waited for it: tester 42)
             text += (
                 " The computer waits while you look back: End goes back to the game, "
@@ -380,8 +384,15 @@ class GamePanel(QWidget):
         # game, its offer and its room came and went at the first two moves, and the moves
         # below jumped, tester 49; Play ▸ Swap still swaps there, and starts a variation)
         early = session.line_length <= 2
+        # (nor where the computer is the second player, whose decision the swap is: a player
+        # who opened against it saw an offer, greyed, that could never be theirs, tester 50)
+        swapper = session.seats[1].computer
         self.swap_button.setVisible(
-            game.pie_applies and (game.can_swap or not game.moves) and not computers and early
+            game.pie_applies
+            and (game.can_swap or not game.moves)
+            and not computers
+            and not swapper
+            and early
         )
         # (not on a computer's turn: the swap is its decision, and a click there swapped for
         # it while the computers were paused, tester 36; Play ▸ Swap still can, on purpose)

@@ -641,7 +641,9 @@ class MainWindow(QMainWindow):
         ]
 
     def _build_menus(self) -> None:
-        menus = build_menus(self, self._menu_table())
+        # (a refusal goes once the player does something else: it stood in red beside the
+        # hint they had asked for next, tester 50)
+        menus = build_menus(self, self._menu_table(), self._forget_refusal)
         # (said in the menu itself, they made the Play menu 710 pixels wide: tester 27)
         against = "in a game against the computer still going on"
         for action, tip in (

@@ -18,8 +18,12 @@ Key = QKeySequence | QKeySequence.StandardKey | str
 Entry = tuple[str, str | None] | tuple[str, str, str, Callable[..., Any], tuple[Key, ...]]
 
 
-def build_menus(window: QMainWindow, table: Sequence[Entry]) -> dict[str, QMenu]:
-    """Create the actions and menus of ``table`` on ``window``; returns the menus by title."""
+def build_menus(
+    window: QMainWindow, table: Sequence[Entry], before: Callable[[], None] | None = None
+) -> dict[str, QMenu]:
+    """Create the actions and menus of ``table`` on ``window``; returns the menus by title.
+    ``before`` is called as a command (an action that is not checkable) is chosen, before
+    the command itself."""
     menus: dict[str, QMenu] = {}
     for entry in table:
         title = entry[0]
@@ -42,6 +46,8 @@ def build_menus(window: QMainWindow, table: Sequence[Entry]) -> dict[str, QMenu]
             )
         action.setShortcuts(list(dict.fromkeys(shortcuts)))  # one key, one binding
         action.setCheckable(checkable)
+        if before is not None and not checkable:
+            action.triggered.connect(before)  # (first: connected slots run in order)
         (action.toggled if checkable else action.triggered).connect(slot)
         window.addAction(action)
         menus[title].addAction(action)

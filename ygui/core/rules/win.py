@@ -23,6 +23,9 @@ class SideSetRule:
 
     side_names: tuple[str, ...]
     winning_sets: tuple[frozenset[str], ...]
+    # what the rules call each winning set (Starboard Y's "disjoint Y" and "starboard Y"), or
+    # nothing: the winner's sentence names the kind it made
+    kinds: tuple[str, ...] = ()
     needs_perimeter: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
@@ -30,6 +33,17 @@ class SideSetRule:
             unknown = s - set(self.side_names)
             if unknown:
                 raise ValueError(f"unknown sides in a winning set: {sorted(unknown)}")
+        if self.kinds and len(self.kinds) != len(self.winning_sets):
+            raise ValueError("a kind for each winning set, or none")
+
+    def kind_won(self, sides: Iterable[str]) -> str:
+        """The kind of the first winning set among ``sides`` ("" where the sets have no
+        kinds, or none is among them)."""
+        touched = set(sides)
+        for kind, winning in zip(self.kinds, self.winning_sets, strict=False):
+            if winning <= touched:
+                return kind
+        return ""
 
     @cached_property
     def masks(self) -> tuple[int, ...]:
