@@ -88,6 +88,47 @@ def timed_session(turns: str = "standard", pie: bool = False) -> tuple[Session, 
     return session, now
 
 
+def test_a_move_taken_back_against_the_computer_goes_on_the_clocks():
+    """Against the computer a move at an earlier position takes moves back (the computer
+    plays on from it): its line becomes the game's main line and the clocks follow it. They
+    ran on for the player to move at the old end, the new line's moves kept no times, and the
+    times and result saved were the abandoned line's."""
+    from ygui.session import Seat
+
+    session = Session()
+    now = FakeTime()
+    session.now = now
+    options = GameOptions(game="y", size=5, pie=False).validated()
+    seats = (Seat("Ann"), Seat("Bot", computer=True, level=1))
+    session.new_game(options, ("Ann", "Bot"), seats, TimeControl(60))
+    for cell in (0, 1, 2):  # Ann, the computer, Ann: the computer's clock runs
+        now.t += 5
+        assert session.play(Move(cell)) is None
+    assert session.clock is not None and session.clock.running == WHITE
+    session.back(single=True)
+    session.back(single=True)  # Ann's first move shown: the computer's turn
+    now.t += 4
+    assert session.play(Move(6)) is None  # its move, in place of the one taken back
+    assert not session.is_on_variation()
+    assert [n.move for n in session.tree.main_line()] == [Move(0), Move(6)]
+    assert session.current.extra["WL"] == ["51.0"]  # its 5 seconds and these 4
+    assert session.clock.running == BLACK
+    now.t += 3
+    assert session.play(Move(1)) is None
+    # (the 5 seconds of its move taken back stay spent)
+    assert session.current.extra["BL"] == ["52.0"] and session.clock.running == WHITE
+    # a game over keeps its main line: a move at an earlier position there is a study
+    for cell in (7, 2, 8, 3, 9, 4):  # Black's bottom row a1-e1 wins
+        now.t += 1
+        assert session.play(Move(cell)) is None
+    assert session.game.winner == BLACK and session.clock.running is None
+    main = session.tree.main_line()
+    assert len(main) == 9
+    session.navigate(2)
+    assert session.play(Move(12)) is None
+    assert session.is_on_variation() and session.tree.main_line() == main
+
+
 def test_a_session_records_each_players_time_with_the_moves(tmp_path):
     session, now = timed_session()
     # the clocks start with the first move, which takes no time (an untouched game lost on

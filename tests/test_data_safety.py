@@ -187,9 +187,10 @@ def test_a_failed_save_and_a_failed_autosave_are_said_in_words(
 
 
 def test_a_game_reopens_where_it_was_left_with_its_players_and_result(tmp_path):
-    """A game finished on a line of its own (a move taken back and another played) against
-    the computer: the file keeps the result, the line being viewed and the computer's seat,
-    and opens there again; a record from elsewhere opens at its main line's end, with people."""
+    """A game finished after a move taken back and another played, against the computer:
+    the line played is the game's main line (the moves taken back a variation), and the file
+    keeps the result, the position viewed and the computer's seat, and opens there again; a
+    record from elsewhere opens at its main line's end, with people."""
     from ygui.core.variants import GameOptions
     from ygui.session import Seat
 
@@ -202,7 +203,8 @@ def test_a_game_reopens_where_it_was_left_with_its_players_and_result(tmp_path):
     session.navigate(2)  # back to White's turn, and another move: a second line
     for label in ("c3", "c2", "c1", "b1"):  # White joins the three sides: b1 b2 c2
         assert session.play(Move(g.cell(label))) is None
-    assert session.game.winner is not None and session.is_on_variation()
+    assert session.game.winner is not None and not session.is_on_variation()
+    assert len(session.tree.root.children) == 1 and len(session.tree.main_line()[1].children) == 2
     assert session.info().result == session.record().result != ""
     path = tmp_path / "left.ysgf"
     session.save(path)
@@ -227,7 +229,8 @@ def test_a_game_reopens_where_it_was_left_with_its_players_and_result(tmp_path):
     save_record(tmp_path / "plain.ysgf", plain)
     other = Session()
     other.open(tmp_path / "plain.ysgf")
-    assert [m.cell for m in other.game.moves] == [g.cell(c) for c in ("a1", "b2", "c1")]
+    played = ("a1", "b2", "c3", "c2", "c1", "b1")
+    assert [m.cell for m in other.game.moves] == [g.cell(c) for c in played]
     assert not any(seat.computer for seat in other.seats)
 
 

@@ -489,7 +489,8 @@ class Session:
         if result is not None and result.reason != CONNECTION:
             names = (self.game.colour_name(BLACK), self.game.colour_name(WHITE))
             return f"the game has ended: {result.words(names)}"
-        live = self.clock is not None and self.at_main_line_end()
+        takeback = self._takes_back()
+        live = self.clock is not None and (self.at_main_line_end() or takeback)
         if live and self.clock is not None and self.clock.paused:
             return "the clocks are paused (Play ▸ Pause the clocks starts them again)"
         reason = self.game.why_illegal(move)
@@ -497,12 +498,27 @@ class Session:
             return reason
         mover = self.game.to_move
         node = self.tree.play(move)
+        if takeback and self.off_main_line(self.tree.path):
+            self.tree.promote(node)
         if live:
             self._clock_after_play(mover, node)
         self.played = True
         self._finished_line_to_main()
         self._edited()
         return None
+
+    def _takes_back(self) -> bool:
+        """A move here takes moves back: the game is against the computer (which plays on
+        from the move), it goes on (its main line has no end), and the position shown is
+        before its end. The line the move starts becomes the main line, the clocks following
+        it (they ran on for the player to move at the old end, and the moves taken back stayed
+        the main line: the record's times and result were not the game's). Between people a
+        move at an earlier position starts a variation, a study the clocks leave alone."""
+        if self.editing or self.at_main_line_end() or self.ended_early is not None:
+            return False
+        if not self.is_against_computer():
+            return False
+        return not self.tree.game_at(self.tree.main_line()).is_over
 
     def _finished_line_to_main(self) -> None:
         """A line that has just been won, off a main line that has no end (a move taken back
@@ -519,10 +535,13 @@ class Session:
 
     def play_line(self, moves: list[Move]) -> None:
         """Play moves already checked together (typed moves): one change, one notification."""
-        live = self.clock is not None and self.at_main_line_end()
+        takeback = self._takes_back()
+        live = self.clock is not None and (self.at_main_line_end() or takeback)
         for move in moves:
             mover = self.game.to_move
             node = self.tree.play(move)
+            if takeback and self.off_main_line(self.tree.path):
+                self.tree.promote(node)
             if live:
                 self._clock_after_play(mover, node)
         self.played = True
