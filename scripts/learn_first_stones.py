@@ -31,6 +31,7 @@ import numpy as np
 from build_book import play_out
 
 from ygui.ai.first_stones import FEATURES, StoneModel, features
+from ygui.core.game import Game
 from ygui.core.variants import GameOptions
 
 SEEDS = 10_000  # the first board's seed (the engine's own games, apart from the matches')
@@ -90,8 +91,8 @@ def design(rows: list[dict[str, object]], names: tuple[str, ...]) -> tuple[np.nd
     for row in rows:
         key = (str(row["game"]), *(str(k) for k in row["keys"]))  # type: ignore[attr-defined]
         if key not in boards:
-            board = GameOptions.from_keys(key[0], [*key[1:], "pie=off"]).board()
-            boards[key] = features(board, names)
+            game = Game(GameOptions.from_keys(key[0], [*key[1:], "pie=off"]))
+            boards[key] = features(game.geometry, names, game.rule)
         out.append(boards[key][int(row["cell"])])  # type: ignore[call-overload]
     return np.array(out), [len(boards[key]) for key in boards]
 

@@ -55,6 +55,10 @@ def test_on_a_triangle_the_distances_to_the_sides_add_up_to_its_height() -> None
     # the features are sorted and scaled by that sum: the corner's nearest two are 0
     near, middle, far = features(geometry, ("near", "middle", "far"))[corner]
     assert (near, middle, far) == (0.0, 0.0, 1.0)
+    # Y's one winning set is its three sides: every cell's reach to it is that height
+    game = Game(GameOptions(game="y", size=7))
+    reach = features(geometry, ("reach", "second reach"), game.rule)
+    assert np.allclose(reach, 1.0)
 
 
 def test_it_opens_with_the_stone_nearest_to_even() -> None:
@@ -168,6 +172,29 @@ def test_a_y_board_no_book_knows_opens_by_its_model(size: int) -> None:
         assert model_stones(game, 6, model.opens_to + 1) == []
         assert StoneModel.from_dict(model.to_dict()).opens_to == model.opens_to
         assert Engine(seed=1).search(game, replace(above, playouts=2000)).reason == "search"
+
+
+def test_eccentric_y_opens_by_its_model() -> None:
+    """Eccentric Y 8 under the pie rule: the search alone opened stones its second player
+    swapped and won with, and at level 10 kept and won against; its model (games at level 7
+    on that board) names the stones nearest to even, which the second player's search
+    weighs. It fits that board alone, in games of one stone a turn."""
+    model = next(m for m in models() if m.game == "eccentric-y")
+    assert model.games >= 1000 and model.level == 7 and model.cells == (169, 169)
+    game = Game(GameOptions(game="eccentric-y", pie=True))
+    assert game.geometry.size == 169 and model.fits(game)
+    assert not model.fits(Game(GameOptions(game="eccentric-y", size=5, pie=True)))
+    worth = model.worth(game.geometry, game.rule)
+    distance = side_distances(game.geometry).min(axis=1)
+    # an edge stone gives its owner less than even, the middle more
+    assert worth[distance == 0].max() < 0.45 < 0.55 < worth[distance.argmax()]
+    # and it knows the rules' sides: stones as far from their nearest sides differ by how
+    # near they lie to a winning set's (Eccentric Y's sides are not alike)
+    second_row = worth[distance == 1]
+    assert second_row.max() - second_row.min() > 0.1
+    weighed = Engine(seed=3).search(game, SearchLimits.level(7, seed=3))
+    assert weighed.reason == "pie opening" and weighed.move.cell in model_stones(game, 6)
+    assert all(abs(worth[c] - 0.5) < 0.05 for c in model_stones(game, 6))
 
 
 @pytest.mark.parametrize("cells", [120, 190])

@@ -30,6 +30,7 @@ import numpy as np
 from ygui.ai.shipped import shipped
 from ygui.core.game import Game, Move
 from ygui.core.geometry import BoardGeometry, graph_distances
+from ygui.core.rules.win import SideSetRule, WinRule
 
 FORMAT = "ygui-first-stones"
 FORMAT_VERSION = 1
@@ -37,10 +38,14 @@ FORMAT_VERSION = 1
 EVEN_MARGIN = 0.01
 
 
-Columns = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # near, middle, far, degree
+# near, middle, far, degree, reach, second reach
+Columns = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
-# each feature of a cell from its sorted side distances (near <= middle <= far, scaled) and its
-# number of neighbours
+# each feature of a cell from its sorted side distances (near <= middle <= far, scaled), its
+# number of neighbours, and the rules' winning sets of sides: its reach, the least sum of its
+# distances to the sides of one set (scaled), and the second least, of another set. (On
+# Eccentric Y and Starboard Y the sides are not alike: a stone as far from its nearest sides
+# as another may lie nearer a winning set's.)
 FEATURES: Mapping[str, Callable[[Columns], np.ndarray]] = {
     "one": lambda c: np.ones_like(c[0]),
     "near": lambda c: c[0],
@@ -50,6 +55,8 @@ FEATURES: Mapping[str, Callable[[Columns], np.ndarray]] = {
     "near*middle": lambda c: c[0] * c[1],
     "middle^2": lambda c: c[1] * c[1],
     "neighbours": lambda c: c[3] / 6.0,
+    "reach": lambda c: c[4],
+    "second reach": lambda c: c[5],
 }
 
 
@@ -64,15 +71,27 @@ def side_distances(geometry: BoardGeometry) -> np.ndarray:
     ).T
 
 
-def features(geometry: BoardGeometry, names: tuple[str, ...]) -> np.ndarray:
-    """The named features of every cell: an array of cells x features."""
+def features(
+    geometry: BoardGeometry, names: tuple[str, ...], rule: WinRule | None = None
+) -> np.ndarray:
+    """The named features of every cell: an array of cells x features. The reaches are
+    measured to the winning sets of ``rule`` where it has sets of sides, else to all the
+    sides."""
     distances = side_distances(geometry)
     scale = float(distances.sum(axis=1).mean()) or 1.0
     ordered = np.sort(distances / scale, axis=1)
     degree = np.array([len(n) for n in geometry.neighbours], dtype=np.float64)
     near, middle = ordered[:, 0], ordered[:, 1]
     far = ordered[:, -1]
-    columns = (near, middle, far, degree)
+    sides = list(geometry.side_names)
+    sets = (
+        [[sides.index(n) for n in winning] for winning in rule.winning_sets]
+        if isinstance(rule, SideSetRule) and rule.winning_sets
+        else [list(range(len(sides)))]
+    )
+    sums = np.sort(np.stack([distances[:, s].sum(axis=1) for s in sets], axis=1) / scale, axis=1)
+    second = sums[:, 1] if sums.shape[1] > 1 else sums[:, 0]
+    columns = (near, middle, far, degree, sums[:, 0], second)
     return np.stack([FEATURES[name](columns) for name in names], axis=1)
 
 
@@ -102,9 +121,10 @@ class StoneModel:
             and (level is None or self.opens_to is None or level <= self.opens_to)
         )
 
-    def worth(self, geometry: BoardGeometry) -> np.ndarray:
-        """For each cell, how often the player of a first stone there wins."""
-        logit: np.ndarray = features(geometry, self.names) @ np.array(self.weights)
+    def worth(self, geometry: BoardGeometry, rule: WinRule | None = None) -> np.ndarray:
+        """For each cell, how often the player of a first stone there wins (under ``rule``,
+        the game's, where the features ask for its winning sets)."""
+        logit: np.ndarray = features(geometry, self.names, rule) @ np.array(self.weights)
         worth: np.ndarray = 1.0 / (1.0 + np.exp(-logit))
         return worth
 
@@ -198,5 +218,5 @@ def _legal_worth(game: Game, level: int | None = None) -> dict[int, float]:
     model = next((m for m in models() if m.fits(game, level)), None)
     if model is None:
         return {}
-    worth = model.worth(game.geometry)
+    worth = model.worth(game.geometry, game.rule)
     return {c: float(worth[c]) for c in range(game.geometry.size) if game.is_legal(Move(c))}
