@@ -106,39 +106,11 @@ def test_it_opens_with_the_stone_nearest_to_even() -> None:
         ({"cells": [10]}, "bad entry"),
         ({"opens_to_level": 0}, "is not a level"),
         ({"opens_to_level": "9"}, "is not a level"),
-        ({"even_from_level": [10, 0.4]}, "is not levels and worths"),
-        ({"even_from_level": {"ten": 0.4}}, "bad entry"),
-        ({"even_from_level": {"10": 1.5}}, "not a worth between 0 and 1"),
-        ({"even_from_level": {"0": 0.4}}, "is not a level"),
     ],
 )
 def test_a_damaged_file_is_refused_with_a_message(change: dict, message: str) -> None:
     with pytest.raises(FirstStonesError, match=message):
         StoneModel.from_dict(_model(**change))
-
-
-def test_from_a_level_up_a_model_opens_nearer_the_worth_even_there() -> None:
-    """A stronger player makes more of a first stone: where the file says a stone even at a
-    level is worth less in the model's games, the stones nearest that worth open there."""
-    base = StoneModel.from_dict(_model())
-    game = Game(GameOptions(game="y", size=7, pie=True))
-    shifted = replace(base, evens=((10, 0.3),))
-    assert StoneModel.from_dict(shifted.to_dict()).evens == ((10, 0.3),)
-    assert "even_from_level" not in base.to_dict()
-    assert (shifted.even(None), shifted.even(9), shifted.even(10)) == (0.5, 0.5, 0.3)
-    worth = shifted.worth(game.geometry, game.rule)
-    original = first_stones.models
-    first_stones.models = lambda: (shifted,)  # type: ignore[assignment]
-    try:
-        for level, even in ((9, 0.5), (10, 0.3)):
-            stones = model_stones(game, 6, level)
-            nearest = sorted(abs(worth - even))[5]
-            assert len(stones) == 6 and all(abs(worth[c] - even) <= nearest for c in stones)
-            found = model_move(game, 1, level)
-            assert found is not None and abs(found[1] - even) <= nearest
-        assert {*model_stones(game, 6, 9)} != {*model_stones(game, 6, 10)}
-    finally:
-        first_stones.models = original  # type: ignore[assignment]
 
 
 def test_the_shipped_model_opens_mudcrack_y_and_the_search_decides_the_swap() -> None:

@@ -13,8 +13,7 @@ swap.
 The files are ``resources/first_stones/GAME.json``: the format and its version, the game, the
 range of cell counts the games were played on, the level, the number of games, the features'
 names (``FEATURES``) and their weights, and optionally ``opens_to_level``, the highest level
-that opens by the model, and ``even_from_level``, from a level up the worth (as the model's
-games value it) of a stone even at that level.
+that opens by the model.
 """
 
 from __future__ import annotations
@@ -35,7 +34,6 @@ from ygui.core.rules.win import SideSetRule, WinRule
 
 FORMAT = "ygui-first-stones"
 FORMAT_VERSION = 1
-EVEN = 0.5  # a stone's worth, for its player, that makes the pie rule fair
 # stones whose worth is within this of the nearest to even are alike: the seed picks one
 EVEN_MARGIN = 0.01
 
@@ -109,19 +107,6 @@ class StoneModel:
     # above it the search does (Y 15's stones, valued by level-7 games, were swapped at level
     # 10 every time, and the first player won 26 of 34)
     opens_to: int | None = None
-    # from a level up, the worth (as the model's games value it) a first stone even at that
-    # level has (``even_from_level`` in the file: level -> worth; EVEN below them all): a
-    # stronger player makes more of a first stone, so Eccentric Y's stones even at level 7
-    # were swapped at level 10, and the swapper won
-    evens: tuple[tuple[int, float], ...] = ()
-
-    def even(self, level: int | None) -> float:
-        """The worth of a stone even at ``level`` (None: EVEN)."""
-        worth = EVEN
-        for at, value in sorted(self.evens):
-            if level is not None and level >= at:
-                worth = value
-        return worth
 
     def fits(self, game: Game, level: int | None = None) -> bool:
         """The model was learned on boards like this game's, in games of one stone a turn
@@ -144,20 +129,16 @@ class StoneModel:
         return worth
 
     def to_dict(self) -> dict[str, Any]:
-        return (
-            {
-                "format": FORMAT,
-                "version": FORMAT_VERSION,
-                "game": self.game,
-                "cells": list(self.cells),
-                "level": self.level,
-                "games": self.games,
-                "features": list(self.names),
-                "weights": [round(w, 6) for w in self.weights],
-            }
-            | ({} if self.opens_to is None else {"opens_to_level": self.opens_to})
-            | ({"even_from_level": {str(k): v for k, v in self.evens}} if self.evens else {})
-        )
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.game,
+            "cells": list(self.cells),
+            "level": self.level,
+            "games": self.games,
+            "features": list(self.names),
+            "weights": [round(w, 6) for w in self.weights],
+        } | ({} if self.opens_to is None else {"opens_to_level": self.opens_to})
 
     @staticmethod
     def from_dict(data: Any) -> StoneModel:
@@ -177,7 +158,6 @@ class StoneModel:
                 int(data["level"]),
                 int(data["games"]),
                 _level(data.get("opens_to_level")),
-                _evens(data.get("even_from_level")),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise FirstStonesError(f"a first-stones file with a bad entry: {error}") from None
@@ -187,21 +167,6 @@ class StoneModel:
         if len(weights) != len(names) or not all(math.isfinite(w) for w in weights):
             raise FirstStonesError("a weight for each feature, each a number")
         return model
-
-
-def _evens(value: object) -> tuple[tuple[int, float], ...]:
-    if value is None:
-        return ()
-    if not isinstance(value, dict):
-        raise ValueError(f"even_from_level {value!r} is not levels and worths")
-    evens = []
-    for key, worth in value.items():
-        level = _level(int(key))
-        if not isinstance(worth, (int, float)) or isinstance(worth, bool) or not 0 < worth < 1:
-            raise ValueError(f"even_from_level: {worth!r} is not a worth between 0 and 1")
-        assert level is not None
-        evens.append((level, float(worth)))
-    return tuple(sorted(evens))
 
 
 def _level(value: object) -> int | None:
@@ -228,8 +193,7 @@ def model_stones(game: Game, count: int, level: int | None = None) -> list[int]:
     """The ``count`` legal first stones the model finds nearest to even ([] where no model
     fits, at ``level``, or the game is not at its first stone)."""
     worth = _legal_worth(game, level)
-    even = _model(game, level).even(level) if worth else EVEN
-    return sorted(worth, key=lambda c: (abs(worth[c] - even), c))[:count]
+    return sorted(worth, key=lambda c: (abs(worth[c] - 0.5), c))[:count]
 
 
 def model_move(game: Game, seed: int = 1, level: int | None = None) -> tuple[Move, float] | None:
@@ -239,15 +203,10 @@ def model_move(game: Game, seed: int = 1, level: int | None = None) -> tuple[Mov
     worth = _legal_worth(game, level)
     if not worth:
         return None
-    target = _model(game, level).even(level)
-    nearest = min(abs(w - target) for w in worth.values())
-    even = [c for c, w in worth.items() if abs(w - target) <= nearest + EVEN_MARGIN]
+    nearest = min(abs(w - 0.5) for w in worth.values())
+    even = [c for c, w in worth.items() if abs(w - 0.5) <= nearest + EVEN_MARGIN]
     pick = even[seed % len(even)]
     return Move(pick), worth[pick]
-
-
-def _model(game: Game, level: int | None) -> StoneModel:
-    return next(m for m in models() if m.fits(game, level))
 
 
 def _legal_worth(game: Game, level: int | None = None) -> dict[int, float]:
