@@ -177,6 +177,13 @@ def test_left_and_right_against_the_computer_step_between_the_persons_turns(qtbo
         # (two moves at a time, said: tester 32 found nothing explaining it)
         assert "2 moves, to your turn" in window.statusBar().currentMessage()
     assert seen == [2, 0, 2, 4]
+    # the panel's step buttons as the keys: two moves at a time, said, and the words gone
+    # once the view moves on (they stood after a step forward, tester 51)
+    window.game_panel.nav_buttons["back"].click()
+    assert window.session.move_number == 2
+    assert "2 moves, to your turn" in window.statusBar().currentMessage()
+    window.game_panel.nav_buttons["last"].click()
+    assert window.session.move_number == 4 and window.statusBar().currentMessage() == ""
     window.act_undo.trigger()
     window.act_redo.trigger()  # Redo as Right
     assert window.session.move_number == 4 and mismatches(window) == []

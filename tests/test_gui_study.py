@@ -1550,6 +1550,11 @@ def test_up_and_down_switch_at_the_branch_above_and_say_when_there_is_none(qtbot
     window.act_down.trigger()
     assert labels(window) == ["c2", "e3", "d4"] and mismatches(window) == []
     assert window.statusBar().currentMessage() == "Variation 2 of 2 at move 2."
+    window.act_back.trigger()  # (the words stood at another move: tester 51)
+    assert window.statusBar().currentMessage() == ""
+    window.act_up.trigger()
+    window.game_panel.nav_buttons["back"].click()  # ‹, the panel's step back
+    assert window.statusBar().currentMessage() == ""
     window.session.to_start()
     window.act_down.trigger()  # (at the start: the branch is further on)
     assert "] goes on to the next move that has variations" in (window.statusBar().currentMessage())

@@ -181,8 +181,13 @@ class GamePanel(QWidget):
         thinking: QWidget,
         swap: Callable[[], None],
         new_game: Callable[[], None],
+        step: Callable[[int], None],
     ) -> None:
+        """``step`` moves back (-1) or forward (+1) as the window's keys do (and says so where
+        it passes more than one move: the buttons passed the computer's moves without a
+        word)."""
         super().__init__()
+        self._step = step
         self.session = session
         layout = self._layout = QVBoxLayout(self)
         self.title = QLabel()
@@ -320,13 +325,13 @@ class GamePanel(QWidget):
                 "back",
                 "‹",
                 "Back one move; against the computer, back to your own last turn (Left)",
-                session.back,
+                lambda: self._step(-1),
             ),
             (
                 "forward",
                 "›",
                 "Forward one move; against the computer, on to your own next turn (Right)",
-                session.forward,
+                lambda: self._step(+1),
             ),
             ("last", "»", "To the end (End)", session.to_end),
         ):

@@ -292,7 +292,9 @@ class MainWindow(QMainWindow):
     def _build_docks(self) -> None:
         """The game panel on the right, the study panels tabbed below it, hidden at first."""
         self._close_watches: list[LayoutWatch] = []
-        self.game_panel = GamePanel(self.session, self.computer.thinking, self.swap, self.new_game)
+        self.game_panel = GamePanel(
+            self.session, self.computer.thinking, self.swap, self.new_game, self.step
+        )
         self.game_dock = self._dock(QDockWidget("Game"))
         self.game_dock.setObjectName("game")
         self.game_dock.setWidget(self.game_panel)
@@ -1134,9 +1136,11 @@ class MainWindow(QMainWindow):
             )
         return True
 
-    def _say_of_position(self, text: str) -> None:
-        """Words about the position just reached, in the status bar until another is shown."""
-        self.show_status(text, 10000)
+    def _say_of_position(self, text: str, ms: int = 10000) -> None:
+        """Words about the position just reached, in the status bar until another is shown,
+        however the view moves on (where a step went and which variation this is stood after
+        the step buttons and End had moved on, tester 51)."""
+        self.show_status(text, ms)
         self._position_words = text
 
     def resign(self) -> None:
@@ -1332,11 +1336,9 @@ class MainWindow(QMainWindow):
         else:
             self.session.forward(single=single)
         moved = abs(self.session.move_number - before)
-        if moved <= 1 and "moves, to your turn" in self.statusBar().currentMessage():
-            self.statusBar().clearMessage()
         if moved > 1:
             key = "Shift+Left" if step < 0 else "Shift+Right"
-            self.show_status(
+            self._say_of_position(
                 f"{'Back' if step < 0 else 'On'} {moved} moves, to your turn; {key} steps one "
                 "move at a time.",
                 6000,
@@ -1359,7 +1361,7 @@ class MainWindow(QMainWindow):
         depth = next(i for i, (a, b) in enumerate(zip(before, path, strict=False)) if a is not b)
         parent = path[depth - 1] if depth else self.session.tree.root
         k, n = parent.children.index(path[depth]) + 1, len(parent.children)
-        self.show_status(f"Variation {k} of {n} at move {depth + 1}.", 5000)
+        self._say_of_position(f"Variation {k} of {n} at move {depth + 1}.", 5000)
 
     def comment_here(self) -> None:
         """The comment box of the position shown, in view and ready for typing (it was only
