@@ -9,6 +9,7 @@ import pytest
 from drawn import mismatches
 from gui_helpers import choose_kind, click_cell, crash, make_window
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from ygui.core.game import BLACK, SWAP, WHITE, Game, Move
@@ -425,6 +426,14 @@ def test_the_status_bar_names_the_cell_under_the_mouse(qtbot, window, game, labe
     click_cell(qtbot, window, cell)  # the mouse still over it: its stone is said
     first = window.game.colour_name(window.game.colours[cell])
     assert window.cell_name.text() == f"{kind} {label}: {first}"
+    # the board turned under the mouse: the cell now under it is named (the name of the one
+    # that had been there stood, tester 51)
+    point = view.mapFromScene(window.scene.cell_position(cell))
+    QCursor.setPos(view.viewport().mapToGlobal(point))
+    window.act_rotate.trigger()
+    under = window.scene.cell_at(view.mapToScene(view.viewport().mapFromGlobal(QCursor.pos())))
+    assert under is not None and under != cell
+    assert window.cell_name.text().startswith(f"{kind} {window.game.geometry.labels[under]}")
     view.leaveEvent(None)
     assert window.cell_name.text() == "" and not window.cell_name.isVisible()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
+    QCursor,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -153,6 +154,18 @@ class BoardView(QGraphicsView):
     def cell_under(self, event: QMouseEvent) -> int:
         cell = self.board_scene().cell_at(self.mapToScene(event.position().toPoint()))
         return -1 if cell is None else cell
+
+    def rehover(self) -> None:
+        """Name the cell under the mouse afresh, the board having turned under it (the name
+        of the cell that had been there stood: tester 51)."""
+        if self._hover < 0:
+            return
+        point = self.viewport().mapFromGlobal(QCursor.pos())
+        found = self.board_scene().cell_at(self.mapToScene(point))
+        cell = -1 if found is None or not self.viewport().rect().contains(point) else found
+        if cell != self._hover:
+            self._hover = cell
+            self.cellHovered.emit(cell)
 
     @property
     def hovered(self) -> int:

@@ -1681,6 +1681,7 @@ class MainWindow(QMainWindow):
             stored[self.game.options.game] = [orientation.turns, orientation.mirror]
         self.remember("orientations", stored)
         self.view.fit()
+        self.view.rehover()
         # a triangle turned a third looks the same: a tester clicked where b2 had been and
         # played g1. Say what happened, and how to see it.
         if orientation.plain:
