@@ -317,6 +317,12 @@ def test_stepped_back_to_the_computers_turn_the_panel_says_it_waits():
         "(Viewing move 1 of 13.) The game is over: End goes to its end; a move here starts a "
         "variation."
     )
+    # a side line of the finished game says so (it read as the game itself: tester 51)
+    session.play(Move(session.game.geometry.cell("a1")))
+    assert session.is_on_variation()
+    assert turn_text(session).endswith(" A variation: the game ended at move 13 of the main line.")
+    session.go_to_main_line(1)
+    assert "A variation" not in turn_text(session)
 
 
 def test_the_swap_offer_names_the_computer_on_its_turn():
