@@ -489,23 +489,37 @@ class Session:
         if result is not None and result.reason != CONNECTION:
             names = (self.game.colour_name(BLACK), self.game.colour_name(WHITE))
             return f"the game has ended: {result.words(names)}"
-        takeback = self._takes_back()
-        live = self.clock is not None and (self.at_main_line_end() or takeback)
+        takeback, live = self._how_played()
         if live and self.clock is not None and self.clock.paused:
             return "the clocks are paused (Play ▸ Pause the clocks starts them again)"
         reason = self.game.why_illegal(move)
         if reason is not None:
             return reason
+        self._place(move, takeback, live)
+        self.played = True
+        self._finished_line_to_main()
+        self._edited()
+        return None
+
+    def _how_played(self) -> tuple[bool, bool]:
+        """Whether a move here takes moves back (``_takes_back``), and whether it goes on the
+        clocks: a move of the game, at the main line's end or taking moves back."""
+        takeback = self._takes_back()
+        return takeback, self.clock is not None and (self.at_main_line_end() or takeback)
+
+    def _place(self, move: Move, takeback: bool, live: bool) -> None:
+        """Put ``move`` in the tree as ``_how_played`` said of the position it was chosen in."""
         mover = self.game.to_move
         node = self.tree.play(move)
         if takeback and self.off_main_line(self.tree.path):
             self.tree.promote(node)
         if live:
             self._clock_after_play(mover, node)
-        self.played = True
-        self._finished_line_to_main()
-        self._edited()
-        return None
+
+    def main_line_ended(self) -> bool:
+        """The game has ended on its main line: a winner at its end, a resignation or a loss
+        on time (wherever the view is)."""
+        return self.ended_early is not None or self.tree.game_at(self.tree.main_line()).is_over
 
     def _takes_back(self) -> bool:
         """A move here takes moves back: the game is against the computer (which plays on
@@ -514,11 +528,9 @@ class Session:
         it (they ran on for the player to move at the old end, and the moves taken back stayed
         the main line: the record's times and result were not the game's). Between people a
         move at an earlier position starts a variation, a study the clocks leave alone."""
-        if self.editing or self.at_main_line_end() or self.ended_early is not None:
+        if self.editing or self.at_main_line_end() or not self.is_against_computer():
             return False
-        if not self.is_against_computer():
-            return False
-        return not self.tree.game_at(self.tree.main_line()).is_over
+        return not self.main_line_ended()
 
     def _finished_line_to_main(self) -> None:
         """A line that has just been won, off a main line that has no end (a move taken back
@@ -529,21 +541,14 @@ class Session:
         variations are studies of it."""
         if not self.game.is_over or not self.off_main_line(self.tree.path):
             return
-        if self.ended_early is not None or self.tree.game_at(self.tree.main_line()).is_over:
-            return
-        self.tree.promote(self.current)
+        if not self.main_line_ended():
+            self.tree.promote(self.current)
 
     def play_line(self, moves: list[Move]) -> None:
         """Play moves already checked together (typed moves): one change, one notification."""
-        takeback = self._takes_back()
-        live = self.clock is not None and (self.at_main_line_end() or takeback)
+        takeback, live = self._how_played()
         for move in moves:
-            mover = self.game.to_move
-            node = self.tree.play(move)
-            if takeback and self.off_main_line(self.tree.path):
-                self.tree.promote(node)
-            if live:
-                self._clock_after_play(mover, node)
+            self._place(move, takeback, live)
         self.played = True
         self._finished_line_to_main()
         self._edited()

@@ -160,12 +160,13 @@ def win_reason(game: Game) -> str:
             f"{name}'s group spans the edge: its largest gap is {min(gaps, default=0)} of the "
             f"{len(g.perimeter)} edge cells, less than half."
         )
-    sides = sorted({s for g in groups for s in game.sides_touched(g)})
+    touched = [game.sides_touched(g) for g in groups]
+    sides = sorted({s for group in touched for s in group})
     if not sides:  # won by a set-up position whose groups the rules cannot name
         return f"{name} has won."
     # the kind of win where the rules name kinds (Starboard Y's: a new player had to work out
     # which of the two it was, tester 50)
-    kinds = [rule.kind_won(game.sides_touched(g)) for g in groups if isinstance(rule, SideSetRule)]
+    kinds = [rule.kind_won(group) for group in touched if isinstance(rule, SideSetRule)]
     kind = next((k for k in kinds if k), "")
     made = f": a {kind}" if kind else ""
     return f"{name} connected the {_join([side_label(s) for s in sides])} sides{made}."

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QCursor,
@@ -152,7 +152,11 @@ class BoardView(QGraphicsView):
         self.fit()
 
     def cell_under(self, event: QMouseEvent) -> int:
-        cell = self.board_scene().cell_at(self.mapToScene(event.position().toPoint()))
+        return self._cell_at(event.position().toPoint())
+
+    def _cell_at(self, point: QPoint) -> int:
+        """The cell at ``point`` of the viewport, or -1."""
+        cell = self.board_scene().cell_at(self.mapToScene(point))
         return -1 if cell is None else cell
 
     def rehover(self) -> None:
@@ -161,8 +165,7 @@ class BoardView(QGraphicsView):
         if self._hover < 0:
             return
         point = self.viewport().mapFromGlobal(QCursor.pos())
-        found = self.board_scene().cell_at(self.mapToScene(point))
-        cell = -1 if found is None or not self.viewport().rect().contains(point) else found
+        cell = self._cell_at(point) if self.viewport().rect().contains(point) else -1
         if cell != self._hover:
             self._hover = cell
             self.cellHovered.emit(cell)

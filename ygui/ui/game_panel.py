@@ -106,11 +106,10 @@ def turn_text(session: Session) -> str:
                 " The computer waits while you look back: End goes back to the game, "
                 "Ctrl+G asks it to play here."
             )
-    if not session.line_ended() and session.is_on_variation():
-        main = session.tree.main_line()
-        if session.ended_early is not None or session.tree.game_at(main).is_over:
-            # (a side line of a finished game read as the game itself: tester 51)
-            text += f" A variation: the game ended at move {len(main)} of the main line."
+    if not session.line_ended() and session.is_on_variation() and session.main_line_ended():
+        # (a side line of a finished game read as the game itself: tester 51)
+        main = len(session.tree.main_line())
+        text += f" A variation: the game ended at move {main} of the main line."
     return text
 
 
