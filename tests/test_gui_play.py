@@ -469,6 +469,22 @@ def _a_minute_each_white_to_move(qtbot, answers):
     return window, now, window.session.clock
 
 
+def test_the_turn_marker_stays_with_the_running_clock_while_looking_back(qtbot, answers):
+    """Stepped back in a timed game, ▶ and the bold time stay on the player whose clock runs
+    (they marked the side to move in the position shown, while the other's time ran)."""
+    window, now, clock = _a_minute_each_white_to_move(qtbot, answers)
+    click(qtbot, window, "b1")  # White plays; Black's clock runs
+    labels = window.game_panel.player_labels
+    assert clock.running == BLACK and labels[BLACK].text().startswith("<b>▶ ")
+    window.step(-1)  # White to move in the position shown
+    assert window.game.to_move == WHITE and clock.running == BLACK
+    assert labels[BLACK].text() == "<b>▶ Black: Ann</b>"
+    assert labels[WHITE].text() == "   White: Bo"
+    assert window.game_panel.clock_labels[BLACK].text().startswith("<b>")
+    assert not window.game_panel.clock_labels[WHITE].text().startswith("<b>")
+    shows_the_position(window)
+
+
 def test_no_time_runs_while_the_window_asks_about_the_game(qtbot, answers):
     """Save first?, the new-game dialog, the open dialog and the resign question stop the
     running clock; cancelled, the game goes on with the time it had, and the clock runs."""

@@ -437,8 +437,12 @@ class GamePanel(QWidget):
         game = session.game
         clock = session.clock
         now = session.now()
+        # whose turn the game is at: the running clock's owner while one runs, even with an
+        # earlier position shown (the ▶ stood on the side to move there while the other
+        # player's clock ran)
+        turn = clock.running if clock is not None and clock.running is not None else game.to_move
         for colour, label in self.player_labels.items():
-            marker = "▶ " if not session.finished and game.to_move == colour else "   "
+            marker = "▶ " if not session.finished and turn == colour else "   "
             text = f"{marker}{game.colour_name(colour)}: {session.player_name(colour)}"
             label.setText(f"<b>{text}</b>" if marker.strip() else text)
             shown = self.clock_labels[colour]
