@@ -5,6 +5,7 @@ drawn is checked against the position (tests/drawn.py). Offscreen."""
 
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -63,7 +64,7 @@ def new_game_by_dialog(qtbot, window, game, size, first, second, turns="standard
             dict(window.settings.get("new_game")),
             window.theme,
             window,
-            tuple(window.engine_specs()),
+            window.player_engines(),
         )
         qtbot.addWidget(dialog)
         dialog.games.setCurrentRow(list(VARIANTS).index(game))
@@ -380,6 +381,22 @@ def test_misbehaving_engines_are_said_and_a_person_takes_over(
     assert len(window.game.moves) == 1
     click_cell(qtbot, window, window.game.legal_cells()[0])
     assert len(window.game.moves) == 2 and problems == []
+    # the next new game offers the engine as one that failed, and says why (it was offered
+    # as if nothing had happened, and failed again when chosen)
+    dialog = NewGameDialog({}, window.theme, window, window.player_engines())
+    qtbot.addWidget(dialog)
+    index = dialog.second_kind.findData("engine:bad one")
+    assert dialog.second_kind.itemText(index) == "Engine: bad one (failed earlier)"
+    tip = dialog.second_kind.itemData(index, Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("bad one failed earlier: ") and words in tip
+    # mended in the engines dialog, it is offered as any other again
+    def mend(dialog):
+        dialog.specs[0] = replace(dialog.specs[0], command=tiny_command())
+        return True
+
+    window.run_engines_dialog = mend
+    window.manage_engines()
+    assert window.player_engines() == {"bad one": ""}
 
 
 def test_a_hung_engine_is_stopped(qtbot, answers, monkeypatch):
@@ -548,7 +565,7 @@ def test_an_engine_that_swaps(qtbot, answers):
 def test_an_engine_name_goes_with_the_engine_in_the_new_game_dialog(qtbot, answers):
     window = make_window(qtbot, answers)
     attach(window, "Tiny", tiny_command())
-    dialog = NewGameDialog({}, window.theme, window, ("Tiny",))
+    dialog = NewGameDialog({}, window.theme, window, {"Tiny": ""})
     qtbot.addWidget(dialog)
 
     choose_kind(dialog.first_kind, "engine:Tiny")

@@ -401,6 +401,8 @@ class ComputerPlay(QObject):
         self.host = host
         self.runner = AiRunner(self)
         self.attached = AttachedPlay(session, engines, self)  # seats other engines play
+        # the attached engines that failed as players here, and why (the dialogs say so)
+        self.failed_engines: dict[str, str] = {}
         self.attached.thinking.connect(self._engine_thinking)
         self.attached.failed.connect(self._engine_failed)
         self.attached.suggested.connect(self._engine_suggested)
@@ -828,6 +830,8 @@ class ComputerPlay(QObject):
             return
         seat = self.session.seat_for(colour)
         person, engine = seat.name, seat.engine
+        if engine:
+            self.failed_engines[engine] = message.splitlines()[0].rstrip(".") + "."
         if seat.engine:
             # the side is a person's now, by a person's name (the panel went on saying
             # "White to play: Crasher", as if the engine were thinking: a tester's finding)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -71,12 +73,19 @@ def select(combo: QComboBox, value: object) -> None:
         combo.setCurrentIndex(index)
 
 
-def fill_player_kinds(combo: QComboBox, level: QSpinBox, engines: tuple[str, ...]) -> None:
-    """A player's choices: a person, the computer at a level, or an attached engine."""
+def fill_player_kinds(combo: QComboBox, level: QSpinBox, engines: Mapping[str, str]) -> None:
+    """A player's choices: a person, the computer at a level, or an attached engine.
+    ``engines``: each attached engine's name and why it failed in this window, if it did
+    (it was offered as if nothing had happened, and failed again when chosen)."""
     combo.addItem("Human", "human")
     combo.addItem("Computer", "computer")
-    for name in engines:
-        combo.addItem(f"Engine: {name}", f"engine:{name}")
+    for name, failure in engines.items():
+        said = " (failed earlier)" if failure else ""
+        combo.addItem(f"Engine: {name}{said}", f"engine:{name}")
+        if failure:
+            combo.setItemData(
+                combo.count() - 1, f"{name} failed earlier: {failure}", Qt.ItemDataRole.ToolTipRole
+            )
     level.setRange(1, 10)
     level.setPrefix("level ")
     level.setToolTip("\n".join(f"{i}: {d}" for i, d in LEVEL_DESCRIPTIONS.items()))

@@ -850,7 +850,7 @@ class MainWindow(QMainWindow):
         return str(_free_name(folder / f"{stem or 'game'}{suffix}"))
 
     def run_new_game_dialog(self) -> NewGameDialog | None:
-        engines = tuple(self.engine_specs())
+        engines = self.player_engines()
         dialog = NewGameDialog(dict(self.settings.get("new_game")), self.theme, self, engines)
         return dialog if dialog.exec() else None
 
@@ -860,14 +860,25 @@ class MainWindow(QMainWindow):
         specs = (EngineSpec.from_json(v) for v in self.settings.get("engines"))
         return {s.name: s for s in specs if s is not None}
 
+    def player_engines(self) -> dict[str, str]:
+        """The attached engines a seat may be given, each with why it failed as a player in
+        this window ("" if it has not)."""
+        failed = self.computer.failed_engines
+        return {name: failed.get(name, "") for name in self.engine_specs()}
+
     def run_engines_dialog(self, dialog: EnginesDialog) -> bool:
         """Show the engines dialog (replaced in tests, which click in it)."""
         return bool(dialog.exec())
 
     def manage_engines(self) -> None:
-        dialog = EnginesDialog(list(self.engine_specs().values()), self)
+        before = self.engine_specs()
+        dialog = EnginesDialog(list(before.values()), self)
         if self.run_engines_dialog(dialog):
             self.remember("engines", [s.to_json() for s in dialog.specs])
+            # an engine whose command was mended is offered as any other again
+            now = self.engine_specs()
+            for name in [n for n in self.computer.failed_engines if now.get(n) != before.get(n)]:
+                del self.computer.failed_engines[name]
 
     def choose_engine(self, names: list[str]) -> str | None:
         """Which attached engine to ask (replaced in tests)."""
@@ -1054,7 +1065,7 @@ class MainWindow(QMainWindow):
         if remembered:
             # (the dialog reads the choices as it would show them: a size the game lacks
             # becomes its default)
-            dialog = NewGameDialog(dict(remembered), self.theme, self, tuple(self.engine_specs()))
+            dialog = NewGameDialog(dict(remembered), self.theme, self, self.player_engines())
             try:
                 options: GameOptions | None = dialog.current_options().validated()
             except OptionsError:
@@ -1247,7 +1258,7 @@ class MainWindow(QMainWindow):
         game = session.game
         names = (game.colour_name(BLACK), game.colour_name(WHITE))
         seats = (session.seats[0], session.seats[1])
-        engines = tuple(self.engine_specs())
+        engines = self.player_engines()
         waits = not session.editing and not self.computer.plays_here()
         if session.editing:
             note = "A computer plays once the position is set up (Done)."

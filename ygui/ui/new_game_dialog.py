@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt
@@ -77,12 +77,13 @@ class NewGameDialog(QDialog):
         choices: dict[str, Any],
         theme: Theme,
         parent: QWidget | None = None,
-        engines: tuple[str, ...] = (),
+        engines: Mapping[str, str] | None = None,
     ):
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.theme = theme
-        self.engines = engines  # the attached engines' names: players besides the built-in
+        # the attached engines (players besides the built-in), each with why it failed earlier
+        self.engines: Mapping[str, str] = engines or {}
         self._fitted = False  # sized to the screen when first shown (fit_screen)
         self._engine_names: dict[bool, str] = {}  # first seat? -> the engine name it was given
         self._pie_touched = choices.get("pie") is not None

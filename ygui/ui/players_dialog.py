@@ -4,6 +4,7 @@ on against the computer; a game handed over to the computer, or taken back from 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from PySide6.QtWidgets import (
@@ -31,7 +32,7 @@ class PlayersDialog(QDialog):
         seats: tuple[Seat, Seat],
         colour_names: tuple[str, str],
         swapped: bool,
-        engines: tuple[str, ...] = (),
+        engines: Mapping[str, str] | None = None,
         parent: QWidget | None = None,
         note: str = "A computer to move starts thinking at once.",
     ) -> None:
@@ -47,7 +48,7 @@ class PlayersDialog(QDialog):
             seat = seats[colour ^ swapped]
             name, kind, level = QLineEdit(seat.name), QComboBox(), QSpinBox()
             name.setMaxLength(NAME_CHARS)
-            fill_player_kinds(kind, level, engines)
+            fill_player_kinds(kind, level, engines or {})
             if seat.engine and kind.findData(kind_of(seat)) < 0:
                 # (an engine no longer attached: kept as it was, the only way to keep it)
                 kind.addItem(f"Engine: {seat.engine}", kind_of(seat))
