@@ -389,6 +389,7 @@ def test_misbehaving_engines_are_said_and_a_person_takes_over(
     assert dialog.second_kind.itemText(index) == "Engine: bad one (failed earlier)"
     tip = dialog.second_kind.itemData(index, Qt.ItemDataRole.ToolTipRole)
     assert tip.startswith("bad one failed earlier: ") and words in tip
+
     # mended in the engines dialog, it is offered as any other again
     def mend(dialog):
         dialog.specs[0] = replace(dialog.specs[0], command=tiny_command())
