@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QLabel, QPushButton
 
 from ygui.core.game import BLACK, EMPTY, WHITE, Move
 from ygui.core.limits import MAX_COMMENT_CHARS
+from ygui.core.record import load_record
 from ygui.core.study import drops, mistakes
 from ygui.core.tree import GameTree
 from ygui.core.variants import GameOptions
@@ -1134,7 +1135,8 @@ def test_the_review_graphs_move_numbers_never_run_into_each_other(qtbot):
 def test_a_position_typed_over_a_saved_game_is_a_game_of_its_own(qtbot, window, tmp_path):
     """A study opened from its file and replaced by a typed position: the file is left as it
     was, and Save asks where to write the position (Ctrl+S wrote it over the study, a
-    tester's finding). A file that held a position alone keeps it."""
+    tester's finding). So is a file that held a position alone (tester 53: the next figure
+    typed took over the file of the one before, and Ctrl+S wrote it there)."""
     from ygui.core.record import load_record
 
     for label in ("a1", "b2", "c3"):
@@ -1158,10 +1160,15 @@ def test_a_position_typed_over_a_saved_game_is_a_game_of_its_own(qtbot, window, 
     assert asked and study.read_text() == kept
     assert len(load_record(study).root.children) == 1  # the study's moves, whole
     assert window.session.path == position
-    # a file with a position and no moves: the position set up again stays its own
+    # a file with a position and no moves: another position typed is a game of its own
     window.entry_panel.entry.setText("B: a1 W: c3 to move: B")
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
-    assert window.session.path == position
+    assert window.session.path is None and len(load_record(position).setup) == 3
+    # the same position typed again is the file's still
+    window.session.open(position)
+    window.entry_panel.entry.setText("B: a1 b2  W: c3 to move: W")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert window.session.path == position and not window.session.dirty
 
 
 def test_the_analysis_lines_are_added_to_the_game_and_stepped_through(qtbot, window):
@@ -1777,6 +1784,42 @@ def test_done_offers_the_position_alone_too(qtbot, window, answers, tmp_path):
     assert not window.session.editing and not window.session.tree.root.children
     assert window.session.path is None and mismatches(window) == []
     assert len(load_record(path).main_line()) == 3  # the study stays in its file
+
+
+def test_a_position_typed_over_a_saved_figure_is_a_new_game(qtbot, window, answers, tmp_path):
+    """Tester 53 typed a figure, was asked to save it first when typing the next one, saved
+    it, and the next figure took over its file: Ctrl+S then wrote it there without a word,
+    and the first figure was lost. A figure typed over a saved set-up of no moves is a game of
+    its own; Edit position's changes to a saved set-up stay the file's."""
+    window.entry_panel.entry.setText("B: c2 W: d3 to move: B")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    path = tmp_path / "first.ysgf"
+    answers.save_choice = ["save"]  # asked before the next figure replaces it
+    window.choose_save_path = lambda suffix=".ysgf": path
+    window.entry_panel.entry.setText("B: a1 b1 W: e1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert "first?" in answers.questions[-1]
+    assert load_record(path).setup == {
+        window.game.geometry.cell("c2"): BLACK,
+        window.game.geometry.cell("d3"): WHITE,
+    }
+    assert len(window.game.setup) == 3 and window.session.path is None
+    assert window.statusBar().currentMessage() == (
+        "The position typed is a new game; first.ysgf keeps the position before it: "
+        "Game ▸ Open recent."
+    )
+    assert not window.windowTitle().startswith("*first.ysgf")
+    second = tmp_path / "second.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": second
+    window.act_save.trigger()  # asks for a name: the first figure stays in its file
+    assert len(load_record(path).setup) == 2 and len(load_record(second).setup) == 3
+    assert window.session.path == second
+    # a stone added by Edit position changes the file's own set-up
+    window.act_edit.trigger()
+    click(qtbot, window, "c3")
+    window.editor.edit_button.toggle()
+    assert window.session.path == second and window.windowTitle().startswith("*")
+    assert mismatches(window) == []
 
 
 def test_a_position_typed_over_a_saved_study_says_where_the_study_is(

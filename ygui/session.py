@@ -820,11 +820,14 @@ class Session:
         to_move: int,
         options: GameOptions | None = None,
         geometry: BoardGeometry | None = None,
+        edit: bool = False,
     ) -> None:
-        """A set-up position as the start of a new tree, with the same players. It keeps the
-        file only where that held a position and no moves: a game or a study it would replace
-        is left as it is, and the position is a game of its own, unsaved (Ctrl+S wrote a
-        position typed over a study opened from its file into that file, a tester's finding)."""
+        """A set-up position as the start of a new tree, with the same players. With ``edit``
+        (Edit position's changes to the position a game starts from) it keeps the file where
+        that held a position and no moves. Otherwise a game or a study it would replace is left
+        as it is, and the position is a game of its own, unsaved (Ctrl+S wrote a position
+        typed over a study opened from its file into that file, tester 43; and, over a saved
+        set-up of no moves, just after the question whether to save it first, tester 53)."""
         old = self.game
         options = options or old.options
         if geometry is None:
@@ -847,7 +850,7 @@ class Session:
         seats = (self.seats[1], self.seats[0]) if old.swapped else (self.seats[0], self.seats[1])
         self.set_tree(
             GameTree(record),
-            path=self.path if same or not before.root.children else None,
+            path=self.path if same or (edit and not before.root.children) else None,
             seats=seats,
             dirty=self.dirty if same else True,
             editing=self.editing,

@@ -104,11 +104,14 @@ class EntryPanel(QGroupBox):
                 else:
                     path, moves = session.path, len(session.tree.main_line())
                     session.set_position(setup, to_move)
-                    if path is not None and moves and session.path is None:
+                    if path is not None and session.path is None:
                         # (a saved study went without a word: tester 43)
+                        kept = f"game before it ({counted(moves, 'move')})"
+                        if not moves:
+                            kept = "position before it"
                         self.tell(
-                            f"The position typed is a new game; {path.name} keeps the game "
-                            f"before it ({counted(moves, 'move')}): Game ▸ Open recent."
+                            f"The position typed is a new game; {path.name} keeps the {kept}: "
+                            "Game ▸ Open recent."
                         )
             else:
                 session.play_line(parse_moves(session.game, text))

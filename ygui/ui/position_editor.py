@@ -427,7 +427,7 @@ class PositionEditor(QGroupBox):
         return dict(record.setup), record.to_move, record.options
 
     def _set(self, setup: dict[int, int], to_move: int, options: GameOptions | None) -> None:
-        self.session.set_position(setup, to_move, options)
+        self.session.set_position(setup, to_move, options, edit=True)
         self._show_to_move(to_move)
 
     @property
