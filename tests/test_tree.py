@@ -253,6 +253,28 @@ def test_set_up_warnings_weigh_the_stone_counts_against_the_side_to_move():
     assert one == ["Unusual for alternate play: Black has 3 stones and White 1, White to move."]
     assert warned(["a1", "b2"], ["c3", "d4"], WHITE)  # equal, the second to move
     assert warned(["a1"], ["c3", "d4"], WHITE)  # the second colour ahead
+    # Hexagonal Y counts placements: an edge stone and its opposite are one (two edge pairs
+    # against two stones read as "4 stones and 2", tester 53)
+    hexagonal = GameOptions(game="hexagonal-y", size=7)
+    h = hexagonal.board()
+    pairs = [(h.cell(a), h.cell(b)) for a, b in (("a1", "m13"), ("a2", "m12"))]
+    assert set(pairs) <= {tuple(p) for p in h.opposite_pairs} | {p[::-1] for p in h.opposite_pairs}
+
+    def placed(to_move: int, lonely: bool = False) -> list[str]:
+        setup = {c: BLACK for pair in pairs for c in pair} | {h.cell("g7"): WHITE}
+        setup[h.cell("f6")] = WHITE
+        if lonely:
+            del setup[pairs[1][1]]
+        return setup_warnings(Game(hexagonal, h, setup, to_move))
+
+    assert placed(BLACK) == []
+    assert placed(WHITE) == [
+        "Unusual for alternate play: Red has 2 placements and Blue 2, Blue to move."
+    ]
+    # a lonely edge stone is a placement of its own: 2 and 2 still
+    assert placed(BLACK, lonely=True) == [
+        "Edge stones without their opposite (Hexagonal Y places them in pairs): a2."
+    ]
     # with another turn structure the counts say nothing
     two = GameOptions(game="y", size=7, turns="two-stone")
     assert setup_warnings(Game(two, g, {g.cell("a1"): BLACK, g.cell("b2"): BLACK}, BLACK)) == []

@@ -151,6 +151,17 @@ def setup_warnings(game: Game) -> list[str]:
             f"{game.colour_name(game.winner)} has already won (the winning {kind}: {named})."
         )
     black, white = (sum(1 for c in game.colours if c == colour) for colour in (BLACK, WHITE))
+    unit = "stone"
+    if isinstance(game.rule, PerimeterRule):
+        # Hexagonal Y's turns are placements: an edge stone and its opposite are one (two
+        # edge pairs against two stones read as "4 stones and 2", tester 53)
+        unit = "placement"
+        for a, b in game.geometry.opposite_pairs:
+            if game.colours[a] and game.colours[a] == game.colours[b]:
+                if game.colours[a] == BLACK:
+                    black -= 1
+                else:
+                    white -= 1
     if game.options.turns == "standard" and not game.options.handicap_value:
         # in alternate play the first colour moves when the counts are equal, the second when
         # the first has one stone more (3 and 2 with the first to move was let pass, tester 19)
@@ -159,7 +170,7 @@ def setup_warnings(game: Game) -> list[str]:
             # (short: the panel keeps two lines for its warnings)
             first, second = game.colour_name(BLACK), game.colour_name(WHITE)
             warnings.append(
-                f"Unusual for alternate play: {first} has {counted(black, 'stone')} and "
+                f"Unusual for alternate play: {first} has {counted(black, unit)} and "
                 f"{second} {white}, {game.colour_name(game.first_to_move)} to move."
             )
     return warnings
