@@ -1476,6 +1476,9 @@ def test_the_game_an_edit_replaced_comes_back_by_undo_or_cancel(
     assert not window.editor.cancel_button.isVisible()
     click(qtbot, window, "e1")  # (play goes on from the game's third move)
     assert labels(window) == ["c2", "b2", "d3", "e1"]
+    # what was said of the game brought back goes with the move (it stood over the moves
+    # played after Done, tester 53)
+    assert "The game is back" not in window.statusBar().currentMessage()
 
 
 def test_study_comment_opens_the_comment_box_of_the_position(qtbot, window):

@@ -322,6 +322,7 @@ class MainWindow(QMainWindow):
             lambda text: self.ask_yes_no("Set up a position", text),
             lambda text: self._keep_changes(text, named=True),  # (its text names the game)
             lambda text, choices: self.ask_choice("Set up a position", text, choices),
+            lambda text: self._say_of_position(text, 10000),
         )
         self.setup_dock = self._dock(QDockWidget("Set up"))
         self.setup_dock.setObjectName("setup")

@@ -56,11 +56,15 @@ class PositionEditor(QGroupBox):
         confirm: Callable[[str], bool] | None = None,
         keep: Callable[[str], bool] | None = None,
         choose: Callable[[str, tuple[str, ...]], str] | None = None,
+        tell_of_position: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__("Set up a position")
         self.session = session
         self.may_replace = may_replace
         self.tell = tell or (lambda text: None)
+        # words about the game brought back, gone once the view moves on ("The game is back
+        # as it was before the first edit" stood over the moves played after it, tester 53)
+        self.tell_of_position = tell_of_position or self.tell
         self.confirm = confirm or (lambda text: True)
         # save, discard or cancel, of the game shown, after what is happening (the window's)
         self.keep = keep or (lambda text: True)
@@ -343,7 +347,8 @@ class PositionEditor(QGroupBox):
         """Leave the set-up, the game as it was before it (its moves, file and clocks), once
         the user agrees to drop the position set up, if there is one (it cannot come back)."""
         kept = self._kept
-        if kept is not None and self._replaced():
+        back = kept is not None and self._replaced()
+        if kept is not None and back:
             stones = counted(len(self._stones()), "stone")
             if not self.confirm(
                 f"Drop the position set up ({stones}) and bring back the game as it was "
@@ -352,8 +357,9 @@ class PositionEditor(QGroupBox):
                 return
             self.session.bring_back(kept)
             self._aside(None)
-            self.tell("The game is back as it was before Edit position.")
         self.edit_button.setChecked(False)
+        if back:  # (said once the set-up is left: its own change would take the words away)
+            self.tell_of_position("The game is back as it was before Edit position.")
 
     def _to_move(self) -> int:
         """The side to move of the position edited: the set-up's, or before the first edit,
@@ -460,7 +466,9 @@ class PositionEditor(QGroupBox):
             self.session.bring_back(state)
             self._aside(None)
             self._show_to_move(self._to_move())
-            self.tell("The game is back as it was before the first edit (Redo edits again).")
+            self.tell_of_position(
+                "The game is back as it was before the first edit (Redo edits again)."
+            )
             return
         setup, to_move, options = state
         if options.game == "mudcrack-y":
