@@ -95,6 +95,9 @@ def test_render_svg_and_labels(qapp, tmp_path):
     )
     text = out.read_text()
     assert text.startswith("<?xml") and "<svg" in text and "a1" in text
+    # 1000 pixels at 96 to the inch, as the web and office programs read an SVG's pixels (at
+    # 72 it declared 352.778 mm: 35 cm wide in a document, tester 53)
+    assert 'width="264.583mm"' in text
 
 
 def test_svg_stones_have_a_plain_fill_under_their_gradient(qapp, tmp_path):

@@ -47,6 +47,9 @@ def render_scene(scene: QGraphicsScene, path: Path, width: int = 1000) -> None:
     generator.setFileName(str(path))
     generator.setSize(QSize(width, height))
     generator.setViewBox(QRectF(0, 0, width, height))
+    # its pixels the web's and the office programs' (96 to the inch): at Qt's 72 a figure 1000
+    # pixels wide declared itself 353 mm wide, and landed 35 cm wide in a document (tester 53)
+    generator.setResolution(96)
     generator.setTitle("ygui board")
     painter = QPainter(generator)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
