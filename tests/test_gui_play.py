@@ -480,6 +480,11 @@ def test_the_turn_marker_stays_with_the_running_clock_while_looking_back(qtbot, 
     assert window.game.to_move == WHITE and clock.running == BLACK
     assert labels[BLACK].text() == "<b>▶ Black: Ann</b>"
     assert labels[WHITE].text() == "   White: Bo"
+    # and the turn's words say whose clock runs, beside whose turn it is in the position shown
+    assert window.game_panel.turn_label.text() == (
+        "White to play: Bo. Black's clock runs: Black is to move in the game. "
+        "(Viewing move 1 of 2.)"
+    )
     assert window.game_panel.clock_labels[BLACK].text().startswith("<b>")
     assert not window.game_panel.clock_labels[WHITE].text().startswith("<b>")
     shows_the_position(window)

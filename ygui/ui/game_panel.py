@@ -80,6 +80,11 @@ def turn_text(session: Session) -> str:
     if clock is not None and clock.running is None and not clock.paused:
         # (a clock standing still at the start was read as a fault: tester 40)
         text += " The clocks start with the first move."
+    elif clock is not None and clock.running not in (None, game.to_move):
+        # an earlier position shown, or a variation, while the game's clock runs on: the ▶
+        # marks the player whose clock it is
+        runs = game.colour_name(clock.running)
+        text += f" {runs}'s clock runs: {runs} is to move in the game."
     if game.can_swap:
         # ("you" read as said to the person while the computer was about to move)
         seat = session.seat_for(game.to_move)
