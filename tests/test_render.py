@@ -348,3 +348,25 @@ def test_the_heat_map_warms_both_cells_of_an_edge_pair(qapp):
     assert scene.heat is not None
     assert scene.heat.best == f"{g.labels[first]} + {g.labels[twin]}"
     assert (scene.heat.best_visits, scene.heat.visits) == (60, 100)
+
+
+def test_a_win_lights_the_sides_its_rule_counts(qapp):
+    """Y's winning group lights the sides it joins; Hexagonal Y's, won by its span of the
+    edge whatever the sides, lights none (a row from corner to corner lit four sides of six,
+    read as a meaning nobody could find: tester 53)."""
+    from ygui.core.game import BLACK
+
+    def lit(name: str, size: int, black: str) -> list[str]:
+        options = GameOptions(game=name, size=size, pie=False).validated()
+        g = options.board()
+        setup = {g.cell(c): BLACK for c in black.split()}
+        game = Game(options, g, setup)
+        assert game.winner == BLACK
+        scene = BoardScene(game)
+        win = scene.theme.colour("win")
+        items = scene._side_items
+        return [g.side_names[i] for i, item in enumerate(items) if item.pen().color() == win]
+
+    assert sorted(lit("y", 3, "a1 b1 c1")) == ["bottom", "left", "right"]
+    row = "a7 b7 c7 d7 e7 f7 g7 h7 i7 j7 k7 l7 m7"
+    assert lit("hexagonal-y", 7, row) == []

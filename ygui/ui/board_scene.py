@@ -645,13 +645,17 @@ class BoardScene(QGraphicsScene):
                 self._mark(cell, self.radii[cell] * 1.13, ring=edge, width=0.07, least=1.0)
                 self._mark(cell, self.radii[cell] * 1.03, ring=self.theme.colour("win"), width=0.2)
         touched: set[str] = set()
-        for group in winning:
+        # (not the sides Hexagonal Y's winning group happens to touch: it wins by its span of
+        # the edge, whatever the sides; four of six lit for a row from corner to corner read
+        # as a meaning nobody could find, tester 53; nor Poly-Y's, won by corners)
+        lit = not isinstance(game.rule, (CornerRule, PerimeterRule))
+        for group in winning if lit else []:
             touched.update(game.sides_touched(group))
         for side, item in enumerate(self._side_items):
             pen = item.pen()
             name = game.geometry.side_names[side]
             base = UNIT * (0.2 if game.geometry.outlines is not None else 0.16)
-            if winning and name in touched and not isinstance(game.rule, CornerRule):
+            if winning and name in touched:
                 pen.setWidthF(base * 1.7)
                 pen.setColor(self.theme.colour("win"))
             else:
