@@ -142,11 +142,16 @@ def test_a_session_records_each_players_time_with_the_moves(tmp_path):
     assert session.play(Move(1)) is None
     main = session.tree.main_line()
     assert main[0].extra["BL"] == ["60.0"] and main[1].extra["WL"] == ["49.5"]
-    session.back()  # a variation from an earlier position does not touch the clocks
+    now.t += 1
+    session.back()  # a move at an earlier position of a timed game takes moves back
     now.t += 3
     assert session.play(Move(2)) is None
-    assert "WL" not in session.current.extra
-    assert session.clock.left(BLACK, now.t) == 60 - 3  # the game's clock still runs
+    assert session.tree.main_line() == session.tree.path and len(session.tree.path) == 2
+    # White, who moves again, spent the 4 seconds since its move (Black's clock had run on
+    # them: tester 52's variation between people ran the other player's clock)
+    assert session.current.extra["WL"] == ["47.5"]  # 49.5 - 4 + 2
+    assert session.clock.running == BLACK and session.clock.left(BLACK, now.t) == 60
+    now.t += 3
     path = tmp_path / "timed.ysgf"
     session.save(path)
     record = load_record(path)
@@ -154,18 +159,41 @@ def test_a_session_records_each_players_time_with_the_moves(tmp_path):
     reopened = Session()
     reopened.now = now
     reopened.open(path)
-    assert reopened.game.moves == [Move(0), Move(2)]  # where it was saved: the variation
-    reopened.go_to_main_line(2)
+    assert reopened.game.moves == [Move(0), Move(2)]  # the game's moves, taken back and on
     clock = reopened.clock
     assert clock is not None and clock.paused and clock.running == BLACK
     # as they were when saved: Black's 3 seconds since its last move are not given back
     # (tester 18 got them back by saving and reopening)
-    assert (clock.left(BLACK, now.t + 100), clock.left(WHITE, now.t + 100)) == (57, 49.5)
+    assert (clock.left(BLACK, now.t + 100), clock.left(WHITE, now.t + 100)) == (57, 47.5)
     assert reopened.play(Move(3)).startswith("the clocks are paused")
     reopened.set_clock_paused(False)
     now.t += 5
     assert reopened.play(Move(3)) is None
     assert reopened.tree.main_line()[-1].extra["BL"] == ["54.0"]
+
+
+def test_a_game_between_people_won_after_a_takeback_stops_the_clocks():
+    """Tester 52, between two people on the clocks: stepped back, the moves played on went
+    into a variation the clocks left alone (only the main line's player's clock ran); the
+    variation won, that clock ran on to a loss on time, and the abandoned line came back as
+    the game, lost on time. Now the moves go on the clocks as a takeback, the line won is the
+    game, and the clocks stop with it."""
+    session, now = timed_session()
+    for cell in (0, 5, 1, 6):  # Black a1 b1, White a2 b2 (Y 5)
+        now.t += 2
+        assert session.play(Move(cell)) is None
+    session.back(single=True)
+    session.back(single=True)  # Black to move after a1 a2
+    for cell in (1, 10, 2, 11, 3, 12, 4):  # Black's bottom row wins
+        now.t += 2
+        assert session.play(Move(cell)) is None
+    assert session.game.winner == BLACK and session.tree.path == session.tree.main_line()
+    assert session.clock is not None and session.clock.running is None
+    assert session.result is not None and session.result.winner == BLACK
+    now.t += 600  # long past either player's time
+    assert session.check_clock() is None and session.result.winner == BLACK
+    # every move of the line won kept its player's time
+    assert all(("BL" if n.colour == BLACK else "WL") in n.extra for n in session.tree.path)
 
 
 def test_a_turn_of_two_stones_is_charged_once():

@@ -483,8 +483,16 @@ def test_the_turn_marker_stays_with_the_running_clock_while_looking_back(qtbot, 
     # and the turn's words say whose clock runs, beside whose turn it is in the position shown
     assert window.game_panel.turn_label.text() == (
         "White to play: Bo. Black's clock runs: Black is to move in the game. "
-        "(Viewing move 1 of 2.)"
+        "(Viewing move 1 of 2.) A move here takes back the later move."
     )
+    # and it does: the game goes on from it, on the clocks (a variation between people ran
+    # the other player's clock to a loss on time after it had been won: tester 52)
+    now[0] += 4
+    click(qtbot, window, "a1")
+    assert [window.game.move_text(m) for m in window.game.moves] == ["c2", "a1"]
+    assert not window.session.is_on_variation() and clock.running == BLACK
+    assert labels[BLACK].text() == "<b>▶ Black: Ann</b>"
+    assert window.game_panel.turn_label.text() == "Black to play: Ann."
     assert window.game_panel.clock_labels[BLACK].text().startswith("<b>")
     assert not window.game_panel.clock_labels[WHITE].text().startswith("<b>")
     shows_the_position(window)

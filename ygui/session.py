@@ -502,9 +502,9 @@ class Session:
         return None
 
     def _how_played(self) -> tuple[bool, bool]:
-        """Whether a move here takes moves back (``_takes_back``), and whether it goes on the
+        """Whether a move here takes moves back (``takes_back``), and whether it goes on the
         clocks: a move of the game, at the main line's end or taking moves back."""
-        takeback = self._takes_back()
+        takeback = self.takes_back()
         return takeback, self.clock is not None and (self.at_main_line_end() or takeback)
 
     def _place(self, move: Move, takeback: bool, live: bool) -> None:
@@ -513,6 +513,10 @@ class Session:
         node = self.tree.play(move)
         if takeback and self.off_main_line(self.tree.path):
             self.tree.promote(node)
+        if live and takeback and self.clock is not None:
+            # the time since the game's last move is the mover's, who now moves in place of
+            # the moves taken back (it ran on the clock of the player to move at the old end)
+            self.clock.hand_over(mover)
         if live:
             self._clock_after_play(mover, node)
 
@@ -521,14 +525,19 @@ class Session:
         on time (wherever the view is)."""
         return self.ended_early is not None or self.tree.game_at(self.tree.main_line()).is_over
 
-    def _takes_back(self) -> bool:
+    def takes_back(self) -> bool:
         """A move here takes moves back: the game is against the computer (which plays on
-        from the move), it goes on (its main line has no end), and the position shown is
-        before its end. The line the move starts becomes the main line, the clocks following
-        it (they ran on for the player to move at the old end, and the moves taken back stayed
-        the main line: the record's times and result were not the game's). Between people a
-        move at an earlier position starts a variation, a study the clocks leave alone."""
-        if self.editing or self.at_main_line_end() or not self.is_against_computer():
+        from the move) or on the clocks, it goes on (its main line has no end), and the
+        position shown is before its end. The line the move starts becomes the main line, the
+        clocks following it (they ran on for the player to move at the old end, and the moves
+        taken back stayed the main line: the record's times and result were not the game's).
+        Between people without clocks a move at an earlier position starts a variation, which
+        becomes the game if it is won (``_finished_line_to_main``). (On the clocks, a
+        variation won between people left the clock of the main line's player running to a
+        loss on time, which put the abandoned line back as the game: tester 52.)"""
+        if self.editing or self.at_main_line_end():
+            return False
+        if not self.is_against_computer() and self.clock is None:
             return False
         return not self.main_line_ended()
 

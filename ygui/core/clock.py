@@ -111,6 +111,12 @@ class Clock:
         self.running, self._since = next_colour, now
         return self._left[colour]
 
+    def hand_over(self, colour: int) -> None:
+        """The time running since the last change is ``colour``'s (a move taken back: the
+        player who moves in its place spent it)."""
+        if self.running is not None:
+            self.running = colour
+
     def exchange(self, now: float) -> None:
         """The players have exchanged colours (the pie rule's swap): each keeps the time it
         had, now on its new colour's clock."""

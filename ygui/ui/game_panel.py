@@ -111,6 +111,11 @@ def turn_text(session: Session) -> str:
                 " The computer waits while you look back: End goes back to the game, "
                 "Ctrl+G asks it to play here."
             )
+        elif session.takes_back():
+            # (a move here is the game's, not a study: say so before the click)
+            count = total - session.move_number
+            later = "later move" if count == 1 else f"{count} later moves"
+            text += f" A move here takes back the {later}."
     if not session.line_ended() and session.is_on_variation() and session.main_line_ended():
         # (a side line of a finished game read as the game itself: tester 51)
         main = len(session.tree.main_line())
