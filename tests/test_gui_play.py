@@ -446,12 +446,16 @@ def test_pausing_the_clocks_stops_them_and_play(qtbot, answers):
     window.act_pause.trigger()
     assert window.session.clock.paused and window.act_pause.isChecked()
     assert "(paused)" in window.game_panel.clock_labels[WHITE].text()
+    # the turn's words say how to go on (a game reopened paused said nothing: tester 52)
+    turn = window.game_panel.turn_label
+    assert turn.text() == "White to play: Bo. The clocks are paused: Ctrl+Shift+P starts them."
     qtbot.wait(2500)  # longer than White's whole time: paused, it does not run out
     assert window.session.result is None
     click(qtbot, window, "b2")
     assert window.game_panel.refusal.text().startswith("The clocks are paused")
     assert len(window.game.moves) == 1
     window.act_pause.trigger()
+    assert turn.text() == "White to play: Bo."
     click(qtbot, window, "b2")
     assert len(window.game.moves) == 2
     shows_the_position(window)

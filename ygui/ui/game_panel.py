@@ -80,6 +80,10 @@ def turn_text(session: Session) -> str:
     if clock is not None and clock.running is None and not clock.paused:
         # (a clock standing still at the start was read as a fault: tester 40)
         text += " The clocks start with the first move."
+    elif clock is not None and clock.paused and not session.finished:
+        # (a game reopened from its file comes back paused, and nothing said how to go on:
+        # tester 52; the autosave's recovery said it in the status bar, for a while)
+        text += " The clocks are paused: Ctrl+Shift+P starts them."
     elif clock is not None and clock.running not in (None, game.to_move):
         # an earlier position shown, or a variation, while the game's clock runs on: the ▶
         # marks the player whose clock it is
