@@ -333,6 +333,30 @@ def test_a_mark_on_a_numbered_stone_leaves_its_number_readable(qapp, tmp_path):
     render_scene(scene, tmp_path / "figure.png")
 
 
+def test_a_mark_on_a_candidates_cell_leaves_its_rate_readable(qapp):
+    """Tester 53's letter A stood over the best candidate, which showed only its blue frame,
+    and a triangle scribbled over "h7 48%". A mark on a candidate's cell is drawn small at its
+    upper right, clear of the rate, and back in the middle once the candidates go."""
+    game = Game(GameOptions(game="y", size=7, pie=False).validated())
+    g = game.geometry
+    scene = BoardScene(game)
+    a, b = g.cell("d3"), g.cell("c2")
+    scene.set_marks({a: ("label", "A"), b: ("triangle", "")})
+
+    def mark_box(cell):
+        return next(
+            i.sceneBoundingRect() for i in scene._mark_items if (i.data(0) or [-1])[0] == cell
+        )
+
+    scene.set_candidates([(a, "55%", 0.55), (g.cell("e3"), "50%", 0.5)])
+    label = scene._candidate_labels[0].sceneBoundingRect()
+    assert scene.candidate_marks == ["55%", "50%"]
+    assert not mark_box(a).intersects(label)
+    assert mark_box(b).center().x() == pytest.approx(scene.cell_position(b).x(), abs=2)
+    scene.set_candidates(None)
+    assert mark_box(a).center().x() == pytest.approx(scene.cell_position(a).x(), abs=2)
+
+
 def test_the_heat_map_warms_both_cells_of_an_edge_pair(qapp):
     """The search lists a Hexagonal Y edge pair by its first cell: the map draws its heat on
     the second too (either cell plays the pair), the legend names both, and the share of the

@@ -265,6 +265,9 @@ class BoardScene(QGraphicsScene):
         game = self.game
         numbered = self.numbered_stones()
         hidden = set(numbered) | set(self.marks)
+        # cells whose centre another label holds: a stone's number, a candidate's rate (a
+        # letter drawn over a candidate hid its name and rate: tester 53)
+        crowded = set(numbered) | self._candidate_cells()
         for cell, label in enumerate(self._labels):  # a mark takes the coordinate's place
             label.setVisible(self.show_labels and cell not in hidden)
         for cell, (kind, text) in self.marks.items():
@@ -276,11 +279,11 @@ class BoardScene(QGraphicsScene):
             ink = QColor(ink_on(game.colour_name(colour))) if colour else QColor(empty_ink)
             p = self.point(game.geometry.centres[cell])
             size = self.radii[cell]
-            if cell in numbered:
-                # a stone's number and a mark both: the mark small at the stone's upper right,
-                # on a patch of board (drawn over the number, neither could be read in a
-                # figure: tester 41)
-                p = QPointF(p.x() + 0.62 * size, p.y() - 0.62 * size)
+            if cell in crowded:
+                # a stone's number (or a candidate) and a mark both: the mark small at the
+                # upper right, on a patch of board (drawn over the number, neither could be
+                # read in a figure: tester 41)
+                p = QPointF(p.x() + 0.66 * size, p.y() - 0.66 * size)
                 size *= 0.5
                 ink = QColor(empty_ink)
                 self._mark_items.append(self._board_patch(p, size * 0.95, 21.5))
@@ -952,6 +955,15 @@ class BoardScene(QGraphicsScene):
             for item in items:
                 self.addItem(item)
                 self._candidate_items.append(item)
+        if self.marks:  # (the marks on candidates' cells move aside, or come back)
+            self._draw_user_marks()
+
+    def _candidate_cells(self) -> set[int]:
+        """The cells a candidate's mark is drawn on (an occupied cell only for the swap)."""
+        given = self._candidates_given or []
+        return {
+            cell for cell, _, _ in given if not self.game.colours[cell] or self.is_swap_mark(cell)
+        }
 
     @property
     def candidate_marks(self) -> list[str]:
