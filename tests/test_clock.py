@@ -196,6 +196,26 @@ def test_a_game_between_people_won_after_a_takeback_stops_the_clocks():
     assert all(("BL" if n.colour == BLACK else "WL") in n.extra for n in session.tree.path)
 
 
+def test_the_games_own_next_move_played_again_goes_on_the_movers_clock():
+    """Stepped back in a game on the clocks, the move the game went on with, played again,
+    is a move of the game (against the computer, the computer then answers it): the time
+    since the last move is its player's, and the other's clock runs. (It was charged to the
+    clock running at the game's end, another player's.)"""
+    session, now = timed_session()
+    for cell in (0, 5, 1, 6, 2):
+        now.t += 2
+        assert session.play(Move(cell)) is None
+    main = session.tree.main_line()
+    clock = session.clock
+    assert clock is not None and clock.running == WHITE
+    session.back(single=True)  # Black to move: its third move, c1, comes next
+    now.t += 3
+    assert session.play(Move(2)) is None
+    assert session.tree.main_line() == main and session.tree.path == main
+    assert clock.running == WHITE and clock.left(WHITE, now.t) == 60  # not charged
+    assert session.current.extra["BL"] == ["59.0"]  # its 3 s, and the increment
+
+
 def test_a_turn_of_two_stones_is_charged_once():
     session, now = timed_session("two-stone")
     now.t += 4

@@ -513,9 +513,10 @@ class Session:
         node = self.tree.play(move)
         if takeback and self.off_main_line(self.tree.path):
             self.tree.promote(node)
-        if live and takeback and self.clock is not None:
-            # the time since the game's last move is the mover's, who now moves in place of
-            # the moves taken back (it ran on the clock of the player to move at the old end)
+        if live and self.clock is not None:
+            # the time since the game's last move is the mover's: after moves taken back it
+            # ran on the clock of the player to move at the old end, and the game's own next
+            # move played again there (the computer then answers it) went on the wrong clock
             self.clock.hand_over(mover)
         if live:
             self._clock_after_play(mover, node)
