@@ -495,6 +495,10 @@ def test_the_turn_marker_stays_with_the_running_clock_while_looking_back(qtbot, 
     click(qtbot, window, "a1")
     assert [window.game.move_text(m) for m in window.game.moves] == ["c2", "a1"]
     assert not window.session.is_on_variation() and clock.running == BLACK
+    assert window.statusBar().currentMessage() == (
+        "Took back 1 move: the game goes on from White's move; the moves taken back stay in "
+        "the game tree as a variation."
+    )
     assert labels[BLACK].text() == "<b>▶ Black: Ann</b>"
     assert window.game_panel.turn_label.text() == "Black to play: Ann."
     assert window.game_panel.clock_labels[BLACK].text().startswith("<b>")

@@ -1130,11 +1130,25 @@ class MainWindow(QMainWindow):
         session = self.session
         seat = self.computer.seat_to_move()
         colour = session.game.colour_name(session.game.to_move)
+        # a move at an earlier position of a game that goes on takes the later moves back,
+        # unless it is the game's own next move
+        takes = session.takes_back()
+        later = session.line_length - session.move_number
+        main = session.tree.main_line()
+        following = main[session.move_number] if takes and not session.is_on_variation() else None
         reason = session.play(move)
         if reason is not None:
             self.refuse(reason)
             return False
-        if seat is not None and seat.computer:  # (stepped back to its turn: played for it)
+        took = takes and session.current is not following
+        if took and not (seat is not None and seat.computer):
+            # (a click while looking back changed the game without a word: the words before
+            # the click said it would, the list's greyed moves went)
+            self._say_of_position(
+                f"Took back {counted(later, 'move')}: the game goes on from {colour}'s move; "
+                "the moves taken back stay in the game tree as a variation."
+            )
+        elif seat is not None and seat.computer:  # (stepped back to its turn: played for it)
             self._say_of_position(
                 f"You played {colour}'s move in place of {seat.name} (Play ▸ Let the computer "
                 "play this move, Ctrl+G, asks it instead)."
