@@ -147,10 +147,11 @@ def test_a_session_records_each_players_time_with_the_moves(tmp_path):
     now.t += 3
     assert session.play(Move(2)) is None
     assert session.tree.main_line() == session.tree.path and len(session.tree.path) == 2
-    # White, who moves again, spent the 4 seconds since its move (Black's clock had run on
-    # them: tester 52's variation between people ran the other player's clock)
-    assert session.current.extra["WL"] == ["47.5"]  # 49.5 - 4 + 2
-    assert session.clock.running == BLACK and session.clock.left(BLACK, now.t) == 60
+    # the 4 seconds looked back are Black's, whose clock ran (and was shown running: tester
+    # 54 saw them put on White's once it moved); White's increment of the move taken back is
+    # gone, its new move's given (each takeback gave one more: tester 54)
+    assert session.current.extra["WL"] == ["49.5"]  # 49.5 - 2 + 2
+    assert session.clock.running == BLACK and session.clock.left(BLACK, now.t) == 56
     now.t += 3
     path = tmp_path / "timed.ysgf"
     session.save(path)
@@ -164,12 +165,12 @@ def test_a_session_records_each_players_time_with_the_moves(tmp_path):
     assert clock is not None and clock.paused and clock.running == BLACK
     # as they were when saved: Black's 3 seconds since its last move are not given back
     # (tester 18 got them back by saving and reopening)
-    assert (clock.left(BLACK, now.t + 100), clock.left(WHITE, now.t + 100)) == (57, 47.5)
+    assert (clock.left(BLACK, now.t + 100), clock.left(WHITE, now.t + 100)) == (53, 49.5)
     assert reopened.play(Move(3)).startswith("the clocks are paused")
     reopened.set_clock_paused(False)
     now.t += 5
     assert reopened.play(Move(3)) is None
-    assert reopened.tree.main_line()[-1].extra["BL"] == ["54.0"]
+    assert reopened.tree.main_line()[-1].extra["BL"] == ["50.0"]
 
 
 def test_a_game_between_people_won_after_a_takeback_stops_the_clocks():
@@ -196,11 +197,11 @@ def test_a_game_between_people_won_after_a_takeback_stops_the_clocks():
     assert all(("BL" if n.colour == BLACK else "WL") in n.extra for n in session.tree.path)
 
 
-def test_the_games_own_next_move_played_again_goes_on_the_movers_clock():
+def test_the_games_own_next_move_played_again_earns_one_increment():
     """Stepped back in a game on the clocks, the move the game went on with, played again,
     is a move of the game (against the computer, the computer then answers it): the time
-    since the last move is its player's, and the other's clock runs. (It was charged to the
-    clock running at the game's end, another player's.)"""
+    looked back stays on the clock that ran, and the move earns its increment once (each
+    takeback gave its mover another: tester 54)."""
     session, now = timed_session()
     for cell in (0, 5, 1, 6, 2):
         now.t += 2
@@ -212,8 +213,32 @@ def test_the_games_own_next_move_played_again_goes_on_the_movers_clock():
     now.t += 3
     assert session.play(Move(2)) is None
     assert session.tree.main_line() == main and session.tree.path == main
-    assert clock.running == WHITE and clock.left(WHITE, now.t) == 60  # not charged
-    assert session.current.extra["BL"] == ["59.0"]  # its 3 s, and the increment
+    assert clock.running == WHITE and clock.left(WHITE, now.t) == 57  # its clock ran
+    assert session.current.extra["BL"] == ["60.0"]  # one increment, not two
+    for _ in range(3):  # and again: the clocks do not grow
+        session.back(single=True)
+        assert session.play(Move(2)) is None
+    assert clock.left(BLACK, now.t) == 60 and session.current.extra["BL"] == ["60.0"]
+
+
+def test_a_swap_taken_back_gives_each_player_their_time_back_on_their_colour():
+    """A swap exchanges the players' times with their colours: taken back, they go back."""
+    session, now = timed_session(pie=True)
+    now.t += 1
+    assert session.play(Move(0)) is None  # (free: the clocks start)
+    now.t += 10
+    assert session.play(SWAP) is None  # White spends 10 s, then swaps: its time on Black's clock
+    clock = session.clock
+    assert clock is not None
+    assert (clock.left(BLACK, now.t), clock.left(WHITE, now.t)) == (52, 60)
+    now.t += 4
+    session.back(single=True)
+    assert session.play(Move(5)) is None  # White places a stone instead, 4 s later
+    assert not session.is_on_variation() and len(session.tree.main_line()) == 2
+    # Bo (White again) keeps its 10 s spent and one increment; Ann, Black again, the 4 s
+    # looked back, which ran on her clock (White's after the swap), shown running
+    assert (clock.left(BLACK, now.t), clock.left(WHITE, now.t)) == (56, 52)
+    assert clock.running == BLACK
 
 
 def test_a_turn_of_two_stones_is_charged_once():

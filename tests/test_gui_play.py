@@ -506,6 +506,24 @@ def test_the_turn_marker_stays_with_the_running_clock_while_looking_back(qtbot, 
     shows_the_position(window)
 
 
+def test_a_finished_game_on_the_clocks_looked_back_over_runs_no_clock(qtbot, answers):
+    """Tester 54 stepped back in a game won on the clocks and read "The clocks start with the
+    first move." beside a bold time, as if a clock ran: the clocks stopped with the win."""
+    window, now, clock = _a_minute_each_white_to_move(qtbot, answers)  # Black c2
+    for label in ("b2", "a1", "d2", "b1", "e2", "c1", "c3", "d1", "d3", "e1"):
+        now[0] += 1
+        click(qtbot, window, label)
+    assert window.game.winner == BLACK and clock.running is None
+    window.step(-2)
+    text = window.game_panel.turn_label.text()
+    assert "clocks start" not in text and "clock runs" not in text
+    assert "The game is over" in text
+    assert not any(
+        label.text().startswith("<b>") for label in window.game_panel.clock_labels.values()
+    )
+    shows_the_position(window)
+
+
 def test_no_time_runs_while_the_window_asks_about_the_game(qtbot, answers):
     """Save first?, the new-game dialog, the open dialog and the resign question stop the
     running clock; cancelled, the game goes on with the time it had, and the clock runs."""

@@ -491,7 +491,8 @@ class Session:
             return f"the game has ended: {result.words(names)}"
         takeback, live = self._how_played()
         if live and self.clock is not None and self.clock.paused:
-            return "the clocks are paused (Play ▸ Pause the clocks starts them again)"
+            # (the same words as the turn's line: tester 54 found two hints for one thing)
+            return "the clocks are paused: Ctrl+Shift+P (Play ▸ Pause the clocks) starts them"
         reason = self.game.why_illegal(move)
         if reason is not None:
             return reason
@@ -510,16 +511,40 @@ class Session:
     def _place(self, move: Move, takeback: bool, live: bool) -> None:
         """Put ``move`` in the tree as ``_how_played`` said of the position it was chosen in."""
         mover = self.game.to_move
+        before = list(self.tree.path)
+        main = self.tree.main_line()
         node = self.tree.play(move)
         if takeback and self.off_main_line(self.tree.path):
             self.tree.promote(node)
-        if live and self.clock is not None:
-            # the time since the game's last move is the mover's: after moves taken back it
-            # ran on the clock of the player to move at the old end, and the game's own next
-            # move played again there (the computer then answers it) went on the wrong clock
-            self.clock.hand_over(mover)
+        if live and takeback and self.clock is not None:
+            # the clocks as if the moves taken back had not been played: their increments
+            # and swaps undone (each takeback gave its mover another increment: tester 54);
+            # the time spent stays spent, on the clock that ran (the one shown running)
+            shared = 0
+            while shared < min(len(before), len(main)) and before[shared] is main[shared]:
+                shared += 1
+            if shared == len(before) < len(main) and node is main[shared]:
+                gone = [node]  # the game's own next move, played again
+            else:
+                gone = main[shared:]
+            self._undo_on_clock(gone)
         if live:
             self._clock_after_play(mover, node)
+
+    def _undo_on_clock(self, nodes: list[RecordNode]) -> None:
+        """Take off the clocks what ``nodes`` (moves of the game, in order) put on them: the
+        increment of each that ended its player's turn (it kept that player's time, BL or WL)
+        and the exchange of times of a swap, the last move first."""
+        clock = self.clock
+        if clock is None:
+            return
+        now = self.now()
+        for node in reversed(nodes):
+            swap = node.move is not None and node.move.is_swap
+            if swap and {"BL", "WL"} <= set(node.extra):
+                clock.exchange(now)
+            if ("BL" if node.colour == BLACK else "WL") in node.extra:
+                clock.take_increment(node.colour)
 
     def main_line_ended(self) -> bool:
         """The game has ended on its main line: a winner at its end, a resignation or a loss

@@ -111,11 +111,9 @@ class Clock:
         self.running, self._since = next_colour, now
         return self._left[colour]
 
-    def hand_over(self, colour: int) -> None:
-        """The time running since the last change is ``colour``'s (a move taken back: the
-        player who moves in its place spent it)."""
-        if self.running is not None:
-            self.running = colour
+    def take_increment(self, colour: int) -> None:
+        """The increment of a move of ``colour`` taken back is no longer its."""
+        self._left[colour] -= self.control.increment
 
     def exchange(self, now: float) -> None:
         """The players have exchanged colours (the pie rule's swap): each keeps the time it

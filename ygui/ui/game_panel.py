@@ -77,8 +77,10 @@ def turn_text(session: Session) -> str:
     if game.forbidden_cells():
         text += " Crossed cells may not be taken now."
     clock = session.clock
-    if clock is not None and clock.running is None and not clock.paused:
-        # (a clock standing still at the start was read as a fault: tester 40)
+    started = bool(session.tree.main_line())
+    if clock is not None and clock.running is None and not clock.paused and not started:
+        # (a clock standing still at the start was read as a fault: tester 40; not once the
+        # game has been played, its clocks stopped: tester 54 read it looking back over one)
         text += " The clocks start with the first move."
     elif clock is not None and clock.paused and not session.finished:
         # (a game reopened from its file comes back paused, and nothing said how to go on:
@@ -465,7 +467,9 @@ class GamePanel(QWidget):
                 # ("(paused)" on a game over, opened from its file, said nothing true: tester 40)
                 paused = clock.paused and not session.finished
                 time = clock_text(clock.left(colour, now)) + (" (paused)" if paused else "")
-                shown.setText(f"<b>{time}</b>" if marker.strip() else time)
+                # (bold: the clock that runs; a finished game's looked back over runs none)
+                running = clock.running == colour and not paused
+                shown.setText(f"<b>{time}</b>" if running else time)
                 waits = clock.running is None and not session.finished
                 shown.setToolTip("The clocks start with the first move" if waits else "")
                 # the last seconds of the running clock in red (nothing warned: tester 39)
