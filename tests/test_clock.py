@@ -221,6 +221,25 @@ def test_the_games_own_next_move_played_again_earns_one_increment():
     assert clock.left(BLACK, now.t) == 60 and session.current.extra["BL"] == ["60.0"]
 
 
+def test_what_a_move_would_take_back_is_known_before_it_is_played():
+    """The window says what a move took back (the status bar after a click, the computer's
+    note after Ctrl+G at an earlier turn): the game's own next move takes nothing back."""
+    session, now = timed_session()
+    for cell in (0, 5, 1, 6):
+        assert session.play(Move(cell)) is None
+    assert session.taken_back_by(Move(2)) == 0  # at the game's end
+    session.back(single=True)
+    session.back(single=True)
+    assert session.taken_back_by(Move(1)) == 0  # the game's own next move
+    assert session.taken_back_by(Move(2)) == 2
+    untimed = Session()  # between people without clocks: a variation, nothing taken back
+    untimed.new_game(GameOptions(game="y", size=5, pie=False).validated(), ("Ann", "Bo"))
+    for cell in (0, 5):
+        assert untimed.play(Move(cell)) is None
+    untimed.back(single=True)
+    assert untimed.taken_back_by(Move(2)) == 0
+
+
 def test_a_swap_taken_back_gives_each_player_their_time_back_on_their_colour():
     """A swap exchanges the players' times with their colours: taken back, they go back."""
     session, now = timed_session(pie=True)

@@ -567,6 +567,16 @@ class Session:
             return False
         return not self.main_line_ended()
 
+    def taken_back_by(self, move: Move) -> int:
+        """How many moves of the game ``move``, played here, would take back (0: none; the
+        game's own next move takes none)."""
+        if not self.takes_back():
+            return 0
+        main = self.tree.main_line()
+        if not self.is_on_variation() and main[self.move_number].move == move:
+            return 0
+        return self.line_length - self.move_number
+
     def _finished_line_to_main(self) -> None:
         """A line that has just been won, off a main line that has no end (a move taken back
         and another played: the game went on along a variation), becomes the main line: the

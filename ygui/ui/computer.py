@@ -1010,6 +1010,9 @@ class ComputerPlay(QObject):
                 )
             else:
                 self._swap_why = why
+        taken = self.session.taken_back_by(result.move)
+        if taken:  # (asked to play at an earlier turn, Ctrl+G: the later moves go)
+            said += f" It took back {counted(taken, 'later move')}; they stay as a variation."
         reason = self.session.play(result.move)  # never trust, always check
         if reason is not None and game.is_legal(result.move):
             # a rule of the moment, not of the game (the clocks paused meanwhile: "The

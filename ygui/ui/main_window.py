@@ -1130,18 +1130,13 @@ class MainWindow(QMainWindow):
         session = self.session
         seat = self.computer.seat_to_move()
         colour = session.game.colour_name(session.game.to_move)
-        # a move at an earlier position of a game that goes on takes the later moves back,
-        # unless it is the game's own next move
-        takes = session.takes_back()
-        later = session.line_length - session.move_number
-        main = session.tree.main_line()
-        following = main[session.move_number] if takes and not session.is_on_variation() else None
+        # a move at an earlier position of a game that goes on takes the later moves back
+        later = session.taken_back_by(move)
         reason = session.play(move)
         if reason is not None:
             self.refuse(reason)
             return False
-        took = takes and session.current is not following
-        if took and not (seat is not None and seat.computer):
+        if later and not (seat is not None and seat.computer):
             # (a click while looking back changed the game without a word: the words before
             # the click said it would, the list's greyed moves went)
             self._say_of_position(
