@@ -713,6 +713,19 @@ def test_the_computer_says_when_it_swaps(qtbot, answers):
     assert pie_reason(window.game, odd, 1) == "its search at this level kept it"
     taken = SearchResult(SWAP, 0.7, 100, (SWAP,))
     assert pie_reason(window.game, taken, 3).endswith("worth 70% to its owner")
+    # nor a book's games that argue the other way from the choice made at a level ("swapped
+    # …: the first stone won 21 of 48 book games for its owner", tester 55)
+    from ygui.ai.book import first_stone_games
+
+    first = Game(GameOptions(game="y", size=11, pie=True).validated())
+    first.play(Move(first.geometry.cell("f6")))
+    wins, played = first_stone_games(first, 7)
+    other = SWAP if wins / played <= 0.5 else reply
+    verb = "took" if other == SWAP else "kept"
+    assert pie_reason(first, SearchResult(other, 0.5, 100, (other,)), 7) == (
+        f"at this level it {verb} it, though the first stone won {wins} of {played} book games "
+        "for its owner"
+    )
 
 
 @pytest.mark.usefixtures("compiled_engine")
