@@ -524,10 +524,13 @@ def test_damaged_file_gives_a_message_and_changes_nothing(qtbot, window, answers
     answers.yes_no.append(False)  # (the game without the bad move is offered: declined)
     window.act_open.trigger()
     assert "move 2 (B[b1]): it is White's turn" in answers.questions[-1]
-    assert answers.informed and "line 3" in answers.informed[0]
+    assert "line 3" in answers.questions[-1]
+    # declined, no second box says the damage again (tester 55 found it hidden behind the
+    # window)
+    assert not answers.informed
     assert (window.game, list(window.game.moves), window.session.path) == before
     said = window.statusBar().currentMessage()  # (the dialog's title is all that said so)
-    assert said == "Could not open bad.ysgf; the game shown is as it was"
+    assert said == "Did not open bad.ysgf; the game shown is as it was"
 
 
 def test_unsaved_changes_prompt(qtbot, window, answers):
@@ -1112,7 +1115,12 @@ def test_a_file_cut_short_offers_the_moves_before_the_cut(qtbot, window, answers
     answers.yes_no.append(False)
     window.act_open.trigger()
     assert "is cut short: " in answers.questions[-1] and "3 moves" in answers.questions[-1]
-    assert answers.informed  # declined: the damage is said, and the game shown stays
+    # declined: the question said the damage, and no second box says it again (it stood
+    # hidden behind the window, tester 55); the game shown stays
+    assert not answers.informed
+    assert window.statusBar().currentMessage() == (
+        "Did not open cut.ysgf; the game shown is as it was"
+    )
     assert (window.game, window.session.path) == before
     answers.yes_no.append(True)
     window.act_open.trigger()
@@ -1192,7 +1200,7 @@ def test_a_file_with_a_move_that_cannot_be_played_opens_without_it(
         "(2 moves left out in all)? The rest opens as it is: 4 moves in its main line, "
         "1 other line and 1 comment."
     )
-    assert answers.informed  # declined: the damage is said, and the game shown stays
+    assert not answers.informed  # declined: the question said the damage; the game stays
     assert (window.game, session.path) == before
     answers.yes_no.append(True)
     window.act_open.trigger()

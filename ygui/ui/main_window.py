@@ -1473,10 +1473,11 @@ class MainWindow(QMainWindow):
         if path is not None:
             self.open_path(path)
 
-    def _open_cut_short(self, path: Path, data: bytes, problem: str) -> bool:
+    def _open_cut_short(self, path: Path, data: bytes, problem: str) -> bool | None:
         """A record cut short (its end lost), ``data`` its file's bytes: offer the moves
         before the cut, as a game of no file (a file missing only its last ')' was refused
-        whole, its moves with it: tester 22). Whether it was opened so."""
+        whole, its moves with it: tester 22). Whether it was opened so; None when the user
+        declined it."""
         record = salvage_cut_short(data)
         if record is None:
             return False
@@ -1488,7 +1489,7 @@ class MainWindow(QMainWindow):
         )
         with self.question():  # (the game shown was asked about before the file was chosen)
             if not self.ask_yes_no("Damaged file", question):
-                return False
+                return None
         self.session.open_unsaved(record)
         self.show_status(
             f"Opened what {shown_path(path.name)} holds up to its cut: {title(self.game)}, "
@@ -1529,15 +1530,15 @@ class MainWindow(QMainWindow):
         with self.question():
             return self.ask_yes_no("Damaged game record", question)
 
-    def _open_without_bad_moves(self, path: Path, data: bytes) -> bool:
+    def _open_without_bad_moves(self, path: Path, data: bytes) -> bool | None:
         """A record whose moves cannot all be played, ``data`` its file's bytes: offer the
-        rest, as a game of no file. Whether it was opened so."""
+        rest, as a game of no file. Whether it was opened so; None when the user declined."""
         salvaged = salvage_bad_moves(data)
         if salvaged is None:
             return False
         record, left = salvaged
         if not self._leave_out_bad_moves(shown_path(path), record, left):
-            return False
+            return None
         self.session.open_unsaved(record)
         dropped = sum(item.moves for item in left)
         self.show_status(
@@ -1559,11 +1560,19 @@ class MainWindow(QMainWindow):
                 data: bytes | None = path.read_bytes()
             except OSError:
                 data = None
-            if data is not None and (
-                self._open_cut_short(path, data, str(exc))
-                or self._open_without_bad_moves(path, data)
-            ):
+            opened: bool | None = False
+            if data is not None:
+                opened = self._open_cut_short(path, data, str(exc))
+                if opened is False:
+                    opened = self._open_without_bad_moves(path, data)
+            if opened:
                 return True
+            if opened is None:  # declined: the question said what was wrong (a second box
+                # said it again, hidden behind the window: tester 55)
+                self.show_status(
+                    f"Did not open {shown_path(path.name)}; the game shown is as it was", 15000
+                )
+                return False
             self.inform("Could not open the game", f"{shown_path(path)}:\n{exc}")
             self.show_status(
                 f"Could not open {shown_path(path.name)}; the game shown is as it was", 15000
