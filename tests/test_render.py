@@ -394,3 +394,11 @@ def test_a_win_lights_the_sides_its_rule_counts(qapp):
     assert sorted(lit("y", 3, "a1 b1 c1")) == ["bottom", "left", "right"]
     row = "a7 b7 c7 d7 e7 f7 g7 h7 i7 j7 k7 l7 m7"
     assert lit("hexagonal-y", 7, row) == []
+
+
+def test_help_says_how_to_open_a_file(capsys):
+    """'ygui FILE' was in the README alone; --help listed the commands only (tester 55)."""
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "'ygui FILE' with a game record (.ysgf, .sgf) to open in it" in said

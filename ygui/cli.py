@@ -14,7 +14,11 @@ from ygui.core.variants import VARIANTS, GameOptions, OptionsError
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="ygui", description="Play and study the Y family of connection games."
+        prog="ygui",
+        description="Play and study the Y family of connection games.",
+        # (the window's own use, "ygui FILE", was in the README alone: tester 55)
+        epilog="Without a command, ygui opens its window: 'ygui' alone, or 'ygui FILE' with a "
+        "game record (.ysgf, .sgf) to open in it.",
     )
     parser.add_argument("--version", action="version", version=f"ygui {__version__}")
     sub = parser.add_subparsers(dest="command")
