@@ -928,6 +928,14 @@ def test_rules_help_names_the_designers():
     for name in ("starboard-y", "hexagonal-y", "eccentric-y"):
         assert "Mark Steere" in rules_html(name)
     assert "Titus" in rules_html("y") and "Schensted" in rules_html("poly-y")
+    # the About box names the licence the LICENSE file gives (it said "free software" alone:
+    # tester 55)
+    from pathlib import Path
+
+    from ygui.ui.help import AboutText
+
+    licence = (Path(__file__).resolve().parents[1] / "LICENSE").read_text()
+    assert licence.startswith("MIT License") and "under the MIT License" in AboutText
 
 
 def test_qt_binding_keeps_none_alive():

@@ -102,7 +102,7 @@ def test_a_long_warm_up_says_the_seconds_it_has_taken(qtbot, tmp_path, monkeypat
     assert status().startswith("Preparing the engine of the computer player, hints and analysis")
     computer._warm_started -= 12  # (twelve seconds on)
     qtbot.waitUntil(
-        lambda: re.search(r", 1[2-5] s so far \(up to a minute", status()), timeout=3000
+        lambda: re.search(r", 1[2-5] s so far \(about a minute", status()), timeout=3000
     )
     seats = (Seat("Bot", computer=True, level=3), Seat("Ann"))
     window.start_new_game(GameOptions(game="y", size=5).validated(), ("Bot", "Ann"), seats)

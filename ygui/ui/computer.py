@@ -582,12 +582,12 @@ class ComputerPlay(QObject):
         so_far = f", {seconds} s so far" if seconds else ""
         if self.computer_to_move() and not self.paused:
             return (
-                f"Waiting for the computer player: its engine is being prepared{so_far} (up to "
+                f"Waiting for the computer player: its engine is being prepared{so_far} (about "
                 "a minute the first time)…"
             )
         # (in every game: two people's game said it prepared a computer player, tester 33)
         return (
-            f"Preparing the engine of the computer player, hints and analysis{so_far} (up to a "
+            f"Preparing the engine of the computer player, hints and analysis{so_far} (about a "
             "minute the first time, a moment after)…"
         )
 

@@ -27,7 +27,7 @@ AboutText = """<h2>ygui {version}</h2>
 <p><b>Starboard Y</b>, <b>Hexagonal Y</b> and <b>Eccentric Y</b> are designs of
 <b>Mark Steere</b>, programmed with his permission as given on his rule sheets: their names and
 rules are unchanged. His games are at marksteeregames.com.</p>
-<p>ygui is free software.</p>"""
+<p>ygui is free software, under the MIT License (the LICENSE file that comes with it).</p>"""
 
 
 def rules_html(topic: str) -> str:
