@@ -511,25 +511,34 @@ class Session:
     def _place(self, move: Move, takeback: bool, live: bool) -> None:
         """Put ``move`` in the tree as ``_how_played`` said of the position it was chosen in."""
         mover = self.game.to_move
-        before = list(self.tree.path)
-        main = self.tree.main_line()
+        # the clocks as if the moves taken back had not been played: their increments and
+        # swaps undone (each takeback gave its mover another increment: tester 54); the time
+        # spent stays spent, on the clock that ran (the one shown running)
+        gone = self._replaced_on_clock(move) if live and takeback else []
         node = self.tree.play(move)
         if takeback and self.off_main_line(self.tree.path):
             self.tree.promote(node)
-        if live and takeback and self.clock is not None:
-            # the clocks as if the moves taken back had not been played: their increments
-            # and swaps undone (each takeback gave its mover another increment: tester 54);
-            # the time spent stays spent, on the clock that ran (the one shown running)
-            shared = 0
-            while shared < min(len(before), len(main)) and before[shared] is main[shared]:
-                shared += 1
-            if shared == len(before) < len(main) and node is main[shared]:
-                gone = [node]  # the game's own next move, played again
-            else:
-                gone = main[shared:]
-            self._undo_on_clock(gone)
+        self._undo_on_clock(gone)
         if live:
             self._clock_after_play(mover, node)
+
+    def _plays_on(self, move: Move) -> bool:
+        """Whether ``move`` is the game's own next move from the position shown (on its main
+        line, before its end)."""
+        main = self.tree.main_line()
+        at = self.move_number
+        return at < len(main) and not self.is_on_variation() and main[at].move == move
+
+    def _replaced_on_clock(self, move: Move) -> list[RecordNode]:
+        """The main line's moves whose clock effects ``move``, taking moves back here,
+        replaces: those after the point where the position shown leaves the main line, or,
+        for the game's own next move played again, that move alone."""
+        main = self.tree.main_line()
+        if self._plays_on(move):
+            return [main[self.move_number]]
+        path = self.tree.path
+        most = min(len(path), len(main))
+        return main[next((i for i in range(most) if path[i] is not main[i]), most) :]
 
     def _undo_on_clock(self, nodes: list[RecordNode]) -> None:
         """Take off the clocks what ``nodes`` (moves of the game, in order) put on them: the
@@ -570,10 +579,7 @@ class Session:
     def taken_back_by(self, move: Move) -> int:
         """How many moves of the game ``move``, played here, would take back (0: none; the
         game's own next move takes none)."""
-        if not self.takes_back():
-            return 0
-        main = self.tree.main_line()
-        if not self.is_on_variation() and main[self.move_number].move == move:
+        if not self.takes_back() or self._plays_on(move):
             return 0
         return self.line_length - self.move_number
 

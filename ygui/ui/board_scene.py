@@ -651,9 +651,9 @@ class BoardScene(QGraphicsScene):
         # (not the sides Hexagonal Y's winning group happens to touch: it wins by its span of
         # the edge, whatever the sides; four of six lit for a row from corner to corner read
         # as a meaning nobody could find, tester 53; nor Poly-Y's, won by corners)
-        lit = not isinstance(game.rule, (CornerRule, PerimeterRule))
-        for group in winning if lit else []:
-            touched.update(game.sides_touched(group))
+        if not isinstance(game.rule, (CornerRule, PerimeterRule)):
+            for group in winning:
+                touched.update(game.sides_touched(group))
         for side, item in enumerate(self._side_items):
             pen = item.pen()
             name = game.geometry.side_names[side]

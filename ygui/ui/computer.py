@@ -80,16 +80,16 @@ def pie_reason(game: Game, result: SearchResult, level: int | None) -> str:
     the stone's owner (a search's rate is its own mover's); from the book, the games behind it,
     where it has them ("99%", from 14 games of 14, read as a sure thing: tester 28)."""
     worth = swap_worth(game, level)  # (the book decides at every level where it knows)
-    if worth is None:
-        owner = result.win_rate if result.move.is_swap else 1 - result.win_rate
-        if (owner > 0.5) != result.move.is_swap:
-            # a short search's figures can say the other way from its choice (level 1 kept a
-            # stone it put at 62% for its owner, tester 30): the choice alone is said
-            return f"its search at this level {'took' if result.move.is_swap else 'kept'} it"
-        return f"it judged the first stone worth {percent(owner)} to its owner"
-    games = first_stone_games(game, level)
     swap = result.move.is_swap
     verb = "took" if swap else "kept"
+    if worth is None:
+        owner = result.win_rate if swap else 1 - result.win_rate
+        if (owner > 0.5) != swap:
+            # a short search's figures can say the other way from its choice (level 1 kept a
+            # stone it put at 62% for its owner, tester 30): the choice alone is said
+            return f"its search at this level {verb} it"
+        return f"it judged the first stone worth {percent(owner)} to its owner"
+    games = first_stone_games(game, level)
     if games is None:
         if (worth > 0.5) != swap:
             return f"its search at this level {verb} it"
@@ -841,7 +841,6 @@ class ComputerPlay(QObject):
         person, engine = seat.name, seat.engine
         if engine:
             self.failed_engines[engine] = message.splitlines()[0].rstrip(".") + "."
-        if seat.engine:
             # the side is a person's now, by a person's name (the panel went on saying
             # "White to play: Crasher", as if the engine were thinking: a tester's finding)
             index = next(i for i, s in enumerate(self.session.seats) if s is seat)
