@@ -221,6 +221,34 @@ def test_the_games_own_next_move_played_again_earns_one_increment():
     assert clock.left(BLACK, now.t) == 60 and session.current.extra["BL"] == ["60.0"]
 
 
+def test_the_games_own_next_move_clicked_further_back_leaves_the_clocks_alone():
+    """Two moves back, the game's own next move clicked again is a step along the game: the
+    clock of the player to move in the game runs on. (Played again, it went on the clocks:
+    Black's clock ran while the game had White to move, and White's time stood still.)"""
+    session, now = timed_session()
+    for cell in (0, 5, 1, 6, 2):
+        now.t += 2
+        assert session.play(Move(cell)) is None
+    main = session.tree.main_line()
+    kept = [dict(node.extra) for node in main]
+    clock = session.clock
+    assert clock is not None and clock.running == WHITE
+    session.back(single=True)
+    session.back(single=True)  # White to move: its second move, d2 (cell 6), comes next
+    session.dirty = False  # (as if saved)
+    now.t += 3
+    assert session.steps_along(Move(6)) and not session.steps_along(Move(7))
+    assert session.play(Move(6)) is None
+    assert session.tree.path == main[:4] and session.tree.main_line() == main
+    now.t += 10
+    assert clock.running == WHITE
+    assert (clock.left(BLACK, now.t), clock.left(WHITE, now.t)) == (60, 47)
+    assert [dict(node.extra) for node in main] == kept and not session.dirty
+    assert session.play(Move(2)) is None  # and Black's c1: the game's end again
+    assert session.tree.path == main and clock.running == WHITE
+    assert (clock.left(BLACK, now.t), clock.left(WHITE, now.t)) == (60, 47)
+
+
 def test_what_a_move_would_take_back_is_known_before_it_is_played():
     """The window says what a move took back (the status bar after a click, the computer's
     note after Ctrl+G at an earlier turn): the game's own next move takes nothing back."""

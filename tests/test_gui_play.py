@@ -506,6 +506,36 @@ def test_the_turn_marker_stays_with_the_running_clock_while_looking_back(qtbot, 
     shows_the_position(window)
 
 
+def test_the_games_own_next_move_clicked_while_looking_back_is_a_step(qtbot, answers):
+    """Two moves back in a game on the clocks, a click on the cell the game went on with
+    shows the game one move on; the clock of the player to move in the game runs on. (It was
+    a move of the game again: Black's clock ran with White to move in the game.)"""
+    window, now, clock = _a_minute_each_white_to_move(qtbot, answers)  # Black c2
+    for label in ("b1", "a1"):
+        now[0] += 1
+        click(qtbot, window, label)
+    assert clock.running == WHITE
+    window.step(-1)
+    window.step(-1)  # White to move: its b1 comes next
+    shows_the_position(window)
+    click(qtbot, window, "b1")
+    assert [window.game.move_text(m) for m in window.game.moves] == ["c2", "b1"]
+    assert len(window.session.tree.main_line()) == 3 and clock.running == WHITE
+    assert window.statusBar().currentMessage() == "The game went on with b1 here: one move on."
+    labels = window.game_panel.player_labels
+    assert labels[WHITE].text() == "<b>▶ White: Bo</b>"
+    assert window.game_panel.turn_label.text() == (
+        "Black to play: Ann. White's clock runs: White is to move in the game. "
+        "(Viewing move 2 of 3.) A move here takes back the later move."
+    )
+    shows_the_position(window)
+    now[0] += 5
+    click(qtbot, window, "a1")  # and the game's end again, White's clock still running
+    assert window.session.at_main_line_end() and clock.running == WHITE
+    assert window.game_panel.turn_label.text() == "White to play: Bo."
+    shows_the_position(window)
+
+
 def test_a_finished_game_on_the_clocks_looked_back_over_runs_no_clock(qtbot, answers):
     """Tester 54 stepped back in a game won on the clocks and read "The clocks start with the
     first move." beside a bold time, as if a clock ran: the clocks stopped with the win."""

@@ -489,6 +489,13 @@ class Session:
         if result is not None and result.reason != CONNECTION:
             names = (self.game.colour_name(BLACK), self.game.colour_name(WHITE))
             return f"the game has ended: {result.words(names)}"
+        if self.steps_along(move):
+            # (played again, it went on the clocks again: with moves after it, the clock of
+            # the player to move there ran while the game had the other to move)
+            self.tree.play(move)  # (it follows the move there)
+            self.played = True  # a computer to move answers it anew, as after an undo
+            self.notify(Change.POSITION)
+            return None
         takeback, live = self._how_played()
         if live and self.clock is not None and self.clock.paused:
             # (the same words as the turn's line: tester 54 found two hints for one thing)
@@ -514,7 +521,7 @@ class Session:
         # the clocks as if the moves taken back had not been played: their increments and
         # swaps undone (each takeback gave its mover another increment: tester 54); the time
         # spent stays spent, on the clock that ran (the one shown running)
-        gone = self._replaced_on_clock(move) if live and takeback else []
+        gone = self._replaced_on_clock() if live and takeback else []
         node = self.tree.play(move)
         if takeback and self.off_main_line(self.tree.path):
             self.tree.promote(node)
@@ -529,13 +536,18 @@ class Session:
         at = self.move_number
         return at < len(main) and not self.is_on_variation() and main[at].move == move
 
-    def _replaced_on_clock(self, move: Move) -> list[RecordNode]:
-        """The main line's moves whose clock effects ``move``, taking moves back here,
-        replaces: those after the point where the position shown leaves the main line, or,
-        for the game's own next move played again, that move alone."""
+    def steps_along(self, move: Move) -> bool:
+        """Whether ``move``, played here, is a step along the game: where a move would take
+        moves back (``takes_back``), the game's own next move takes none and is not a move of
+        the game again (its time is kept with it); the game is shown one move on, the clocks
+        run as they did, and a computer to move there answers it anew (its answer, if another,
+        takes the later moves back)."""
+        return self.takes_back() and self._plays_on(move)
+
+    def _replaced_on_clock(self) -> list[RecordNode]:
+        """The main line's moves whose clock effects a move taking moves back here replaces:
+        those after the point where the position shown leaves the main line."""
         main = self.tree.main_line()
-        if self._plays_on(move):
-            return [main[self.move_number]]
         path = self.tree.path
         most = min(len(path), len(main))
         return main[next((i for i in range(most) if path[i] is not main[i]), most) :]

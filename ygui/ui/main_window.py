@@ -1130,13 +1130,21 @@ class MainWindow(QMainWindow):
         session = self.session
         seat = self.computer.seat_to_move()
         colour = session.game.colour_name(session.game.to_move)
-        # a move at an earlier position of a game that goes on takes the later moves back
+        # a move at an earlier position of a game that goes on takes the later moves back,
+        # unless it is the game's own next move: that is a step along the game
         later = session.taken_back_by(move)
+        step = session.steps_along(move)
         reason = session.play(move)
         if reason is not None:
             self.refuse(reason)
             return False
-        if later and not (seat is not None and seat.computer):
+        if step:
+            # (played again, it went on the clocks again: tester 52's leftover)
+            said = f"The game went on with {session.game.move_text(move)} here: one move on."
+            if self.computer.computer_to_move():
+                said += " The computer answers it anew; another answer takes back the later moves."
+            self._say_of_position(said)
+        elif later and not (seat is not None and seat.computer):
             # (a click while looking back changed the game without a word: the words before
             # the click said it would, the list's greyed moves went)
             self._say_of_position(
