@@ -70,6 +70,21 @@ def test_the_slips_of_a_hand_edit_are_mended_not_the_whole_file_dropped(tmp_path
     assert again.problem == "" and again.get("theme") == "dark"
 
 
+def test_a_doubled_comma_is_mended_and_a_slip_left_is_named_at_its_own_line(tmp_path):
+    """Tester 57: a comment (mended) on line 2 and a doubled comma on line 4 lost every
+    setting, and the message named line 2. A doubled comma is mended; a slip that cannot be
+    is named at its own line, not at the first one mended."""
+    path = tmp_path / "settings.json"
+    path.write_text('{\n  "theme": "dark", // mine\n  "show_labels": true,,\n  "version": 1\n}')
+    s = Settings(path)
+    assert s.get("theme") == "dark" and s.get("show_labels") is True
+    assert "line 3: a comma too many left out" in s.problem
+    path.write_text('{\n  "theme": "dark", // mine\n  "show_labels": yes\n}')
+    s = Settings(path)
+    assert s.get("theme") == "light" and "could not be read" in s.problem
+    assert "(line 3, column 18: Expecting value)" in s.problem
+
+
 def test_mending_has_its_limits(tmp_path):
     path = tmp_path / "settings.json"
     for text in ('{"theme": dark}', '{"theme": "dark"', "{'theme': 'dark'}", "{,}"):
@@ -292,3 +307,10 @@ def test_a_bad_entry_of_a_table_goes_alone_and_a_bad_game_takes_its_board_along(
     assert data["new_game"]["size"] is None and data["new_game"]["corners"] is None
     data, bad = validated({"new_game": {"game": "hexagonal-y", "size": 7}})
     assert data["new_game"]["size"] == 7 and not bad
+    # a size the game is not played at: said, and the game's last size instead (Y at 99
+    # opened Y 11 without a word, the last size, 7, passed over: tester 57)
+    data, bad = validated({"new_game": {"game": "y", "size": 99, "sizes": {"y": 7}}})
+    assert data["new_game"]["size"] == 7 and bad == ["new_game.size"]
+    data, bad = validated({"new_game": {"game": "poly-y", "size": 99, "corners": 4}})
+    assert data["new_game"]["size"] is None and data["new_game"]["corners"] is None
+    assert bad == ["new_game.corners", "new_game.size"]

@@ -105,7 +105,7 @@ class _Table:
 NEW_GAME: dict[str, tuple[Any, Check]] = {
     "game": ("y", _one_of(*VARIANTS)),
     "size": (None, _optional(_int_in(1, 1000))),
-    "corners": (None, _optional(_int_in(3, 9))),
+    "corners": (None, _optional(lambda v: _int_in(3, 9)(v) and v % 2 == 1)),
     "seed": (None, _optional(_int_in(0, 2_000_000_000))),
     "pie": (None, _optional(_is_bool)),
     "turns": ("standard", _one_of(*TURN_STRUCTURES)),
@@ -217,6 +217,11 @@ def validated(stored: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         # Hexagonal Y's size, 7: tester 22)
         for key in ("size", "corners", "seed"):
             section[key] = None
+    elif section["size"] is not None and section["size"] not in VARIANTS[section["game"]].sizes:
+        # a size the game is not played at (Y at 99): the game's last size instead, which
+        # the board fell back past to the game's default without a word (tester 57)
+        wrong.append("size")
+        section["size"] = section["sizes"].get(section["game"])
     bad += [f"new_game.{k}" for k in wrong]
     data["new_game"] = section
     return data, bad
@@ -268,13 +273,17 @@ def mended_json(text: str) -> tuple[Any, list[str]]:
             elif exc.msg == "Expecting ',' delimiter" and text[pos : pos + 1] in ('"', "{", "["):
                 text = before + "," + text[len(before) :]
                 mends.append(f"{where}: a missing comma put in")
-            elif text[pos : pos + 1] in ("}", "]") and before.endswith(","):
+            elif text[pos : pos + 1] in ("}", "]", ",") and before.endswith(","):
+                # (before a closing brace, or doubled: "7,," lost every setting, tester 57)
                 text = before[:-1] + text[len(before) :]
                 mends.append(f"{where}: a comma too many left out")
             else:
-                break
+                # the slip that could not be mended, at its own line (the lines stay where
+                # they were: a mend adds or takes none): the first complaint named a comment
+                # mended already, tester 57
+                raise ValueError(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     assert first is not None
-    raise ValueError(str(first))
+    raise ValueError(f"more than {MAX_MENDS} slips; the first at line {first.lineno}: {first.msg}")
 
 
 def _shown(stored: dict[str, Any], name: str) -> str:
