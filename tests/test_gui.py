@@ -513,6 +513,46 @@ def test_save_and_load_through_the_ui(qtbot, window, answers, tmp_path):
     assert str(path) in window.settings.get("recent_files")
 
 
+def test_the_question_before_closing_says_which_moves_the_file_lacks(
+    qtbot, window, answers, tmp_path
+):
+    """Tester 57 saved, played two moves more and closed: "Closing the window of game.ysgf
+    (10 moves). Save the current game first?" said nothing of the two the file lacked."""
+    start(window, "y", size=5)
+    for label in ("c2", "b1"):
+        click_label(qtbot, window, label)
+    path = tmp_path / "game.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": path
+    window.act_save.trigger()
+    for label in ("a1", "d2"):
+        click_label(qtbot, window, label)
+    answers.save_choice = ["cancel"]
+    assert not window.close()
+    assert answers.questions[-1] == (
+        "Closing the window of game.ysgf (4 moves). Save the current game first? The last 2 "
+        "moves are not in game.ysgf."
+    )
+    window.step(-1)
+    window.step(-1)
+    click_label(qtbot, window, "e1")  # a variation between people: the main line stays
+    answers.save_choice = ["cancel"]
+    assert not window.close()
+    assert answers.questions[-1].endswith("The last 2 moves are not in game.ysgf.")
+    window.act_save.trigger()
+    window.session.set_comment("a note")  # the moves are the file's: nothing more is said
+    answers.save_choice = ["cancel"]
+    assert not window.close()
+    assert answers.questions[-1].endswith("Save the current game first?")
+    window.session.tree.promote(window.session.tree.path[-1])  # the variation made the game
+    window.session.dirty = True
+    answers.save_choice = ["cancel"]
+    assert not window.close()
+    assert answers.questions[-1].endswith(
+        "The main line of game.ysgf (4 moves) parts from this one after move 2."
+    )
+    answers.save_choice = ["discard"]
+
+
 def test_damaged_file_gives_a_message_and_changes_nothing(qtbot, window, answers, tmp_path):
     start(window, "y", size=5)
     click_label(qtbot, window, "c2")

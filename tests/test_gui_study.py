@@ -1090,7 +1090,10 @@ def test_a_review_of_a_saved_game_asks_to_save_its_analysis_by_name(
     assert not window.session.only_analysis_unsaved
     answers.save_choice = ["cancel"]
     assert not window.maybe_keep_changes()
-    assert answers.questions[-1] == "Save the current game, reviewed.ysgf (4 moves), first?"
+    assert answers.questions[-1] == (
+        "Save the current game, reviewed.ysgf (4 moves), first? The last move is not in "
+        "reviewed.ysgf."
+    )
 
 
 def test_a_game_lost_without_a_mistake_says_how_it_slipped_away(qtbot, window, monkeypatch):

@@ -133,6 +133,7 @@ class Session:
         self.path: Path | None = None
         self.disk_stamp: tuple[int, int] | None = None  # (set_tree)
         self.dirty = False
+        self.saved_moves: list[Move | None] | None = None  # (set_tree, save)
         # all that is unsaved is analysis (a review of a game opened from its file): the
         # question before it is lost says so
         self.only_analysis_unsaved = False
@@ -861,6 +862,9 @@ class Session:
         # found before this window's Save replaces its work (tester 22 lost a line so)
         self.disk_stamp = file_stamp(path) if path is not None else None
         self.dirty = dirty
+        # the main line's moves as the file holds them, where known (a game recovered over
+        # its file is not the file's)
+        self.saved_moves = self._main_moves() if path is not None and not dirty else None
         self.only_analysis_unsaved = False
         self._start_clock(clock_running, clocks)
         self._clock_autosaved = self.now()
@@ -1034,9 +1038,25 @@ class Session:
         self.path = path
         self.disk_stamp = file_stamp(path)
         self.dirty = False
+        self.saved_moves = self._main_moves()
         self.only_analysis_unsaved = False
         self.remove_autosave()
         self.notify(Change.SAVED)
+
+    def _main_moves(self) -> list[Move | None]:
+        return [node.move for node in self.tree.main_line()]
+
+    def moves_not_saved(self) -> tuple[int, int, int] | None:
+        """Of a game changed since its file was saved or opened: the main line's length in
+        the file and now, and how many moves they begin with alike; None where the file's
+        moves are not known (no file, a game recovered over it) or the game is unchanged.
+        (Closing asked "Save the current game first?" with nothing of two moves the file
+        lacked: tester 57.)"""
+        if not self.dirty or self.path is None or self.saved_moves is None:
+            return None
+        saved, now = self.saved_moves, self._main_moves()
+        alike = next((i for i, (a, b) in enumerate(zip(saved, now, strict=False)) if a != b), None)
+        return len(saved), len(now), (min(len(saved), len(now)) if alike is None else alike)
 
     def record_text(self) -> str:
         """The record a save writes, as text (copied to the clipboard)."""

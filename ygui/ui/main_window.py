@@ -1913,6 +1913,26 @@ class MainWindow(QMainWindow):
             whole = f"{here} in the variation shown, {whole} in the main line"
         return f"{game} ({whole}{more})"
 
+    def _moves_not_saved(self) -> str:
+        """What of the game's moves its file lacks, said in the question before it is lost
+        ("" where the file's main line is the game's, or not known)."""
+        known = self.session.moves_not_saved()
+        if known is None:
+            return ""
+        saved, now, alike = known
+        if saved == now == alike:
+            return ""  # (other changes: comments, marks, variations)
+        name = self.session.path.name if self.session.path is not None else "the file"
+        if alike == saved:
+            later = "last move is" if now - saved == 1 else f"last {now - saved} moves are"
+            return f"The {later} not in {shown_path(name)}."
+        if alike == now:
+            return f"{shown_path(name)} has {counted(saved - now, 'more move')} in its main line."
+        return (
+            f"The main line of {shown_path(name)} ({counted(saved, 'move')}) parts from this "
+            f"one after move {alike}."
+        )
+
     def _keep_changes(self, why: str = "", named: bool = False) -> bool:
         if not self.session.has_work:
             return True
@@ -1926,6 +1946,8 @@ class MainWindow(QMainWindow):
                 else f"Save {game} first?"
             )
             question = f"{why} {question}" if why else question
+            if (lost := self._moves_not_saved()) and not self.session.only_analysis_unsaved:
+                question = f"{question} {lost}"
             answer = self.ask_save_discard_cancel(question)
             if answer == "save":
                 return self.save()
