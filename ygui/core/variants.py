@@ -336,10 +336,17 @@ class GameOptions:
             text += f", {self.corners_value} corners"
         if self.game == "mudcrack-y":
             text += f", seed {self.seed_value}"
+        return text + self.rule_words()
+
+    def rule_words(self) -> str:
+        """The turns, handicap and pie rule of a heading, each after a comma."""
+        text = ""
         if self.turns != "standard":
             text += f", {self.turns} turns"
         if self.handicap_value:
-            text += f", handicap {self.handicap_value}"
+            # (a no-break space: the heading wrapped with the number alone on its last line,
+            # tester 57)
+            text += f", handicap\u00a0{self.handicap_value}"
         if self.pie_value:
             text += ", pie rule"
         return text

@@ -14,7 +14,7 @@ from dataclasses import replace
 from ygui.core.game import Game
 from ygui.core.geometry import BoardGeometry
 from ygui.core.rules.win import CornerRule, PerimeterRule, SideSetRule, largest_gap, masks_of
-from ygui.core.variants import ECCENTRIC_BLACK_SIDES, GameOptions
+from ygui.core.variants import ECCENTRIC_BLACK_SIDES
 
 
 def capitalised(text: str) -> str:
@@ -122,18 +122,7 @@ def title(game: Game) -> str:
     if isinstance(game.rule, CornerRule):
         text += f", {game.rule.corners} corners"
     text += ")"
-    return text + _rule_options(options) + setup
-
-
-def _rule_options(options: GameOptions) -> str:
-    text = ""
-    if options.turns != "standard":
-        text += f", {options.turns} turns"
-    if options.handicap_value:
-        text += f", handicap {options.handicap_value}"
-    if options.pie_value:
-        text += ", pie rule"
-    return text
+    return text + options.rule_words() + setup
 
 
 def win_reason(game: Game) -> str:
