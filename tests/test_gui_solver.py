@@ -305,3 +305,42 @@ def test_the_win_bar_is_grey_while_the_colours_are_open():
     assert "#616161" in win_bar_style(game)  # (the swap still to choose)
     game.play(Move(game.geometry.cell("c3")))
     assert "#616161" not in win_bar_style(game)
+
+
+def test_the_candidates_the_solver_settled_are_said_settled(qtbot, answers):
+    """Tester 56 solved a position its analysis had proved: the solver's map named 18
+    winning moves, and the candidates table still greyed them as rates from a few playouts,
+    "Not proved", its tooltip sending the student to the solver they had just used."""
+    from ygui.core.study import parse_position
+
+    window = make_window(qtbot, answers)
+    start(window, game="y", size=9, pie=False)
+    setup, to_move = parse_position(  # (the tester's figure: Black wins)
+        window.game.geometry,
+        "B: e1 e2 e3 e4 e5 f5 i5 i6 W: d1 d2 d3 d4 f1 f2 f3 f4 to move: B",
+    )
+    window.session.set_position(setup, to_move)
+    computer = window.computer
+    window.act_candidates.trigger()
+    computer.analyse_box.setChecked(True)
+    qtbot.waitUntil(lambda: "within" in computer.win_label.text(), timeout=60_000)
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=60_000)  # stopped by itself
+    table = computer.candidates_table
+
+    def rows():
+        return [table.item(r, 1).text() for r in range(table.rowCount())]
+
+    assert any(re.fullmatch(r"\d+%", r) for r in rows())  # some not proved by the search
+    window.act_solve.trigger()
+    qtbot.waitUntil(lambda: not window.solver_panel.busy, timeout=60_000)
+    assert rows() and all(
+        re.fullmatch(r"(win|loss) in \d+|(win|loss) \(solved\)", r) for r in rows()
+    )
+    solved = [r for r in range(table.rowCount()) if table.item(r, 1).text().endswith("(solved)")]
+    assert solved and "Proved by the solver" in table.item(solved[0], 1).toolTip()
+    assert table.item(solved[0], 0).foreground().color() != Qt.GlobalColor.gray
+    # the search's wins first, then the solver's, then its losses
+    order = [(0 if " in " in r else 1) if r.startswith("win") else 2 for r in rows()]
+    assert order == sorted(order)
+    # and the board labels them too
+    assert len(window.scene.candidate_marks) == table.rowCount()

@@ -68,19 +68,22 @@ class SolveMap:
     def winning(self) -> list[Move]:
         """The moves that win for the player who plays them (a swap wins when the colour
         that just moved wins the position)."""
-        return [m for m, w in self.results.items() if w is not None and _good(m, w, self.to_move)]
+        return [m for m, w in self._settled() if wins_for_mover(m, w, self.to_move)]
 
     def losing(self) -> list[Move]:
-        return [
-            m for m, w in self.results.items() if w is not None and not _good(m, w, self.to_move)
-        ]
+        return [m for m, w in self._settled() if not wins_for_mover(m, w, self.to_move)]
+
+    def _settled(self) -> list[tuple[Move, int]]:
+        return [(m, w) for m, w in self.results.items() if w is not None]
 
     @property
     def complete(self) -> bool:
         return not self.pending and all(w is not None for w in self.results.values())
 
 
-def _good(move: Move, winner: int, to_move: int) -> bool:
+def wins_for_mover(move: Move, winner: int, to_move: int) -> bool:
+    """Whether ``move`` wins for the player who plays it, ``winner`` winning after it (a
+    swap wins when the colour that just moved wins the position)."""
     return (winner != to_move) if move.is_swap else (winner == to_move)
 
 

@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 
 from ygui.ai.book import first_stone_games, swap_worth
 from ygui.ai.engine import MAX_TREE_VISITS, Candidate, SearchLimits, SearchResult
-from ygui.ai.solver import position_signature
+from ygui.ai.solver import SolveMap, position_signature, wins_for_mover
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.result import RESIGNATION
 from ygui.core.tree import GameTree
@@ -205,6 +205,16 @@ def proved_tip(proved: int) -> str:
     if proved > 0:
         return f"Proved by the search: this move wins whatever the reply; {end}"
     return f"Proved by the search: this move loses against the best replies; {end}"
+
+
+SOLVED_WIN = (
+    "Proved by the solver (Study ▸ Solve this position): this move wins whatever the reply "
+    "(the solver does not count how soon)"
+)
+SOLVED_LOSS = (
+    "Proved by the solver (Study ▸ Solve this position): this move loses against the best "
+    "replies (the solver does not count how soon)"
+)
 
 
 class Host(Protocol):
@@ -425,6 +435,10 @@ class ComputerPlay(QObject):
         # (None where the pie rule leaves the colour open), shown instead of the win
         # probability where there is one (the window sets it)
         self.proved: Callable[[Game], tuple[str, int | None] | None] | None = None
+        # and its map of a position's moves (the window sets it): the candidates it settled
+        # are said so (the table called them unproved beside the solver's map: tester 56)
+        self.solved: Callable[[Game], SolveMap | None] | None = None
+        self._filled: tuple[Game, SearchResult] | None = None  # what the table shows
         # the position right after the computer's own move, whose search the panel shows
         self._explained: list[Move] | None = None
         # the position the panel's figures are of (None: it shows none): a question that held
@@ -1297,15 +1311,33 @@ class ComputerPlay(QObject):
             header.setText(outlook)
         self.candidate_lines, self.candidate_marks = [], []
         self.candidate_moves = []
+        self._filled = (game, result)
         candidates = list(result.candidates)
+        # the moves the solver settled (Study ▸ Solve this position), where the search did not
+        known = self.solved(game) if self.solved is not None else None
+        solver: dict[Move, bool] = {}
+        if known is not None:
+            solver = {
+                c.move: wins_for_mover(c.move, winner, game.to_move)
+                for c in candidates
+                if not c.proved and (winner := known.results.get(c.move)) is not None
+            }
         # once the position is proved the search stops: the moves it proved come first, and
         # the others' rates, from the few playouts they had, are greyed and said to be rough
         settled = result.proved != 0
-        if settled:
+        if settled or solver:
             # (the losses in the search's order: an intrusion into the links by which the
             # opponent has won first, then the slowest; sorted quickest first, the move the
-            # best line begins with stood sixth in a tester's lost position)
-            candidates.sort(key=lambda c: (c.proved <= 0, c.proved < 0, max(c.proved, 0)))
+            # best line begins with stood sixth in a tester's lost position); the solver's
+            # wins after the search's, its losses before them
+            def order(c: Candidate) -> tuple[int, int]:
+                if c.proved:
+                    return (0, c.proved) if c.proved > 0 else (4, 0)
+                if c.move in solver:
+                    return (1, 0) if solver[c.move] else (3, 0)
+                return 2, 0
+
+            candidates.sort(key=order)
         elif len(candidates) > 2:
             # the analysis's few moves after its choice share its playouts alike (its wide
             # search): those within a hundredth of one another by playouts are in the order
@@ -1337,7 +1369,11 @@ class ComputerPlay(QObject):
                 # read as no order at all without it, tester 37)
                 shown = f"{rate} in {abs(candidate.proved)}"
                 worth = 1.0 if candidate.proved > 0 else 0.0
-            rough = settled and not candidate.proved
+            elif candidate.move in solver:  # (the solver knows the winner, not how soon)
+                rate = proved_text(1 if solver[candidate.move] else -1)
+                shown = f"{rate} (solved)"
+                worth = 1.0 if solver[candidate.move] else 0.0
+            rough = settled and not candidate.proved and candidate.move not in solver
             # (on the board, a settled position's proved moves alone: a rate of a move's few
             # playouts there read as a real figure, "0%" from one visit)
             marked = marked_cell(game, candidate.move)
@@ -1354,6 +1390,8 @@ class ComputerPlay(QObject):
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 if candidate.proved:
                     item.setToolTip(proved_tip(candidate.proved))
+                elif candidate.move in solver:
+                    item.setToolTip(SOLVED_WIN if solver[candidate.move] else SOLVED_LOSS)
                 elif rough:
                     item.setForeground(Qt.GlobalColor.gray)
                     item.setToolTip(
@@ -1369,6 +1407,13 @@ class ComputerPlay(QObject):
         self.candidate_marks.sort(key=lambda mark: rank[mark[0]])  # (the search's best first)
         table.mark_hovered()
         self._show_candidates(self.candidates_box.isChecked())
+
+    def solver_settled(self) -> None:
+        """The solver settled moves: the candidates of the position shown say so."""
+        if self._filled is not None:
+            game, result = self._filled
+            if self._displayed == position_signature(self.session.game) == position_signature(game):
+                self._fill_candidates(game, result)
 
     def _show_candidates(self, on: bool) -> None:
         # (the best is framed on the board only if it is a cell: the swap, best in a tester's

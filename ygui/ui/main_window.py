@@ -345,6 +345,8 @@ class MainWindow(QMainWindow):
             SolverPanel(self.session, self.scene, lambda text: self.show_status(text, 5000))
         )
         self.computer.proved = self.solver_panel.verdict
+        self.computer.solved = self.solver_panel.map_of
+        self.solver_panel.settled = self.computer.solver_settled
         study = [self.tree_panel, self.setup_dock, self.review_panel, analysis, self.solver_panel]
         for dock in study[1:]:
             self.tabifyDockWidget(self.tree_panel, dock)

@@ -149,6 +149,7 @@ class SolverPanel(QDockWidget):
         self._per_move = 0.0  # the time a move of the search running
         self._signature: tuple[object, ...] | None = None
         self.shown: SolveMap | None = None
+        self.settled: Callable[[], None] | None = None  # told of each map shown (the window)
 
     @property
     def busy(self) -> bool:
@@ -235,6 +236,15 @@ class SolverPanel(QDockWidget):
             return "The second player wins (proved, with the pie rule)", None
         return f"{game.colour_name(proof.winner)} wins (proved)", proof.winner
 
+    def map_of(self, game: Game) -> SolveMap | None:
+        """What the solver settled of ``game``'s moves: its finished map, or the one being
+        made of the position shown."""
+        signature = position_signature(game)
+        known = self.maps.get(signature)
+        if known is None and self.shown is not None and self._signature == signature:
+            known = self.shown
+        return known
+
     def shutdown(self) -> None:
         self.cancel()
         if self._thread.isRunning():
@@ -273,6 +283,8 @@ class SolverPanel(QDockWidget):
 
     def _show_map(self, game: Game, solved: SolveMap, done: bool) -> None:
         self.shown = solved
+        if self.settled is not None:
+            self.settled()
         self.legend.setText(PIE_LEGEND if game.swap_ahead else LEGEND)
         won = {m.cell for m in solved.winning() if m.cell is not None}
         lost = {m.cell for m in solved.losing() if m.cell is not None}
