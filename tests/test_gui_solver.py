@@ -333,6 +333,9 @@ def test_the_candidates_the_solver_settled_are_said_settled(qtbot, answers):
     assert any(re.fullmatch(r"\d+%", r) for r in rows())  # some not proved by the search
     window.act_solve.trigger()
     qtbot.waitUntil(lambda: not window.solver_panel.busy, timeout=60_000)
+    # the best line stops where the proof does, and says what follows (it read "g5 i9": a
+    # reply at random, and no winning stone after it)
+    assert computer.line_label.text() == "Best line: g5, then Black wins whatever the replies"
     assert rows() and all(
         re.fullmatch(r"(win|loss) in \d+|(win|loss) \(solved\)", r) for r in rows()
     )

@@ -223,3 +223,19 @@ def test_proofs_with_a_handicap() -> None:
         first = Game(GameOptions(game="y", size=4, handicap=handicap))  # the set-up turn
         checked(first, Engine(seed=1).search(first, SearchLimits(5_000)))
     assert wins + losses >= 3
+
+
+def test_a_proved_lines_reply_is_not_one_at_random() -> None:
+    """Tester 56's figure: g5 wins in 3 (two ways to connect after it). Its line read "g5
+    i9": a reply of no meaning, the first of many proved to lose alike, and no winning stone
+    after it. The line stops where the tree's proof does."""
+    from ygui.core.study import parse_position
+
+    options = GameOptions(game="y", size=9, pie=False).validated()
+    setup, to_move = parse_position(
+        Game(options).geometry, "B: e1 e2 e3 e4 e5 f5 i5 i6 W: d1 d2 d3 d4 f1 f2 f3 f4"
+    )
+    game = Game(options, setup=setup, to_move=to_move)
+    result = Engine(seed=1).search(game, SearchLimits(20_000))
+    assert result.proved == 3 and [game.move_text(m) for m in result.principal] == ["g5"]
+    assert [game.move_text(m) for m in result.candidates[0].line] == ["g5"]

@@ -1269,7 +1269,17 @@ class ComputerPlay(QObject):
             if winner is not None:
                 self.set_win_bar(1.0 if winner == BLACK else 0.0, game)
         words, stones = line_stones(game, result.principal)
-        self.line_label.setText("Best line: " + (" ".join(words) or "-"))
+        line = "Best line: " + (" ".join(words) or "-")
+        if words and 0 < len(result.principal) < abs(result.proved):
+            # (a proved line stops where the tree's proof does: what follows is any reply's
+            # answer, said so where a reply at random stood, tester 56)
+            me, other = game.colour_name(game.to_move), game.colour_name(3 - game.to_move)
+            line += (
+                f", then {me} wins whatever the replies"
+                if result.proved > 0
+                else f", then {other} wins whatever {me} plays"
+            )
+        self.line_label.setText(line)
         if result.reason == "book":
             self.stats_label.setText("From the opening book")
         elif result.reason == "model":
