@@ -181,6 +181,35 @@ def test_a_win_in_one_is_said_so(qtbot, answers):
     assert computer.win_label.text() == "Black wins (proved: d1 wins at once)"
 
 
+def test_a_proof_is_kept_with_the_game_and_comes_back_as_a_proof(qtbot, answers, tmp_path):
+    """Tester 56: a win in one, proved at once without a playout, was not kept with the
+    game (nor a position searched from the tree of before alone), and a proof kept came back
+    from the file as "Win probability, as kept with the game: Black 100%"."""
+    from ygui.core.tree import GameTree
+
+    window = make_window(qtbot, answers)
+    start(window, game="y", size=4, pie=False)
+    for label in ("a1", "b2", "b1", "c2", "c1", "d2"):  # Black's bottom row lacks d1
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+    computer = window.computer
+    computer.analyse_box.setChecked(True)
+    qtbot.waitUntil(lambda: "proved" in computer.win_label.text(), timeout=60_000)
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=60_000)
+    computer.analyse_box.setChecked(False)
+    node = window.session.current
+    assert GameTree.analysis(node) is not None and GameTree.proved(node) == 1
+    path = tmp_path / "proof.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": path
+    window.act_save.trigger()
+    start(window, game="y", size=5)
+    window.choose_open_path = lambda: path
+    window.act_open.trigger()
+    assert len(window.game.moves) == 6 and not computer.runner.busy
+    assert computer.win_label.text() == (
+        "Black wins (proved, as kept with the game: the game ends within 1 stone)"
+    )
+
+
 def test_the_analysis_panel_forgets_a_position_it_no_longer_shows(qtbot, answers):
     window = make_window(qtbot, answers)
     start(window, game="y", size=4, pie=True)

@@ -1189,11 +1189,13 @@ class ComputerPlay(QObject):
             # on a cell the analysis had left: a tester's finding), and the status line says
             # so (it went on naming the cell the ring had left)
             self._show_hint(request, result)
-        if self._is_current(request) and result.playouts:
+        playouts = max(result.playouts, result.tree_playouts)
+        # (a search of the tree from before alone, or a win in one proved at once, is kept
+        # too: a student's steps through an analysed line kept none of them, tester 56)
+        if self._is_current(request) and (playouts or result.proved):
             game = request.game
             black = result.win_rate if game.to_move == BLACK else 1 - result.win_rate
             best = game.move_text(result.move)
-            playouts = max(result.playouts, result.tree_playouts)
             self.session.keep_analysis(self.session.current, black, playouts, best, result.proved)
 
     # ----- analysis display -------------------------------------------------------------
@@ -1214,17 +1216,27 @@ class ComputerPlay(QObject):
         self.stats_label.setText("")
         self._displayed = None
         kept = GameTree.analysis(self.session.current)
-        if kept is not None and kept[1] > 0 and game.winner is None and not verdict:
+        stones = GameTree.proved(self.session.current)
+        if kept is not None and (kept[1] > 0 or stones) and game.winner is None and not verdict:
             # what an analysis kept with the game found here, until one runs (a reopened
             # study's figures were in the review's graph alone: tester 24)
             black, playouts = kept
             self.set_win_bar(black, game)
             self.win_label.setText(f"Win probability, as kept with the game: {shares(game, black)}")
+            if stones and black in (0.0, 1.0):
+                # (a proof came back as "Black 100%": tester 56)
+                winner = game.colour_name(BLACK if black else WHITE)
+                self.win_label.setText(
+                    f"{winner} wins (proved, as kept with the game: the game ends within "
+                    f"{counted(stones, 'stone')})"
+                )
             best = GameTree.best_move(self.session.current)
             if best:
                 self.line_label.setText(f"Best move, as kept with the game: {best}")
             self.stats_label.setText(
                 f"{playouts:,} playouts, when it was analysed (A analyses it now)"
+                if playouts
+                else "Proved when it was analysed (A analyses it now)"
             )
 
     def set_win_bar(self, black: float, game: Game) -> None:
