@@ -323,23 +323,48 @@ def test_create_promote_and_delete_variations(qtbot, window, answers):
         "e1",
     ]
     assert not window.tree_panel.promote_button.isEnabled()
+    # (it changed without a word: tester 56)
+    assert window.statusBar().currentMessage() == (
+        "This line is the main line now; the old main line is a variation."
+    )
     window.session.back()  # to d1, now the first of its siblings
     qtbot.keyClick(window.view, Qt.Key.Key_Up)
     assert labels(window)[-1] == "d1"  # nothing above the main line
     qtbot.keyClick(window.view, Qt.Key.Key_Down)
     assert labels(window)[-1] == "b1"
-    answers.yes_no = [False]  # b1 and c1 after it: asked first (no undo), and No keeps them
+    answers.yes_no = [False]  # b1 and c1 after it: asked first, and No keeps them
     window.act_delete.trigger()
     assert answers.questions[-1] == (
-        "Delete move 2, White b1, and all that follows it (2 moves)? This cannot be undone."
+        "Delete move 2, White b1, and all that follows it (2 moves)? Undo (Ctrl+Z) at once "
+        "after puts them back."
     )
     assert labels(window) == ["a1", "b1"] and len(first.children) == 2
     answers.yes_no = [True]
     window.act_delete.trigger()
     assert labels(window) == ["a1"] and len(first.children) == 1
+    assert window.statusBar().currentMessage() == (
+        "Deleted move 2, White b1, and what followed (2 moves): Undo (Ctrl+Z) puts it back."
+    )
     graph = window.tree_panel.graph
     texts = [graph.tooltip(node) for node, _ in graph.drawn_nodes()]
     assert any("d1" in t for t in texts) and not any("b1" in t for t in texts)
+    # Ctrl+Z at once puts them back, where they were, and shows the position as it was (a
+    # student's Ctrl+Z after a delete only stepped back: tester 56)
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert labels(window) == ["a1", "b1"] and len(first.children) == 2
+    assert [window.game.move_text(c.move) for c in first.children] == ["d1", "b1"]
+    assert window.statusBar().currentMessage() == "Put back the 2 deleted moves."
+    assert mismatches(window) == []
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert labels(window) == ["a1"] and len(first.children) == 2  # then a step back again
+    # after a step elsewhere, Ctrl+Z is a step back
+    window.session.forward()
+    answers.yes_no = [True]
+    window.act_delete.trigger()
+    assert len(first.children) == 1 and window.session.move_number == 1
+    window.session.back()
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert len(first.children) == 1 and window.session.move_number == 0
 
 
 def test_comments_survive_save_and_load(qtbot, window, tmp_path):

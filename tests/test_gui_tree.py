@@ -394,7 +394,7 @@ def test_the_analysis_panels_figures_mark_mistakes_everywhere_at_once(qtbot, win
 
 def test_deleting_one_move_is_at_once_and_more_asks_first(qtbot, window, answers):
     """The panel's Delete (and the menu's, and the tree's own) take one move without a
-    comment at once; several moves, or a comment, are asked about first: there is no undo
+    comment at once; several moves, or a comment, are asked about first
     (a tester lost a variation of two moves at a click)."""
     for label in ("a1", "b1", "c1"):
         click_cell(qtbot, window, window.game.geometry.cell(label))
@@ -405,7 +405,9 @@ def test_deleting_one_move_is_at_once_and_more_asks_first(qtbot, window, answers
     window.session.set_comment("a note worth keeping")
     answers.yes_no = [False]
     panel.delete_button.click()  # b1 alone, but with its comment: asked, and No keeps it
-    assert answers.questions[-1].endswith("(1 move and 1 comment)? This cannot be undone.")
+    assert answers.questions[-1].endswith(
+        "(1 move and 1 comment)? Undo (Ctrl+Z) at once after puts them back."
+    )
     assert [window.game.move_text(m) for m in window.game.moves] == ["a1", "b1"]
     assert answers.yes_no == []
 

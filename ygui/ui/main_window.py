@@ -300,6 +300,7 @@ class MainWindow(QMainWindow):
         self.game_dock.setWidget(self.game_panel)
         self.tree_panel = self._dock(TreePanel(self.session, self.view.setFocus))
         self.tree_panel.graph.delete_node = self.delete_moves
+        self.tree_panel.graph.promote_node = self.promote_line
         self.entry_panel = EntryPanel(
             self.session,
             self.maybe_keep_changes,
@@ -612,7 +613,7 @@ class MainWindow(QMainWindow):
             ("&Study", "mark_square?", "Mark cells with a s&quare", self._mark_square, ()),
             ("&Study", "mark_label?", "Mark cells with &letters", self._mark_label, ()),
             ("&Study", None),
-            ("&Study", "promote", "&Promote variation to main line", lambda: s.promote(), ()),
+            ("&Study", "promote", "&Promote variation to main line", self.promote_line, ()),
             ("&Study", "delete", "&Delete move and what follows", self.delete_moves, ()),
             ("&View", "heat?", "Heat &map on the board", c.heat_box.setChecked, ("M",)),
             ("&View", "preview?", "Preview the best &line", c.preview_box.setChecked, ("P",)),
@@ -710,8 +711,8 @@ class MainWindow(QMainWindow):
 
     def delete_moves(self, node: RecordNode | None = None) -> None:
         """Delete a move (the current one by default) and all that follows it, after a
-        question where that is more than the one move or holds a comment: there is no undo
-        for it (a tester lost a variation of several moves at one click)."""
+        question where that is more than the one move or holds a comment (a tester lost a
+        variation of several moves at one click); Undo at once after puts them back."""
         session = self.session
         target = node or session.current
         if target is session.tree.root:
@@ -728,10 +729,31 @@ class MainWindow(QMainWindow):
             with self.question():
                 if not self.ask_yes_no(
                     "Delete moves?",
-                    f"Delete {move} and all that follows it ({what})? This cannot be undone.",
+                    f"Delete {move} and all that follows it ({what})? Undo (Ctrl+Z) at once "
+                    "after puts them back.",
                 ):
                     return
+        number = len(path_to(session.tree.root, target))
+        shown = session.tree.game_at(path_to(session.tree.root, target)[:-1])
+        played = shown.move_text(target.move) if target.move else "a move"
+        gone = counted(len(list(nodes_of(target))), "move")
         session.delete(target)
+        # (a delete said nothing, and a student's Ctrl+Z after it only stepped back: tester 56)
+        self.show_status(
+            f"Deleted move {number}, {shown.colour_name(target.colour)} {played}, and what "
+            f"followed ({gone}): Undo (Ctrl+Z) puts it back.",
+            10000,
+        )
+
+    def promote_line(self, node: RecordNode | None = None) -> None:
+        """Make the line through ``node`` (the current one by default) the main line, and say
+        so (it changed without a word: tester 56)."""
+        session = self.session
+        target = node or session.current
+        if not session.is_on_variation(target):
+            return
+        session.promote(target)
+        self.show_status("This line is the main line now; the old main line is a variation.", 8000)
 
     def panel_asked(self, dock: QDockWidget) -> None:
         """A panel asked for from View → Panels or its key: on the screen, it closes; open
@@ -1012,7 +1034,7 @@ class MainWindow(QMainWindow):
             self.act_undo.setEnabled(self.editor.can_undo)
             self.act_redo.setEnabled(self.editor.can_redo)
         else:
-            self.act_undo.setEnabled(session.move_number > 0)
+            self.act_undo.setEnabled(session.move_number > 0 or session.can_restore_deleted())
             self.act_redo.setEnabled(session.line_length > session.move_number)
         self.act_promote.setEnabled(session.is_on_variation())
         self.act_delete.setEnabled(session.move_number > 0)
@@ -1324,9 +1346,15 @@ class MainWindow(QMainWindow):
             self.session.set_info(info)
 
     def undo(self) -> None:
-        """A step back, or while a position is set up, its last edit undone."""
+        """A step back, or while a position is set up, its last edit undone; at once after a
+        delete, the moves deleted put back."""
         if self.session.editing:
             self.editor.undo()
+        elif self.session.can_restore_deleted():
+            node = self.session.restore_deleted()
+            if node is not None:
+                gone = counted(len(list(nodes_of(node))), "deleted move")
+                self.show_status(f"Put back the {gone}.", 8000)
         else:
             self.session.back()
 

@@ -299,6 +299,7 @@ class GameTreeView(QGraphicsView):
         self.on_menu: Callable[[QMenu], None] = lambda menu: None  # tests look at the menu
         # deleting a node and what follows: the window asks first where that is several moves
         self.delete_node: Callable[[RecordNode], None] = session.delete
+        self.promote_node: Callable[[RecordNode], None] = session.promote
         session.subscribe(self._session_changed)
 
     # ----- keeping up with the session ----------------------------------------------------
@@ -445,7 +446,7 @@ class GameTreeView(QGraphicsView):
         if node is self.session.tree.root:
             return None
         menu = QMenu(self)
-        promote = menu.addAction("Promote to main line", lambda: self.session.promote(node))
+        promote = menu.addAction("Promote to main line", lambda: self.promote_node(node))
         # (nothing to promote on the main line: greyed, as the panel's button is there)
         promote.setEnabled(self.session.is_on_variation(node))
         menu.addAction("Delete from here", lambda: self.delete_node(node))

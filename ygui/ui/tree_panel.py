@@ -69,7 +69,7 @@ class TreePanel(QDockWidget):
         buttons = QHBoxLayout()
         self.promote_button = QPushButton("Promote")
         self.promote_button.setToolTip("Make this variation the main line")
-        self.promote_button.clicked.connect(lambda: session.promote())
+        self.promote_button.clicked.connect(lambda: self.graph.promote_node(session.current))
         self.delete_button = QPushButton("Delete")
         self.delete_button.setToolTip("Delete this move and everything after it")
         self.delete_button.clicked.connect(lambda: self.graph.delete_node(session.current))
