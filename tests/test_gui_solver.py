@@ -179,6 +179,9 @@ def test_a_win_in_one_is_said_so(qtbot, answers):
     computer.analyse_box.setChecked(True)
     qtbot.waitUntil(lambda: "proved" in computer.win_label.text(), timeout=60_000)
     assert computer.win_label.text() == "Black wins (proved: d1 wins at once)"
+    # ("0 playouts in under 0.1 s. The candidates are the 1 most searched of 29 legal
+    # moves" read oddly: tester 56)
+    assert computer.stats_label.text().startswith("Proved at once, without a playout, in ")
 
 
 def test_a_proof_is_kept_with_the_game_and_comes_back_as_a_proof(qtbot, answers, tmp_path):

@@ -180,6 +180,9 @@ def search_stats(result: SearchResult) -> str:
         if result.seconds >= 0.05
         else "under 0.1\N{NO-BREAK SPACE}s"
     )
+    if result.tree_playouts <= 0 and result.proved:
+        # ("0 playouts in under 0.1 s" read oddly beside a win in one: tester 56)
+        return f"Proved at once, without a playout, in {took}"
     if earlier <= 0:
         text = f"{counted(result.playouts, 'playout')} in {took}"
     elif result.playouts == 0:  # (a tester found "16,002,499 from before, 0 more" hard to read)
@@ -1302,7 +1305,7 @@ class ComputerPlay(QObject):
         else:
             text = search_stats(result)
             legal = len(game.distinct_moves())  # (a Hexagonal Y pair is one move)
-            if 0 < len(result.candidates) < legal:
+            if 0 < len(result.candidates) < legal and result.tree_playouts > 0:
                 # (moves without a row or a mark, unexplained, tester 44)
                 text += (
                     f". The candidates are the {len(result.candidates)} most searched of "
