@@ -353,6 +353,11 @@ def test_a_mark_on_a_candidates_cell_leaves_its_rate_readable(qapp):
     assert scene.candidate_marks == ["55%", "50%"]
     assert not mark_box(a).intersects(label)
     assert mark_box(b).center().x() == pytest.approx(scene.cell_position(b).x(), abs=2)
+    full = mark_box(b).width()
+    scene.set_candidates([(b, "40%", 0.4)])  # and a triangle there: small, but not too small
+    small = mark_box(b)  # (at half size, a square on a Poly-Y cell was 6 pixels: tester 56)
+    assert 0.6 * full <= small.width() < 0.7 * full
+    assert not small.intersects(scene._candidate_labels[0].sceneBoundingRect())
     scene.set_candidates(None)
     assert mark_box(a).center().x() == pytest.approx(scene.cell_position(a).x(), abs=2)
 

@@ -283,10 +283,11 @@ class BoardScene(QGraphicsScene):
                 # a stone's number (or a candidate) and a mark both: the mark small at the
                 # upper right, on a patch of board (drawn over the number, neither could be
                 # read in a figure: tester 41)
-                p = QPointF(p.x() + 0.66 * size, p.y() - 0.66 * size)
-                size *= 0.5
+                # (at half size, a square on a Poly-Y cell was some 6 pixels: tester 56)
+                p = QPointF(p.x() + 0.74 * size, p.y() - 0.74 * size)
+                size *= 0.64
                 ink = QColor(empty_ink)
-                self._mark_items.append(self._board_patch(p, size * 0.95, 21.5))
+                self._mark_items.append(self._board_patch(p, size * 0.75, 21.5))
             r = size * 0.55
             shape: QGraphicsItem
             if kind == "triangle":
