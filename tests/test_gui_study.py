@@ -340,7 +340,7 @@ def test_create_promote_and_delete_variations(qtbot, window, answers):
     )
     assert labels(window) == ["a1", "b1"] and len(first.children) == 2
     answers.yes_no = [True]
-    window.act_delete.trigger()
+    qtbot.keyClick(window.view, Qt.Key.Key_Delete, Qt.KeyboardModifier.ControlModifier)
     assert labels(window) == ["a1"] and len(first.children) == 1
     assert window.statusBar().currentMessage() == (
         "Deleted move 2, White b1, and what followed (2 moves): Undo (Ctrl+Z) puts it back."

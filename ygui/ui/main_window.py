@@ -614,7 +614,13 @@ class MainWindow(QMainWindow):
             ("&Study", "mark_label?", "Mark cells with &letters", self._mark_label, ()),
             ("&Study", None),
             ("&Study", "promote", "&Promote variation to main line", self.promote_line, ()),
-            ("&Study", "delete", "&Delete move and what follows", self.delete_moves, ()),
+            (
+                "&Study",
+                "delete",
+                "&Delete move and what follows",
+                self.delete_moves,
+                ("Ctrl+Del",),  # (none: tester 56; Ctrl+Z at once after puts them back)
+            ),
             ("&View", "heat?", "Heat &map on the board", c.heat_box.setChecked, ("M",)),
             ("&View", "preview?", "Preview the best &line", c.preview_box.setChecked, ("P",)),
             (
