@@ -169,8 +169,13 @@ def test_a_solved_position_keeps_the_count_its_analysis_proved(qtbot, answers):
     assert computer.win_label.text().startswith("Black wins (proved: the game ends within ")
 
 
-def test_a_win_in_one_is_said_so(qtbot, answers):
-    """A proof of one stone names it ("within 1 stone" read as if the game had ended)."""
+def test_a_win_in_one_is_said_so_and_kept_with_the_game(qtbot, answers, tmp_path):
+    """A proof of one stone names it ("within 1 stone" read as if the game had ended).
+    Tester 56: a win in one, proved at once without a playout, was not kept with the game
+    (nor a position searched from the tree of before alone), and a proof kept came back from
+    the file as "Win probability, as kept with the game: Black 100%"."""
+    from ygui.core.tree import GameTree
+
     window = make_window(qtbot, answers)
     start(window, game="y", size=4, pie=False)
     for label in ("a1", "b2", "b1", "c2", "c1", "d2"):  # Black's bottom row lacks d1
@@ -182,21 +187,6 @@ def test_a_win_in_one_is_said_so(qtbot, answers):
     # ("0 playouts in under 0.1 s. The candidates are the 1 most searched of 29 legal
     # moves" read oddly: tester 56)
     assert computer.stats_label.text().startswith("Proved at once, without a playout, in ")
-
-
-def test_a_proof_is_kept_with_the_game_and_comes_back_as_a_proof(qtbot, answers, tmp_path):
-    """Tester 56: a win in one, proved at once without a playout, was not kept with the
-    game (nor a position searched from the tree of before alone), and a proof kept came back
-    from the file as "Win probability, as kept with the game: Black 100%"."""
-    from ygui.core.tree import GameTree
-
-    window = make_window(qtbot, answers)
-    start(window, game="y", size=4, pie=False)
-    for label in ("a1", "b2", "b1", "c2", "c1", "d2"):  # Black's bottom row lacks d1
-        click_cell(qtbot, window, window.game.geometry.cell(label))
-    computer = window.computer
-    computer.analyse_box.setChecked(True)
-    qtbot.waitUntil(lambda: "proved" in computer.win_label.text(), timeout=60_000)
     qtbot.waitUntil(lambda: not computer.runner.busy, timeout=60_000)
     computer.analyse_box.setChecked(False)
     node = window.session.current
