@@ -349,6 +349,8 @@ def test_a_match_game_lost_by_forfeit_and_a_stop(qtbot, answers, tmp_path):
     qtbot.mouseClick(dialog.stop_button, Qt.MouseButton.LeftButton)
     assert not dialog.running and "stopped" in dialog.score.text()
     assert not any(s.computer for s in window.session.seats)  # the game on the board: people
+    if not window.game.is_over:  # and said so (tester 58 waited for "ygui" to move)
+        assert "goes on between people" in window.statusBar().currentMessage()
 
 
 @pytest.mark.parametrize(
@@ -614,3 +616,29 @@ def test_a_match_goes_on_behind_its_closed_window_and_keeps_its_log(qtbot, answe
     assert again.score.text() == dialog.score.text()
     assert [again.log.item(i).text() for i in range(again.log.count())] == said
     qtbot.addWidget(again)
+
+
+def test_closing_the_window_during_a_match_asks_and_keeps_the_game_in_play(
+    qtbot, answers, tmp_path
+):
+    """Tester 58 pressed Ctrl+Q during a match: the window closed without a question, and
+    the game in play was neither saved nor offered back. It asks first, and the game in play
+    is saved in the match's folder as unfinished."""
+    window = make_window(qtbot, answers)
+    attach(window, "Tiny", tiny_command(extra="--random 2"))
+    dialog = start_match(qtbot, window, ("Tiny", ""), 7, 3, tmp_path / "match")
+    qtbot.waitUntil(lambda: len(window.session.tree.main_line()) >= 2, timeout=60_000)
+    window.act_pause_computers.setChecked(True)  # (the game stands still for the test)
+    qtbot.waitUntil(lambda: not window.computer.runner.busy, timeout=30_000)
+    moves = list(window.game.moves)
+    answers.yes_no = [False]
+    assert not window.close()
+    assert answers.questions[-1].startswith("A match is being played: Tiny 0 – 0 ygui")
+    assert "game 1 of 3 is being played. Closing the window stops it" in answers.questions[-1]
+    assert dialog.running and window.isVisible()
+    answers.yes_no = [True]
+    assert window.close()
+    assert not dialog.running
+    kept = list((tmp_path / "match").glob("*.unfinished.ysgf"))
+    assert len(kept) == 1 and "-001-Tiny-vs-ygui_level_" in kept[0].name
+    assert load_record(kept[0]).to_game().moves == moves

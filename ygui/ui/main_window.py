@@ -2119,6 +2119,22 @@ class MainWindow(QMainWindow):
                 self._panels_width = None
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        match = self.match_dialog.in_play() if self.match_dialog is not None else ""
+        if match:
+            assert self.match_dialog is not None
+            folder = shown_path(self.match_dialog.plan.folder) if self.match_dialog.plan else ""
+            with self.question() as resume:
+                stop = self.ask_yes_no(
+                    "Stop the match?",
+                    f"A match is being played: {match}. Closing the window stops it; the "
+                    f"games finished are in {folder}, and the game in play is saved there "
+                    "as unfinished.",
+                )
+                resume[0] = not stop
+            if not stop:
+                event.ignore()
+                return
+            self.match_dialog.shut()
         why = ""
         if self.session.has_work:
             # the question names its game (tester 34 was asked of two windows' games in two

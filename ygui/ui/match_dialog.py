@@ -375,8 +375,16 @@ class MatchDialog(QDialog):
             return
         session = self.host.session
         self._end(why)
-        if session.tree is self._tree and not session.finished:
+        if session.tree is self._tree and not session.finished and not session.game.is_over:
             session.set_seats((Seat(session.seats[0].name), Seat(session.seats[1].name)))
+            # (the computers' names stayed on seats people now play, and nothing said so: a
+            # tester waited for "ygui" to move, tester 58)
+            people = (
+                f"{why} The game on the board goes on between people, under the players' "
+                "names: Play ▸ Players… gives a side back to a computer."
+            )
+            self.log.addItem("    The game on the board goes on between people.")
+            self.host.show_status(people, 20000)
 
     def _end(self, why: str) -> None:
         self.running = False
@@ -407,9 +415,30 @@ class MatchDialog(QDialog):
     def say(self, text: str) -> None:
         self.score.setText(text.strip())
 
+    def in_play(self) -> str:
+        """The match and its game in play, as the question before the window closes says
+        them."""
+        plan = self.plan
+        if not self.running or plan is None:
+            return ""
+        return f"{plan.score_text()}; game {plan.number + 1} of {plan.games} is being played"
+
     def shut(self) -> None:
-        """Close for good, the match stopped (the main window is closing)."""
-        self.stop("The match was stopped: its window was closed.")
+        """Close for good, the match stopped (the main window is closing). The game in play
+        is kept in the match's folder, as unfinished (a quit during a match lost it without a
+        question: tester 58)."""
+        session = self.host.session
+        playing = self.running and self.plan is not None and session.tree is self._tree
+        path = None
+        if playing and self.plan is not None and session.tree.main_line() and not session.finished:
+            path = self.plan.file_for().with_suffix(".unfinished.ysgf")
+        self.stop("The match was stopped: its window was closed.")  # (its players: people)
+        if path is not None:
+            try:
+                session.save(path)
+                self.log.addItem(f"    unfinished; saved as {path.name}")
+            except (OSError, RecordError):
+                pass  # (the window's own question follows: it is not saved)
         self.hide()
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
