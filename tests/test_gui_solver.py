@@ -201,6 +201,16 @@ def test_a_win_in_one_is_said_so_and_kept_with_the_game(qtbot, answers, tmp_path
     assert computer.win_label.text() == (
         "Black wins (proved, as kept with the game: the game ends within 1 stone)"
     )
+    assert computer.win_bar.value() == 1000
+    assert computer.line_label.text() == "Best move, as kept with the game: d1"
+    # solved, and opened again: the solver's words, and still the bar and the move kept
+    # (the bar stood empty and grey, the move unsaid: tester 58)
+    window.act_solve.trigger()
+    qtbot.waitUntil(lambda: not window.solver_panel.busy, timeout=60_000)
+    window.act_open.trigger()
+    assert computer.win_label.text() == "Black wins (proved)"
+    assert computer.win_bar.value() == 1000 and computer.win_bar.isTextVisible()
+    assert computer.line_label.text() == "Best move, as kept with the game: d1"
 
 
 def test_the_analysis_panel_forgets_a_position_it_no_longer_shows(qtbot, answers):

@@ -1220,6 +1220,13 @@ class ComputerPlay(QObject):
         self._displayed = None
         kept = GameTree.analysis(self.session.current)
         stones = GameTree.proved(self.session.current)
+        if verdict is not None and verdict[1] is not None and game.winner is None:
+            # the solver's verdict, and the bar all of the winner's (it stood empty and grey
+            # beside "Black wins (proved)", with the move kept with the game unsaid: tester 58)
+            self.set_win_bar(1.0 if verdict[1] == BLACK else 0.0, game)
+            best = GameTree.best_move(self.session.current)
+            if best:
+                self.line_label.setText(f"Best move, as kept with the game: {best}")
         if kept is not None and (kept[1] > 0 or stones) and game.winner is None and not verdict:
             # what an analysis kept with the game found here, until one runs (a reopened
             # study's figures were in the review's graph alone: tester 24)
