@@ -539,6 +539,11 @@ def test_the_question_before_closing_says_which_moves_the_file_lacks(
     assert not window.close()
     assert answers.questions[-1].endswith("The last 2 moves are not in game.ysgf.")
     window.act_save.trigger()
+    click_label(qtbot, window, "a1")  # a move of the variation alone (tester 58)
+    answers.save_choice = ["cancel"]
+    assert not window.close()
+    assert answers.questions[-1].endswith("Variations have 1 move that game.ysgf lacks.")
+    window.act_save.trigger()
     window.session.set_comment("a note")  # the moves are the file's: nothing more is said
     answers.save_choice = ["cancel"]
     assert not window.close()

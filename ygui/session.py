@@ -33,6 +33,7 @@ from ygui.core.record import (
     RecordNode,
     atomic_write_text,
     load_record,
+    nodes_of,
     save_record,
     write_record,
 )
@@ -134,6 +135,7 @@ class Session:
         self.disk_stamp: tuple[int, int] | None = None  # (set_tree)
         self.dirty = False
         self.saved_moves: list[Move | None] | None = None  # (set_tree, save)
+        self.saved_count = 0  # and the moves of all its lines
         self._edits = 0  # the changes of the game so far (``_edited``)
         # the moves last deleted, to put back: (parent, place, node, path before, path
         # after, ``_edits`` after)
@@ -903,6 +905,7 @@ class Session:
         # the main line's moves as the file holds them, where known (a game recovered over
         # its file is not the file's)
         self.saved_moves = self._main_moves() if path is not None and not dirty else None
+        self.saved_count = self._all_moves()
         self.only_analysis_unsaved = False
         self._start_clock(clock_running, clocks)
         self._clock_autosaved = self.now()
@@ -1077,6 +1080,7 @@ class Session:
         self.disk_stamp = file_stamp(path)
         self.dirty = False
         self.saved_moves = self._main_moves()
+        self.saved_count = self._all_moves()
         self.only_analysis_unsaved = False
         self.remove_autosave()
         self.notify(Change.SAVED)
@@ -1084,17 +1088,22 @@ class Session:
     def _main_moves(self) -> list[Move | None]:
         return [node.move for node in self.tree.main_line()]
 
-    def moves_not_saved(self) -> tuple[int, int, int] | None:
+    def _all_moves(self) -> int:
+        return sum(1 for _ in nodes_of(self.tree.root)) - 1
+
+    def moves_not_saved(self) -> tuple[int, int, int, int] | None:
         """Of a game changed since its file was saved or opened: the main line's length in
-        the file and now, and how many moves they begin with alike; None where the file's
-        moves are not known (no file, a game recovered over it) or the game is unchanged.
-        (Closing asked "Save the current game first?" with nothing of two moves the file
-        lacked: tester 57.)"""
+        the file and now, how many moves they begin with alike, and how many more moves the
+        game has than the file in all (its variations'); None where the file's moves are not
+        known (no file, a game recovered over it) or the game is unchanged. (Closing asked
+        "Save the current game first?" with nothing of two moves the file lacked: testers 57
+        and 58.)"""
         if not self.dirty or self.path is None or self.saved_moves is None:
             return None
         saved, now = self.saved_moves, self._main_moves()
         alike = next((i for i, (a, b) in enumerate(zip(saved, now, strict=False)) if a != b), None)
-        return len(saved), len(now), (min(len(saved), len(now)) if alike is None else alike)
+        same = min(len(saved), len(now)) if alike is None else alike
+        return len(saved), len(now), same, self._all_moves() - self.saved_count
 
     def record_text(self) -> str:
         """The record a save writes, as text (copied to the clipboard)."""

@@ -1955,10 +1955,13 @@ class MainWindow(QMainWindow):
         known = self.session.moves_not_saved()
         if known is None:
             return ""
-        saved, now, alike = known
-        if saved == now == alike:
-            return ""  # (other changes: comments, marks, variations)
+        saved, now, alike, more = known
         name = self.session.path.name if self.session.path is not None else "the file"
+        if saved == now == alike:
+            # (a variation of two moves added: the question named the whole game, tester 58)
+            if more > 0:
+                return f"Variations have {counted(more, 'move')} that {shown_path(name)} lacks."
+            return ""  # (other changes: comments, marks)
         if alike == saved:
             later = "last move is" if now - saved == 1 else f"last {now - saved} moves are"
             return f"The {later} not in {shown_path(name)}."
