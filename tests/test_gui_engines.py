@@ -383,6 +383,10 @@ def test_misbehaving_engines_are_said_and_a_person_takes_over(
     assert len(window.game.moves) == 1
     click_cell(qtbot, window, window.game.legal_cells()[0])
     assert len(window.game.moves) == 2 and problems == []
+    # the next start's game has a person there too (it opened against the engine, which
+    # failed again at its first move: tester 58)
+    remembered = window.settings.get("new_game")
+    assert remembered["white_player"] == "human" and remembered["black_player"] == "human"
     # the next new game offers the engine as one that failed, and says why (it was offered
     # as if nothing had happened, and failed again when chosen)
     dialog = NewGameDialog({}, window.theme, window, window.player_engines())

@@ -425,6 +425,9 @@ class ComputerPlay(QObject):
         self.attached = AttachedPlay(session, engines, self)  # seats other engines play
         # the attached engines that failed as players here, and why (the dialogs say so)
         self.failed_engines: dict[str, str] = {}
+        # told the name of an engine that failed in a game (the window: the next start's
+        # game has a person in its place)
+        self.engine_gave_up: Callable[[str], None] | None = None
         self.attached.thinking.connect(self._engine_thinking)
         self.attached.failed.connect(self._engine_failed)
         self.attached.suggested.connect(self._engine_suggested)
@@ -863,6 +866,8 @@ class ComputerPlay(QObject):
             index = next(i for i, s in enumerate(self.session.seats) if s is seat)
             person = f"Player {index + 1}"
             seat.computer, seat.engine, seat.name = False, "", person
+            if self.engine_gave_up is not None:
+                self.engine_gave_up(engine)
         # (a full stop after it, unless it quotes the engine's lines: "(exit code 1)" ended
         # the sentence without one, tester 45)
         if not message.endswith(".") and "\n" not in message:

@@ -347,6 +347,7 @@ class MainWindow(QMainWindow):
         )
         self.computer.proved = self.solver_panel.verdict
         self.computer.solved = self.solver_panel.map_of
+        self.computer.engine_gave_up = self._engine_gave_up
         self.solver_panel.settled = self.computer.solver_settled
         study = [self.tree_panel, self.setup_dock, self.review_panel, analysis, self.solver_panel]
         for dock in study[1:]:
@@ -1087,6 +1088,19 @@ class MainWindow(QMainWindow):
                 f"The analysis is off for the game {against} (A turns it on).", 8000
             )
         self.session.new_game(options, names, seats, time_control)
+
+    def _engine_gave_up(self, name: str) -> None:
+        """An engine failed in a game and a person took its side: the game the next start
+        opens has a person there too (it opened against the engine, which failed again at
+        its first move: tester 58). The new-game dialog still offers it."""
+        remembered = dict(self.settings.get("new_game"))
+        changed = False
+        for key in ("black_player", "white_player"):
+            if remembered.get(key) == f"engine:{name}":
+                remembered[key] = "human"
+                changed = True
+        if changed:
+            self.remember("new_game", remembered)
 
     def start_remembered_game(self) -> None:
         """The first game of a window: the one the new-game dialog last started (its game,
