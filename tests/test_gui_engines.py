@@ -415,7 +415,9 @@ def test_a_hung_engine_is_stopped(qtbot, answers, monkeypatch):
     assert window.computer.thinking.isVisible()
     assert "Hang" in window.computer.thinking_label.text()
     click_cell(qtbot, window, window.game.geometry.cell("a1"))  # refused while it thinks
-    assert "thinking" in window.game_panel.refusal.text()
+    # (not "Move now makes it play at once" beside a greyed Move now: tester 58)
+    assert window.game_panel.refusal.text() == "Hang is thinking."
+    assert not window.computer.move_now_button.isEnabled()
     qtbot.waitUntil(lambda: bool(answers.informed), timeout=20_000)
     assert "did not answer `genmove w` within 1.2 seconds, so it was stopped" in answers.informed[0]
 

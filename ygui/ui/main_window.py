@@ -1169,7 +1169,15 @@ class MainWindow(QMainWindow):
     def play(self, move: Move) -> bool:
         """Play a move if the rules allow it; otherwise say why. Returns True if played."""
         if self.computer.thinking_for_move():
-            self.refuse("the computer is thinking (Move now makes it play at once)", thinking=True)
+            # (an engine has no Move now, greyed while the words named it: tester 58)
+            if self.match_dialog is not None and self.match_dialog.running:
+                why = "a match is being played (Play ▸ Match…, Stop, ends it)"
+            elif self.computer.move_now_button.isEnabled():
+                why = "the computer is thinking (Move now makes it play at once)"
+            else:
+                seat = self.computer.seat_to_move()
+                why = f"{seat.name if seat is not None else 'the engine'} is thinking"
+            self.refuse(why, thinking=True)
             return False
         session = self.session
         seat = self.computer.seat_to_move()
