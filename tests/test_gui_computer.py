@@ -1558,3 +1558,17 @@ def test_while_the_pie_rule_leaves_the_colours_open_the_chances_are_the_players(
     assert computer.win_bar.text().split()[0] in ("Black", "White")
     window.act_analyse.trigger()
     qtbot.waitUntil(lambda: not computer.runner.busy, timeout=10_000)
+
+
+def test_a_resignation_in_a_match_offers_no_take_back(qtbot, answers):
+    """In a match a resignation ends the game and the next follows: "Play ▸ Take back the
+    resignation plays on." stood in the status bar over the next game (tester 58)."""
+    opts = GameOptions(game="y", size=7, pie=False).validated()
+    lost = _a_lost_position(opts)
+    window = make_window(qtbot, answers)
+    window.computer.attached.forfeit = True  # (as a match sets it)
+    _computer_to_move_lost(window, opts, lost)
+    qtbot.waitUntil(lambda: window.session.finished, timeout=60_000)
+    message = window.statusBar().currentMessage()
+    assert " resigns: it found that " in message and "Take back" not in message
+    window.computer.attached.forfeit = False

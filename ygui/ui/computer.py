@@ -1091,6 +1091,10 @@ class ComputerPlay(QObject):
         if self.session.end_game(loser, RESIGNATION, f"{name} {found}") is not None:
             return
         self._resigned_in = self.session.tree  # (taken back, it plays on to the end)
+        if self.attached.forfeit:  # (in a match: its next game follows, tester 58 read the
+            # take-back beside it)
+            self.host.show_status(f"{name} resigns: it {found}.", 5000)
+            return
         self.host.show_status(
             f"{name} resigns: it {found}. Play ▸ Take back the resignation plays on.", 30000
         )
