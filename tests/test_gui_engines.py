@@ -105,7 +105,8 @@ def test_attach_an_engine_in_the_engines_dialog(qtbot, answers):
         assert dialog.names.count() == 1
         # the ygui running now, by its exact command line (no PATH needed)
         qtbot.mouseClick(dialog.add_ygui_button, Qt.MouseButton.LeftButton)
-        assert dialog.name.text() == "ygui" and sys.executable in dialog.command.text()
+        # (not "ygui" alone, which read as the built-in player in a match: tester 58)
+        assert dialog.name.text() == "ygui gtp" and sys.executable in dialog.command.text()
         qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: "ready" in dialog.test_result.text(), timeout=30_000)
         seen["ygui"] = dialog.test_result.text()
@@ -117,7 +118,7 @@ def test_attach_an_engine_in_the_engines_dialog(qtbot, answers):
     assert "tiny-good 0.1" in seen["ok"] and "knows ygui-variant" in seen["ok"]
     assert "Engine 1 could not be started: /no/such/engine: " in seen["bad"]
     assert seen["ygui"].startswith("<b>ygui ") and "knows ygui-variant" in seen["ygui"]
-    assert list(window.engine_specs()) == ["Tiny", "ygui"]
+    assert list(window.engine_specs()) == ["Tiny", "ygui gtp"]
     assert window.engine_specs()["Tiny"].command == tiny_command()
 
 
@@ -633,6 +634,8 @@ def test_closing_the_window_during_a_match_asks_and_keeps_the_game_in_play(
     window = make_window(qtbot, answers)
     attach(window, "Tiny", tiny_command(extra="--random 2"))
     dialog = start_match(qtbot, window, ("Tiny", ""), 7, 3, tmp_path / "match")
+    # a level for the built-in player alone (an engine's box showed one that meant nothing)
+    assert not dialog.levels[0].isVisibleTo(dialog) and dialog.levels[1].isVisibleTo(dialog)
     qtbot.waitUntil(lambda: len(window.session.tree.main_line()) >= 2, timeout=60_000)
     window.act_pause_computers.setChecked(True)  # (the game stands still for the test)
     qtbot.waitUntil(lambda: not window.computer.runner.busy, timeout=30_000)

@@ -156,10 +156,12 @@ class EnginesDialog(QDialog):
     def add_this_ygui(self) -> None:
         """An engine entry for the running ygui, with its exact command line."""
         taken = {s.name for s in self.specs}
-        name, number = "ygui", 1
+        # (not "ygui" alone: beside the built-in "ygui level 5" a match's score read "ygui
+        # level 5 0 – 2 ygui", tester 58)
+        name, number = "ygui gtp", 1
         while name in taken:
             number += 1
-            name = f"ygui {number}"
+            name = f"ygui gtp {number}"
         self.specs.append(EngineSpec(name, this_ygui_command()))
         self.names.addItem(name)
         self.names.setCurrentRow(len(self.specs) - 1)

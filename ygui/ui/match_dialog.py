@@ -194,7 +194,8 @@ class MatchDialog(QDialog):
 
     def _kinds_changed(self) -> None:
         for kind, level in zip(self.kinds, self.levels, strict=True):
-            level.setEnabled(not kind.currentData())
+            # (greyed, an engine's box showed a level that meant nothing for it: tester 58)
+            level.setVisible(not kind.currentData())
 
     def _game_changed(self) -> None:
         v = VARIANTS[str(self.game_box.currentData())]
