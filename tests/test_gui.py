@@ -1312,7 +1312,7 @@ def test_a_stray_comma_in_the_settings_keeps_them_and_is_said(qtbot, answers):
     path.write_text('{"theme": "dark", "show_labels": false,}')
     window = make_window(qtbot, answers)
     qtbot.waitUntil(lambda: bool(answers.informed), timeout=3000)
-    assert "line 1: a comma too many left out" in answers.informed[0]
+    assert "line 1: a comma too many taken out" in answers.informed[0]
     assert window.settings.get("theme") == "dark" and not window.scene.show_labels
     assert json.loads(path.read_text())["theme"] == "dark"
     window.set_dark(False)  # (the application's palette is the process's: the next tests')

@@ -269,21 +269,42 @@ def mended_json(text: str) -> tuple[Any, list[str]]:
             if text.startswith(("//", "#"), pos):
                 end = text.find("\n", pos)
                 text = text[:pos] + (text[end:] if end >= 0 else "")
-                mends.append(f"line {exc.lineno}: a comment left out")
+                mends.append(f"line {exc.lineno}: a comment taken out")
             elif exc.msg == "Expecting ',' delimiter" and text[pos : pos + 1] in ('"', "{", "["):
                 text = before + "," + text[len(before) :]
-                mends.append(f"{where}: a missing comma put in")
+                mends.append(f"{where}: a missing comma added")
             elif text[pos : pos + 1] in ("}", "]", ",") and before.endswith(","):
                 # (before a closing brace, or doubled: "7,," lost every setting, tester 57)
                 text = before[:-1] + text[len(before) :]
-                mends.append(f"{where}: a comma too many left out")
+                mends.append(f"{where}: a comma too many taken out")
             else:
                 # the slip that could not be mended, at its own line (the lines stay where
                 # they were: a mend adds or takes none): the first complaint named a comment
                 # mended already, tester 57
-                raise ValueError(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+                where = f"line {exc.lineno}, column {exc.colno}"
+                raise ValueError(f"{where}: {_json_words(exc.msg)}") from None
     assert first is not None
-    raise ValueError(f"more than {MAX_MENDS} slips; the first at line {first.lineno}: {first.msg}")
+    raise ValueError(
+        f"more than {MAX_MENDS} slips; the first at line {first.lineno}: {_json_words(first.msg)}"
+    )
+
+
+# the JSON reader's complaints in words (its "Expecting value" read as jargon: tester 58)
+JSON_WORDS = {
+    "Expecting value": "a value is missing, or is not one (words need double quotes)",
+    "Expecting property name enclosed in double quotes": (
+        "a setting's name in double quotes was expected"
+    ),
+    "Expecting ',' delimiter": "a comma is missing",
+    "Expecting ':' delimiter": "a colon is missing after a setting's name",
+    "Unterminated string starting at": "a text in double quotes is not closed",
+    "Extra data": "something follows the end of the settings",
+    "Invalid control character at": "a line break or a tab inside double quotes",
+}
+
+
+def _json_words(message: str) -> str:
+    return JSON_WORDS.get(message, message)
 
 
 def _shown(stored: dict[str, Any], name: str) -> str:
