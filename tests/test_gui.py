@@ -558,6 +558,25 @@ def test_the_question_before_closing_says_which_moves_the_file_lacks(
     answers.save_choice = ["discard"]
 
 
+def test_a_set_up_position_opened_is_said_without_move_numbers(qtbot, window, answers, tmp_path):
+    """Tester 58: "Opened solve9.ysgf: …, at move 0 of 0" for a position set up."""
+    start(window, "y", size=5)
+    window.session.set_position({0: BLACK, 6: WHITE}, BLACK)
+    path = tmp_path / "figure.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": path
+    window.act_save.trigger()
+    window.choose_open_path = lambda: path
+    window.act_open.trigger()
+    assert window.statusBar().currentMessage() == (
+        "Opened figure.ysgf: Y, 5 cells per side, set-up position, with no moves yet"
+    )
+    click_label(qtbot, window, "e1")
+    window.session.back()
+    window.act_save.trigger()
+    window.act_open.trigger()
+    assert window.statusBar().currentMessage().endswith(", set-up position, at move 0 of 1")
+
+
 def test_damaged_file_gives_a_message_and_changes_nothing(qtbot, window, answers, tmp_path):
     start(window, "y", size=5)
     click_label(qtbot, window, "c2")

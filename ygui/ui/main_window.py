@@ -1647,13 +1647,20 @@ class MainWindow(QMainWindow):
         session = self.session
         turned = self._turned_words()  # (said over by this line: tester 23)
         self.show_status(
-            f"Opened {shown_path(path.name)}: {title(session.game)}, at move "
-            f"{session.move_number} of {session.line_length}"
+            f"Opened {shown_path(path.name)}: {title(session.game)}, {self._where_in_line()}"
             + (f"; the board is {turned} (View ▸ Board as it starts)" if turned else ""),
             8000,
         )
         self.say_problem(self.settings.add_recent(str(path)))
         return True
+
+    def _where_in_line(self) -> str:
+        """Where the game opened is shown: "at move 3 of 5", or "with no moves yet" (a set-up
+        position said "at move 0 of 0": tester 58)."""
+        session = self.session
+        if not session.line_length:
+            return "with no moves yet"
+        return f"at move {session.move_number} of {session.line_length}"
 
     def open_board_dialog(self) -> None:
         with self.question():
@@ -1883,9 +1890,7 @@ class MainWindow(QMainWindow):
                 return
             self.session.open_unsaved(record)
             self.show_status(
-                f"Pasted {title(self.game)}, at move {self.session.move_number} of "
-                f"{self.session.line_length}; not yet saved",
-                10000,
+                f"Pasted {title(self.game)}, {self._where_in_line()}; not yet saved", 10000
             )
             return
         elsewhere = self._pasted_board()
