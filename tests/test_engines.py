@@ -310,7 +310,7 @@ def test_a_match_alternates_colours_and_keeps_the_score(tmp_path):
     assert swapped.score == (0, 1)
     swapped.record_result(Result(BLACK), swapped.file_for(), swapped=True)  # tiny has black
     assert swapped.score == (1, 1)
-    assert plan.score_text() == "tiny 1 – 2 ygui level 2 after 3 of 3 games"
+    assert plan.score_text() == "tiny · 1 – 2 · ygui level 2 after 3 of 3 games"
     same = MatchPlan((MatchPlayer("e"), MatchPlayer("e")), 2, tmp_path)
     assert same.names() == ("e (1)", "e (2)")
 

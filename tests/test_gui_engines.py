@@ -265,7 +265,7 @@ def test_a_two_game_match(qtbot, answers, tmp_path):
     plan = dialog.plan
     assert plan.number == 2 and sum(plan.score) == 2
     assert "after 2 of 2 games" in dialog.score.text()
-    assert dialog.score.text().startswith(f"ygui gtp {plan.score[0]} – {plan.score[1]} Tiny")
+    assert dialog.score.text().startswith(f"ygui gtp · {plan.score[0]} – {plan.score[1]} · Tiny")
     files = sorted((tmp_path / "match").glob("*.ysgf"))
     assert [f.name[-25:] for f in files] == [
         "001-ygui_gtp-vs-Tiny.ysgf",
@@ -642,9 +642,17 @@ def test_closing_the_window_during_a_match_asks_and_keeps_the_game_in_play(
     moves = list(window.game.moves)
     answers.yes_no = [False]
     assert not window.close()
-    assert answers.questions[-1].startswith("A match is being played: Tiny 0 – 0 ygui")
-    assert "game 1 of 3 is being played. Closing the window stops it" in answers.questions[-1]
+    assert answers.questions[-1].startswith("A match is being played: Tiny · 0 – 0 · ygui")
+    assert "game 1 of 3 is being played. The games finished are in " in answers.questions[-1]
+    assert answers.questions[-1].endswith(
+        "and the game in play is saved there as unfinished. Stop the match and close the window?"
+    )
     assert dialog.running and window.isVisible()
+    # (the last game over, the match only waiting to say so, it asked of "game 5 of 4":
+    # tester 59)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(type(dialog.plan), "finished", property(lambda plan: True))
+        assert dialog.in_play() == "" and not dialog.keeps_unfinished()
     answers.yes_no = [True]
     assert window.close()
     assert not dialog.running

@@ -536,6 +536,19 @@ def test_the_games_own_next_move_clicked_while_looking_back_is_a_step(qtbot, ans
     shows_the_position(window)
 
 
+def test_a_click_on_the_next_move_between_people_says_it_steps(qtbot, window):
+    """Between people without clocks a click on the cell the line went on with shows it one
+    move on, as a step, and now says so (the status bar said nothing: tester 59)."""
+    for label in ("c2", "b1", "a1"):
+        click(qtbot, window, label)
+    window.step(-1)
+    window.step(-1)
+    click(qtbot, window, "b1")
+    assert len(window.game.moves) == 2 and len(window.session.tree.main_line()) == 3
+    assert window.statusBar().currentMessage() == "The game went on with b1 here: one move on."
+    shows_the_position(window)
+
+
 def test_a_finished_game_on_the_clocks_looked_back_over_runs_no_clock(qtbot, answers):
     """Tester 54 stepped back in a game won on the clocks and read "The clocks start with the
     first move." beside a bold time, as if a clock ran: the clocks stopped with the win."""

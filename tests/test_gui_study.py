@@ -343,7 +343,7 @@ def test_create_promote_and_delete_variations(qtbot, window, answers):
     qtbot.keyClick(window.view, Qt.Key.Key_Delete, Qt.KeyboardModifier.ControlModifier)
     assert labels(window) == ["a1"] and len(first.children) == 1
     assert window.statusBar().currentMessage() == (
-        "Deleted move 2, White b1, and what followed (2 moves): Undo (Ctrl+Z) puts it back."
+        "Deleted move 2, White b1, and 1 move after it: Undo (Ctrl+Z) puts them back."
     )
     graph = window.tree_panel.graph
     texts = [graph.tooltip(node) for node, _ in graph.drawn_nodes()]

@@ -692,7 +692,8 @@ class MatchPlan:
     def score_text(self) -> str:
         a, b = self.names()
         s = self.score
-        text = f"{a} {s[0]} – {s[1]} {b}"
+        # (with dots: "ygui level 2 2 – 2 ygui gtp" ran the level into the score, tester 59)
+        text = f"{a} · {s[0]} – {s[1]} · {b}"
         return text + (f" after {self.number} of {self.games} games" if self.number else "")
 
 

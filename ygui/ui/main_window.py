@@ -743,14 +743,15 @@ class MainWindow(QMainWindow):
         number = len(path_to(session.tree.root, target))
         shown = session.tree.game_at(path_to(session.tree.root, target)[:-1])
         played = shown.move_text(target.move) if target.move else "a move"
-        gone = counted(len(list(nodes_of(target))), "move")
+        count = len(list(nodes_of(target)))
         session.delete(target)
         # (a delete said nothing, and a student's Ctrl+Z after it only stepped back: tester 56)
-        self.show_status(
-            f"Deleted move {number}, {shown.colour_name(target.colour)} {played}, and what "
-            f"followed ({gone}): Undo (Ctrl+Z) puts it back.",
-            10000,
-        )
+        what = f"Deleted move {number}, {shown.colour_name(target.colour)} {played}"
+        if count > 1:
+            what += f", and {counted(count - 1, 'move')} after it: Undo (Ctrl+Z) puts them back."
+        else:
+            what += ": Undo (Ctrl+Z) puts it back."
+        self.show_status(what, 10000)
 
     def promote_line(self, node: RecordNode | None = None) -> None:
         """Make the line through ``node`` (the current one by default) the main line, and say
@@ -1185,14 +1186,18 @@ class MainWindow(QMainWindow):
         # a move at an earlier position of a game that goes on takes the later moves back,
         # unless it is the game's own next move: that is a step along the game
         later = session.taken_back_by(move)
-        step = session.steps_along(move)
+        # the move the line shown goes on with (a step, said so: tester 59 saw nothing)
+        following = session.tree.continuation(session.current)
+        step = following is not None and following.move == move
+        on_variation = session.is_on_variation()
         reason = session.play(move)
         if reason is not None:
             self.refuse(reason)
             return False
         if step:
             # (played again, it went on the clocks again: tester 52's leftover)
-            said = f"The game went on with {session.game.move_text(move)} here: one move on."
+            line = "line" if on_variation else "game"
+            said = f"The {line} went on with {session.game.move_text(move)} here: one move on."
             if self.computer.computer_to_move():
                 said += " The computer answers it anew; another answer takes back the later moves."
             self._say_of_position(said)
@@ -2153,12 +2158,16 @@ class MainWindow(QMainWindow):
         if match:
             assert self.match_dialog is not None
             folder = shown_path(self.match_dialog.plan.folder) if self.match_dialog.plan else ""
+            kept = (
+                "and the game in play is saved there as unfinished"
+                if self.match_dialog.keeps_unfinished()
+                else "and the game in play has no moves yet"  # (nothing is saved: tester 59)
+            )
             with self.question() as resume:
                 stop = self.ask_yes_no(
                     "Stop the match?",
-                    f"A match is being played: {match}. Closing the window stops it; the "
-                    f"games finished are in {folder}, and the game in play is saved there "
-                    "as unfinished.",
+                    f"A match is being played: {match}. The games finished are in {folder}, "
+                    f"{kept}. Stop the match and close the window?",
                 )
                 resume[0] = not stop
             if not stop:

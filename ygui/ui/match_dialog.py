@@ -420,9 +420,21 @@ class MatchDialog(QDialog):
         """The match and its game in play, as the question before the window closes says
         them."""
         plan = self.plan
-        if not self.running or plan is None:
+        # (the last game over, the match only waits to say so: "game 5 of 4 is being
+        # played", tester 59)
+        if not self.running or plan is None or plan.finished:
             return ""
         return f"{plan.score_text()}; game {plan.number + 1} of {plan.games} is being played"
+
+    def keeps_unfinished(self) -> bool:
+        """Whether closing now would keep a game in play (one with moves) as unfinished."""
+        session = self.host.session
+        return (
+            bool(self.in_play())
+            and session.tree is self._tree
+            and bool(session.tree.main_line())
+            and not session.finished
+        )
 
     def shut(self) -> None:
         """Close for good, the match stopped (the main window is closing). The game in play
