@@ -136,11 +136,10 @@ class Session:
         self.dirty = False
         self.saved_moves: list[Move | None] | None = None  # (set_tree, save)
         self.saved_count = 0  # and the moves of all its lines
-        self._edits = 0  # the changes of the game so far (``_edited``)
-        # the moves last deleted, to put back: (parent, place, node, path before, path
-        # after, ``_edits`` after)
+        # the moves last deleted, to put back until the next change (``_edited``): (parent,
+        # place, node, path before, path after)
         self._deleted: (
-            tuple[RecordNode, int, RecordNode, list[RecordNode], list[RecordNode], int] | None
+            tuple[RecordNode, int, RecordNode, list[RecordNode], list[RecordNode]] | None
         ) = None
         # all that is unsaved is analysis (a review of a game opened from its file): the
         # question before it is lost says so
@@ -202,7 +201,7 @@ class Session:
 
     def _edited(self, change: Change = Change.TREE) -> None:
         """The game's content changed: it is unsaved, autosaved, and shown."""
-        self._edits += 1
+        self._deleted = None
         self.dirty = True
         self.only_analysis_unsaved = False
         self.autosave_problem = self.autosave()
@@ -546,6 +545,12 @@ class Session:
         at = self.move_number
         return at < len(main) and not self.is_on_variation() and main[at].move == move
 
+    def goes_on_with(self, move: Move) -> bool:
+        """Whether the line shown goes on with ``move`` from here (the game's own next move,
+        or the move going forward follows): playing it is a step."""
+        following = self.tree.continuation(self.current)
+        return self._plays_on(move) or (following is not None and following.move == move)
+
     def steps_along(self, move: Move) -> bool:
         """Whether ``move``, played here, is a step along the game: where a move would take
         moves back (``takes_back``), the game's own next move takes none and is not a move of
@@ -767,22 +772,15 @@ class Session:
         target = node or self.current
         if target is self.tree.root:
             return
-        chain = path_to(self.tree.root, target)
-        parent = chain[-2] if len(chain) > 1 else self.tree.root
-        index = parent.children.index(target)
         before = list(self.tree.path)
-        self.tree.delete(target)
+        parent, index = self.tree.delete(target)
         self._edited()
-        self._deleted = (parent, index, target, before, list(self.tree.path), self._edits)
+        self._deleted = (parent, index, target, before, list(self.tree.path))
 
     def can_restore_deleted(self) -> bool:
         """Whether the moves last deleted can be put back: nothing changed since."""
         kept = self._deleted
-        return (
-            kept is not None
-            and kept[5] == self._edits
-            and [id(n) for n in kept[4]] == [id(n) for n in self.tree.path]
-        )
+        return kept is not None and [id(n) for n in kept[4]] == [id(n) for n in self.tree.path]
 
     def restore_deleted(self) -> RecordNode | None:
         """Put back the moves last deleted, where they were, and show the position shown
@@ -790,8 +788,7 @@ class Session:
         if not self.can_restore_deleted():
             return None
         assert self._deleted is not None
-        parent, index, node, before, _after, _edits = self._deleted
-        self._deleted = None
+        parent, index, node, before, _after = self._deleted
         parent.children.insert(min(index, len(parent.children)), node)
         self.tree.go_to_path(before)
         self.played = False
@@ -904,8 +901,9 @@ class Session:
         self.dirty = dirty
         # the main line's moves as the file holds them, where known (a game recovered over
         # its file is not the file's)
-        self.saved_moves = self._main_moves() if path is not None and not dirty else None
-        self.saved_count = self._all_moves()
+        self.saved_moves = None
+        if path is not None and not dirty:
+            self._note_saved()
         self.only_analysis_unsaved = False
         self._start_clock(clock_running, clocks)
         self._clock_autosaved = self.now()
@@ -1079,11 +1077,15 @@ class Session:
         self.path = path
         self.disk_stamp = file_stamp(path)
         self.dirty = False
-        self.saved_moves = self._main_moves()
-        self.saved_count = self._all_moves()
+        self._note_saved()
         self.only_analysis_unsaved = False
         self.remove_autosave()
         self.notify(Change.SAVED)
+
+    def _note_saved(self) -> None:
+        """The game as its file holds it now: its main line's moves and all its moves."""
+        self.saved_moves = self._main_moves()
+        self.saved_count = self._all_moves()
 
     def _main_moves(self) -> list[Move | None]:
         return [node.move for node in self.tree.main_line()]

@@ -24,7 +24,7 @@ from platformdirs import user_cache_dir, user_config_dir, user_data_dir, user_lo
 from ygui.core.limits import MAX_SETTINGS_BYTES
 from ygui.core.record import atomic_write_text
 from ygui.core.study import REVIEW_PLAYOUTS, REVIEW_RANGE
-from ygui.core.variants import MAX_HANDICAP, TURN_STRUCTURES, VARIANTS
+from ygui.core.variants import CORNER_COUNTS, MAX_HANDICAP, TURN_STRUCTURES, VARIANTS
 from ygui.engines import MAX_NAME as MAX_ENGINE_NAME
 from ygui.engines import is_engine_list
 
@@ -105,7 +105,7 @@ class _Table:
 NEW_GAME: dict[str, tuple[Any, Check]] = {
     "game": ("y", _one_of(*VARIANTS)),
     "size": (None, _optional(_int_in(1, 1000))),
-    "corners": (None, _optional(lambda v: _int_in(3, 9)(v) and v % 2 == 1)),
+    "corners": (None, _optional(lambda v: _int_in(3, 9)(v) and v in CORNER_COUNTS)),
     "seed": (None, _optional(_int_in(0, 2_000_000_000))),
     "pie": (None, _optional(_is_bool)),
     "turns": ("standard", _one_of(*TURN_STRUCTURES)),

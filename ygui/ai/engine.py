@@ -1188,22 +1188,22 @@ class _Tree:
         """The moves of ``node`` and of the best child below it (``ranked``), and so on, while
         the search visited them or proved them."""
         line: list[Move] = []
-        last = -1
+        proved = 0  # what the search proved of the line's last move
         while (
             node >= 0
             and len(line) < length
             and (self.visits[node] > 0 or self.child[node] >= k.PROVED)
         ):
             line.append(_as_move(self.move_of(node), self.cells))
-            last = node
+            proved = self.outcome(node)
             after = self.best_child(node)
-            if after >= 0 and self.outcome(node) and not self.outcome(after):
+            if after >= 0 and proved and not self.outcome(after):
                 # a proved move's replies not proved themselves (it was proved by what its
                 # stone decides): the most visited of a few playouts is no line to follow
                 # ("g5 i9", a random reply after a win in 3: tester 56)
                 break
             node = after
-        if 1 < len(line) < length and self.outcome(last) < 0:
+        if 1 < len(line) < length and proved < 0:
             # a reply proved to lose, its refutation not in the tree (proved by what the
             # stones decide): any reply does as well, and the line named one at random
             line.pop()

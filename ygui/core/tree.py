@@ -171,13 +171,16 @@ class GameTree:
             parent.children.remove(child)
             parent.children.insert(0, child)
 
-    def delete(self, node: RecordNode) -> None:
-        """Remove ``node`` and everything after it; the current node moves up if needed."""
+    def delete(self, node: RecordNode) -> tuple[RecordNode, int]:
+        """Remove ``node`` and everything after it; the current node moves up if needed.
+        Returns where it stood: its parent and its place among the parent's children."""
         chain = path_to(self.root, node)
         parent = chain[-2] if len(chain) > 1 else self.root
-        parent.children.remove(node)
+        index = parent.children.index(node)
+        del parent.children[index]
         if node in self.path:
             self.go_to_path(self.path[: self.path.index(node)])
+        return parent, index
 
     def main_line(self) -> list[RecordNode]:
         return self.record.main_line()

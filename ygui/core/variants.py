@@ -34,6 +34,7 @@ TURN_DESCRIPTIONS = {
 }
 MULTI_STONE = ("master", "two-stone", "progressive")
 MAX_HANDICAP = 20
+CORNER_COUNTS = (3, 5, 7, 9)  # Poly-Y's boards: an odd number of corners
 
 
 class OptionsError(ValueError):
@@ -257,7 +258,7 @@ class GameOptions:
                 + (f" ({', '.join(map(str, v.sizes))})" if len(v.sizes) < 6 else "")
                 + f", not {opts.size}"
             )
-        if opts.corners is not None and (v.name != "poly-y" or opts.corners not in (3, 5, 7, 9)):
+        if opts.corners is not None and (v.name != "poly-y" or opts.corners not in CORNER_COUNTS):
             raise OptionsError(
                 "corners applies to Poly-Y only, and must be 3, 5, 7 or 9 (an odd number)"
                 if v.name == "poly-y"

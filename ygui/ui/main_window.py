@@ -726,32 +726,29 @@ class MainWindow(QMainWindow):
             return
         removed = list(nodes_of(target))
         comments = sum(1 for n in removed if n.comment)
+        number = len(path_to(session.tree.root, target))
+        played = session.game.move_text(target.move) if target.move else "a move"
+        move = f"move {number}, {session.game.colour_name(target.colour)} {played}"
         if len(removed) > 1 or comments:
-            number = len(path_to(session.tree.root, target))
-            played = session.game.move_text(target.move) if target.move else "a move"
-            move = f"move {number}, {session.game.colour_name(target.colour)} {played},"
             what = counted(len(removed), "move")
             if comments:
                 what += f" and {counted(comments, 'comment')}"
             with self.question():
                 if not self.ask_yes_no(
                     "Delete moves?",
-                    f"Delete {move} and all that follows it ({what})? Undo (Ctrl+Z) at once "
+                    f"Delete {move}, and all that follows it ({what})? Undo (Ctrl+Z) at once "
                     "after puts them back.",
                 ):
                     return
-        number = len(path_to(session.tree.root, target))
-        shown = session.tree.game_at(path_to(session.tree.root, target)[:-1])
-        played = shown.move_text(target.move) if target.move else "a move"
-        count = len(list(nodes_of(target)))
         session.delete(target)
         # (a delete said nothing, and a student's Ctrl+Z after it only stepped back: tester 56)
-        what = f"Deleted move {number}, {shown.colour_name(target.colour)} {played}"
-        if count > 1:
-            what += f", and {counted(count - 1, 'move')} after it: Undo (Ctrl+Z) puts them back."
+        if len(removed) > 1:
+            after = counted(len(removed) - 1, "move")
+            self.show_status(
+                f"Deleted {move}, and {after} after it: Undo (Ctrl+Z) puts them back.", 10000
+            )
         else:
-            what += ": Undo (Ctrl+Z) puts it back."
-        self.show_status(what, 10000)
+            self.show_status(f"Deleted {move}: Undo (Ctrl+Z) puts it back.", 10000)
 
     def promote_line(self, node: RecordNode | None = None) -> None:
         """Make the line through ``node`` (the current one by default) the main line, and say
@@ -1187,8 +1184,7 @@ class MainWindow(QMainWindow):
         # unless it is the game's own next move: that is a step along the game
         later = session.taken_back_by(move)
         # the move the line shown goes on with (a step, said so: tester 59 saw nothing)
-        following = session.tree.continuation(session.current)
-        step = following is not None and following.move == move
+        step = session.goes_on_with(move)
         on_variation = session.is_on_variation()
         reason = session.play(move)
         if reason is not None:
@@ -1383,11 +1379,9 @@ class MainWindow(QMainWindow):
         delete, the moves deleted put back."""
         if self.session.editing:
             self.editor.undo()
-        elif self.session.can_restore_deleted():
-            node = self.session.restore_deleted()
-            if node is not None:
-                gone = counted(len(list(nodes_of(node))), "deleted move")
-                self.show_status(f"Put back the {gone}.", 8000)
+        elif (node := self.session.restore_deleted()) is not None:
+            gone = counted(len(list(nodes_of(node))), "deleted move")
+            self.show_status(f"Put back the {gone}.", 8000)
         else:
             self.session.back()
 
@@ -2154,26 +2148,15 @@ class MainWindow(QMainWindow):
                 self._panels_width = None
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
-        match = self.match_dialog.in_play() if self.match_dialog is not None else ""
-        if match:
-            assert self.match_dialog is not None
-            folder = shown_path(self.match_dialog.plan.folder) if self.match_dialog.plan else ""
-            kept = (
-                "and the game in play is saved there as unfinished"
-                if self.match_dialog.keeps_unfinished()
-                else "and the game in play has no moves yet"  # (nothing is saved: tester 59)
-            )
+        match = self.match_dialog
+        if match is not None and (stopping := match.closing_question()):
             with self.question() as resume:
-                stop = self.ask_yes_no(
-                    "Stop the match?",
-                    f"A match is being played: {match}. The games finished are in {folder}, "
-                    f"{kept}. Stop the match and close the window?",
-                )
+                stop = self.ask_yes_no("Stop the match?", stopping)
                 resume[0] = not stop
             if not stop:
                 event.ignore()
                 return
-            self.match_dialog.shut()
+            match.shut()
         why = ""
         if self.session.has_work:
             # the question names its game (tester 34 was asked of two windows' games in two

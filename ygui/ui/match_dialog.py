@@ -436,14 +436,29 @@ class MatchDialog(QDialog):
             and not session.finished
         )
 
+    def closing_question(self) -> str:
+        """The question before the window closes while a game of the match is in play ("":
+        none is)."""
+        match = self.in_play()
+        if not match or self.plan is None:
+            return ""
+        kept = (
+            "and the game in play is saved there as unfinished"
+            if self.keeps_unfinished()
+            else "and the game in play has no moves yet"  # (nothing is saved: tester 59)
+        )
+        return (
+            f"A match is being played: {match}. The games finished are in "
+            f"{shown_path(self.plan.folder)}, {kept}. Stop the match and close the window?"
+        )
+
     def shut(self) -> None:
         """Close for good, the match stopped (the main window is closing). The game in play
         is kept in the match's folder, as unfinished (a quit during a match lost it without a
         question: tester 58)."""
         session = self.host.session
-        playing = self.running and self.plan is not None and session.tree is self._tree
         path = None
-        if playing and self.plan is not None and session.tree.main_line() and not session.finished:
+        if self.keeps_unfinished() and self.plan is not None:
             path = self.plan.file_for().with_suffix(".unfinished.ysgf")
         self.stop("The match was stopped: its window was closed.")  # (its players: people)
         if path is not None:

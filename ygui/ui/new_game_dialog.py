@@ -34,6 +34,7 @@ from ygui.core.clock import TimeControl
 from ygui.core.game import Game
 from ygui.core.geometry import BoardError
 from ygui.core.variants import (
+    CORNER_COUNTS,
     MAX_HANDICAP,
     MULTI_STONE,
     TURN_DESCRIPTIONS,
@@ -118,7 +119,7 @@ class NewGameDialog(QDialog):
         )
         self.size_box.setMinimumContentsLength(30)
         self.corners = QComboBox()
-        for k in (3, 5, 7, 9):
+        for k in CORNER_COUNTS:
             self.corners.addItem(str(k), k)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
