@@ -140,3 +140,21 @@ def block_scores(tree, engine, b: int, parent_visits: float) -> np.ndarray:
         bonus = engine.explore * np.sqrt(np.log(parent_visits + 1.0) / (v + engine.prior))
         score = (score + bonus).astype(np.float32)
     return score
+
+
+def four_sided() -> dict[str, object]:
+    """Y 5's board as a file, its bottom side cut in two at c1: four sides and corners, a
+    board no game of the family is played on (tester 61's)."""
+    from ygui.core.boards.triangle import triangle_board
+
+    data = triangle_board(5).to_dict(by_label=True)
+    right, bottom, left = data["sides"]
+    cells = bottom["cells"]  # e1 d1 c1 b1 a1
+    data["sides"] = [
+        right,
+        {"name": "b1", "cells": cells[:3]},
+        {"name": "b2", "cells": cells[2:]},
+        left,
+    ]
+    data["corners"] = ["e5", "e1", "c1", "a1"]
+    return data

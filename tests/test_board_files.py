@@ -71,7 +71,7 @@ def add_extra_edge(d):
         (duplicate_label, "used twice"),
         (empty_side, "has no cells"),
         (gap_in_side, "not contiguous"),
-        (add_extra_edge, "curvature"),
+        (add_extra_edge, "tile a board without holes: .*neighbours drawn far apart: a1-d4\\)"),
         (lambda d: d.pop("cells"), "'cells' must be a list"),
         (lambda d: d.update(format="x"), "not a board file"),
         (lambda d: d.update(version=99), "version"),
@@ -157,3 +157,119 @@ def test_a_board_of_ones_own_is_played_as_y_or_poly_y_by_its_sides():
     )
     with pytest.raises(OptionsError, match="odd number of sides"):
         options_for_board(even)
+
+
+# ----- a board edited by hand (tester 61) --------------------------------------------------
+
+
+def run_ygui(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "ygui", *map(str, args)], capture_output=True, text=True
+    )
+
+
+def test_ygui_board_writes_a_file_to_edit_by_hand(tmp_path):
+    """One cell, side or pair a line, the cells by label: a slip's line points at it, and a
+    cell taken out needs no renumbering of the others."""
+    path = tmp_path / "y5.json"
+    assert run_ygui("board", "y", "--set", "size=5", "-o", path).returncode == 0
+    text = path.read_text()
+    lines = text.splitlines()
+    cell_lines = [line for line in lines if '"label"' in line]
+    assert len(cell_lines) == 15  # one line a cell
+    assert '"corners": ["e5", "e1", "a1"]' in text
+    again = BoardGeometry.from_json(text)
+    g = triangle_board(5)
+    assert again.labels == g.labels and again.neighbours == g.neighbours
+    assert again.sides == g.sides and again.perimeter == g.perimeter
+    # the apex e5 cut off by hand: its line, and its label wherever it stood
+    data = json.loads(text)
+    data["cells"] = [c for c in data["cells"] if c["label"] != "e5"]
+    for cell in data["cells"]:
+        cell["neighbours"] = [n for n in cell["neighbours"] if n != "e5"]
+    data["sides"][0]["cells"] = ["d4", "e4", "e3", "e2", "e1"]
+    data["sides"][2]["cells"] = ["a1", "b2", "c3", "d4"]
+    data["corners"] = ["d4", "e1", "a1"]
+    data["perimeter"] = [c for c in data["perimeter"] if c != "e5"]
+    path.write_text(json.dumps(data))
+    check = run_ygui("check-board", path)
+    assert check.returncode == 0, check.stderr
+    assert "14 cells" in check.stdout and "Played as Y (three sides)." in check.stdout
+
+
+def test_a_cell_named_that_is_not_there_is_named():
+    data = triangle_board(4).to_dict(by_label=True)
+    data["sides"][0]["cells"][1] = "z9"
+    with pytest.raises(BoardError, match="side 'right': its cells name a cell 'z9' that is not"):
+        BoardGeometry.from_dict(data)
+    data = triangle_board(4).to_dict()
+    data["corners"] = [0, 1.5, 2]
+    with pytest.raises(BoardError, match=r"'corners' must be cells: labels such as \"a1\", or nu"):
+        BoardGeometry.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        # a hole: the inner cell c2 of Y 5 taken out, its neighbours on no side named
+        ("hole", r"a hole, or a cell on its edge is in none of its sides.*neighbours: d2, d3\)"),
+        ("side_twice", "side 'bottom' lists the cell c1 twice"),
+        ("names", "two sides are named 'right': each side needs a name of its own"),
+        ("perimeter", "the perimeter must list each cell of the sides once; it lacks d4"),
+        ("outline", r"cell b1 \(cell 1\) has no outline, and the cells before it have one"),
+        ("centre", r"cell a1 \(cell 0\): its centre must be a pair of numbers"),
+    ],
+)
+def test_a_slip_in_a_board_names_the_cell_or_side(damage, message):
+    data = triangle_board(5).to_dict(by_label=True)
+    if damage == "hole":
+        data["cells"] = [c for c in data["cells"] if c["label"] != "c2"]
+        for cell in data["cells"]:
+            cell["neighbours"] = [n for n in cell["neighbours"] if n != "c2"]
+    elif damage == "side_twice":
+        data["sides"][1]["cells"].insert(3, "c1")
+    elif damage == "names":
+        data["sides"][1]["name"] = "right"
+    elif damage == "perimeter":
+        data["perimeter"].remove("d4")
+    elif damage == "outline":
+        del data["cells"][1]["outline"]
+    else:
+        data["cells"][0]["centre"] = "x"
+    with pytest.raises(BoardError, match=message):
+        BoardGeometry.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "not valid JSON: the board file is empty"),
+        ("  \n", "not valid JSON: the board file is empty"),
+        ('{\n  "format": "ygui-board",\n  "cells": [1,]\n}', "line 3, column 15: a value is m"),
+        ('{\n  "name": "x",\n}', "line 3, column 1: a key in double quotes was expected"),
+        ('{"name": "x', r"line 1, column 10: a text in double quotes is not closed"),
+    ],
+)
+def test_a_json_slip_is_said_at_its_line_and_column(text, message):
+    with pytest.raises(BoardError, match=message):
+        BoardGeometry.from_json(text)
+
+
+def test_check_board_refuses_a_board_no_game_is_played_on(tmp_path):
+    """Four sides: check-board passed it, the window refused it (tester 61)."""
+    from helpers import four_sided
+
+    path = tmp_path / "four.json"
+    path.write_text(json.dumps(four_sided()))
+    check = run_ygui("check-board", path)
+    assert check.returncode == 2
+    assert "sides right (5), b1 (3), b2 (3), left (5)" in check.stdout
+    assert "cannot be played: a board of one's own needs three sides (Y) or an odd" in check.stderr
+    poly = tmp_path / "poly.json"
+    assert run_ygui("board", "poly-y", "-o", poly).returncode == 0
+    check = run_ygui("check-board", poly)
+    assert check.returncode == 0 and "Played as Poly-Y (5 corners)." in check.stdout
+    missing = run_ygui("check-board", tmp_path / "nothing.json")
+    assert missing.returncode == 2 and f"there is no file {tmp_path / 'nothing.json'}" in (
+        missing.stderr
+    )

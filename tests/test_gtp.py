@@ -1,14 +1,16 @@
 """The GTP engine shell: a scripted session per game, and error replies."""
 
+import json
 import os
 import subprocess
 import sys
 
 import pytest
 from fuzzing import fuzz_lines
+from helpers import four_sided
 
 from ygui.ai.engine import Engine
-from ygui.gtp import GtpEngine
+from ygui.gtp import MAX_THREADS, GtpEngine
 
 
 def ask(engine: GtpEngine, line: str) -> tuple[bool, str]:
@@ -182,7 +184,7 @@ def test_boardsize_keeps_the_variant():
         ("boardsize x", "whole number"),
         ("known_command", "syntax error"),
         ("ygui-threads", "syntax error"),
-        ("ygui-threads 0", "out of range"),
+        ("ygui-threads 0", f"out of range (1 to {MAX_THREADS})"),
         ("ygui-threads two", "not a number"),
         ("12", "no command"),
     ],
@@ -281,9 +283,21 @@ def test_a_board_of_ones_own(tmp_path):
     bad.write_text('{"format": "ygui-board", "version": 1, "cells": "x"}')
     assert "invalid board" in err(e, f"ygui-board {bad}")
     assert "cannot read" in err(e, f"ygui-board {tmp_path / 'missing.json'}")
-    ok(e, "ygui-variant hexagonal-y")
-    assert "Y and Poly-Y" in err(e, f"ygui-board {path}")
+    # another game before it: the board says which game it plays (it was refused as if not
+    # a Y board, tester 61), with the pie rule as set
+    ok(e, "ygui-variant hexagonal-y pie=off")
     assert len(ok(e, "ygui-cells").split()) == 127
+    ok(e, f"ygui-board {path}")
+    assert len(ok(e, "ygui-cells").split()) == 10
+    assert e.game.options.game == "y" and e.game.options.pie_value  # (Y's default)
+    ok(e, "ygui-variant poly-y pie=off")
+    ok(e, f"ygui-board {path}")
+    assert e.game.options.game == "y" and not e.game.options.pie_value
+    # a board of four sides is no game's: refused, as the window and check-board refuse it
+    four = tmp_path / "four.json"
+    four.write_text(json.dumps(four_sided()))
+    assert "odd number of sides" in err(e, f"ygui-board {four}")
+    assert len(ok(e, "ygui-cells").split()) == 10  # the game before stays
 
 
 # ----- input a controller or a pipe can send: the engine answers every line, never dies -----

@@ -1033,6 +1033,28 @@ def test_play_on_a_board_of_ones_own(qtbot, window, answers, tmp_path):
     assert window.game.geometry.size == 31
 
 
+def test_a_board_of_ones_own_keeps_the_players_and_says_its_name(qtbot, window, tmp_path):
+    """Play on a board file after a game against the computer: the computer still plays its
+    side (its name stayed on a person's seat, and nothing moved: tester 61), and the heading
+    names the board as its file does."""
+    from dataclasses import replace
+
+    from ygui.core.boards.triangle import triangle_board
+
+    start(window, "y", size=5)
+    window.session.set_seats((Seat("Ann"), Seat("Computer (level 1)", computer=True, level=1)))
+    path = tmp_path / "hobbit.json"
+    path.write_text(replace(triangle_board(5), name="Hobbit hole").to_file_text())
+    assert window.open_board(path)
+    seats = window.session.seats
+    assert (seats[0].name, seats[0].computer) == ("Ann", False)
+    assert (seats[1].name, seats[1].computer, seats[1].level) == ("Computer (level 1)", True, 1)
+    heading = window.game_panel.title.text()
+    assert heading.startswith("Y on “Hobbit hole”, a board of one's own (15 cells, 3 sides)")
+    click_label(qtbot, window, "c2")  # the computer answers
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=20000)
+
+
 def test_save_suggests_a_name_and_the_games_own_file(qtbot, window, answers, tmp_path, monkeypatch):
     start(window, "y", size=5)
     window.session.set_info(GameInfo(black="Ann Lee", white="Bo/2"))

@@ -132,6 +132,21 @@ def test_render_a_record(qapp, tmp_path):
     assert out.stat().st_size > 1000
 
 
+def test_render_a_board_file(qapp, tmp_path):
+    """A board of one's own drawn from its file (only a record of a game on it could be:
+    tester 61), with moves."""
+    from ygui.core.boards.polyy import polyy_board
+
+    board = tmp_path / "mine.json"
+    board.write_text(polyy_board(5, 4).to_file_text())
+    out = tmp_path / "mine.svg"
+    args = ["render", "--board", str(board), "--moves", "7 swap 12", "--labels", "-o", str(out)]
+    assert main(args) == 0
+    text = out.read_text()
+    assert text.startswith("<?xml") and ">12<" in text  # (a cell's name)
+    assert main(["render", "--board", str(board), "--moves", "7 7", "-o", str(out)]) == 2
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -139,6 +154,12 @@ def test_render_a_record(qapp, tmp_path):
         (["--game", "y", "--size", "99"], "3 to 26"),
         (["--game", "y", "--moves", "q77"], "no cell"),
         (["--game", "y", "--set", "pie"], "key=value"),
+        # (100,000 flooded the terminal with Qt's painter warnings and blamed the disk; 0 drew
+        # a 64-pixel picture without a word: tester 61)
+        (["--game", "y", "--width", "100000"], "the width must be 100 to 6,000 pixels, not 100,"),
+        (["--game", "y", "--width", "0"], "the width must be 100 to 6,000 pixels, not 0"),
+        (["--board", "/nonexistent/b.json"], "/nonexistent/b.json is not a valid board: cannot"),
+        (["--board", "b.json", "--game", "y"], "give either --board or --game/--size/--set, not"),
     ],
 )
 def test_render_errors(tmp_path, args, message):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ygui import __version__
 from ygui.core.geometry import BoardError
+from ygui.core.limits import MAX_FIGURE_WIDTH, MIN_FIGURE_WIDTH
 from ygui.core.record import atomic_write_text
 from ygui.core.variants import VARIANTS, GameOptions, OptionsError
 
@@ -45,6 +46,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("file")
     render = sub.add_parser("render", help="draw a board or a game as PNG or SVG, without a window")
     render.add_argument("record", nargs="?", help="a game record to draw (its final position)")
+    render.add_argument(
+        "--board", default=None, metavar="FILE.json", help="a board file of one's own to draw"
+    )
     render.add_argument("--game", default=None, choices=list(VARIANTS))
     render.add_argument("--size", type=int, default=None)
     render.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
@@ -60,7 +64,12 @@ def _parser() -> argparse.ArgumentParser:
         "a sixth on a hexagon)",
     )
     render.add_argument("--mirror", action="store_true", help="mirror the board left to right")
-    render.add_argument("--width", type=int, default=1000, help="image width in pixels")
+    render.add_argument(
+        "--width",
+        type=int,
+        default=1000,
+        help=f"image width in pixels ({MIN_FIGURE_WIDTH} to {MAX_FIGURE_WIDTH:,})",
+    )
     render.add_argument("-o", "--output", required=True, help="FILE.png or FILE.svg")
     sub.add_parser(
         "warmup", help="compile the computer player into its cache (the window does this itself)"
@@ -152,7 +161,7 @@ def _qt_missing(exc: ImportError) -> int:
 def _write_board(game: str, keys: list[str], output: Path) -> int:
     try:
         options = GameOptions.from_keys(game, keys)
-        atomic_write_text(output, options.board().to_json() + "\n")
+        atomic_write_text(output, options.board().to_file_text())
     except (OptionsError, BoardError, OSError) as exc:
         print(f"ygui: {exc}", file=sys.stderr)
         return 2
@@ -160,8 +169,15 @@ def _write_board(game: str, keys: list[str], output: Path) -> int:
 
 
 def _check_board(path: Path) -> int:
+    """Check a board file, and say how it is played (Y on three sides, Poly-Y on an odd
+    number) or why it cannot be: a four-sided board passed here and was refused by the
+    window (tester 61)."""
     from ygui.core.geometry import BoardGeometry
+    from ygui.core.variants import options_for_board
 
+    if not path.exists():
+        print(f"ygui: there is no file {path}", file=sys.stderr)
+        return 2
     try:
         geometry = BoardGeometry.read_file(path)
     except BoardError as exc:
@@ -173,6 +189,13 @@ def _check_board(path: Path) -> int:
     print(
         f"{geometry.name}: {geometry.size} cells, {len(geometry.edges)} adjacencies, sides {sides}"
     )
+    try:
+        options = options_for_board(geometry)
+    except OptionsError as exc:
+        print(f"ygui: {path} cannot be played: {exc}", file=sys.stderr)
+        return 2
+    how = "three sides" if options.game == "y" else f"{len(geometry.sides)} corners"
+    print(f"Played as {options.variant.title} ({how}).")
     return 0
 
 

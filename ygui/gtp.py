@@ -25,7 +25,7 @@ from ygui.core.diagram import diagram
 from ygui.core.game import BLACK, WHITE, Game, IllegalMove
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.limits import MAX_GTP_LINE
-from ygui.core.variants import GameOptions, OptionsError, find_variant
+from ygui.core.variants import GameOptions, OptionsError, find_variant, options_for_board
 
 DEFAULT_LEVEL = 5
 SOLVE_SECONDS = 10.0  # ygui-solve without a time
@@ -146,16 +146,21 @@ class GtpEngine:
         return ""
 
     def _board(self, args: list[str]) -> str:
-        """ygui-board PATH: play the current game on a board of one's own (a JSON file)."""
+        """ygui-board PATH: play on a board of one's own (a JSON file): Y on three sides,
+        Poly-Y on an odd number, whatever the game before (after ygui-variant hexagonal-y it
+        was refused as if the board were not Y's, tester 61); the pie rule, the turns and a
+        handicap stay as they were set."""
         if len(args) != 1:
             raise GtpError("syntax error: usage: ygui-board PATH")
         try:
             geometry = BoardGeometry.read_file(args[0])
-        except BoardError as exc:
+            game = options_for_board(geometry).game
+        except (BoardError, OptionsError) as exc:
             raise GtpError(f"invalid board: {exc}") from None
-        if self.options.game not in ("y", "poly-y"):
-            raise GtpError("boards of one's own are for Y and Poly-Y")
-        self._new_game(self.options, geometry)
+        old = self.options
+        pie = old.pie if old.game in ("y", "poly-y") else None
+        options = GameOptions(game, pie=pie, turns=old.turns, handicap=old.handicap)
+        self._new_game(options, geometry)
         return ""
 
     def _play(self, args: list[str]) -> str:
@@ -233,7 +238,9 @@ class GtpEngine:
 
     def _threads(self, args: list[str]) -> str:
         _need(args, 1, "ygui-threads N")
-        threads = int(_number(args[0], int, 1, 100_000))
+        threads = int(_number(args[0], int, -(2**63), 2**63))
+        if threads < 1:  # (the range said 1 to 100000, the refusal of 100 at most 32: tester 61)
+            raise GtpError(f"{args[0]} is out of range (1 to {MAX_THREADS})")
         if threads > MAX_THREADS:
             raise GtpError(threads_refused(threads))
         if threads != self.threads:

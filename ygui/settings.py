@@ -21,6 +21,7 @@ from typing import Any
 
 from platformdirs import user_cache_dir, user_config_dir, user_data_dir, user_log_dir
 
+from ygui.core.jsonwords import slip_words
 from ygui.core.limits import MAX_SETTINGS_BYTES
 from ygui.core.record import atomic_write_text
 from ygui.core.study import REVIEW_PLAYOUTS, REVIEW_RANGE
@@ -290,21 +291,8 @@ def mended_json(text: str) -> tuple[Any, list[str]]:
 
 
 # the JSON reader's complaints in words (its "Expecting value" read as jargon: tester 58)
-JSON_WORDS = {
-    "Expecting value": "a value is missing, or is not one (words need double quotes)",
-    "Expecting property name enclosed in double quotes": (
-        "a setting's name in double quotes was expected"
-    ),
-    "Expecting ',' delimiter": "a comma is missing",
-    "Expecting ':' delimiter": "a colon is missing after a setting's name",
-    "Unterminated string starting at": "a text in double quotes is not closed",
-    "Extra data": "something follows the end of the settings",
-    "Invalid control character at": "a line break or a tab inside double quotes",
-}
-
-
 def _json_words(message: str) -> str:
-    return JSON_WORDS.get(message, message)
+    return slip_words(message, "a setting's name", "the settings")
 
 
 def _shown(stored: dict[str, Any], name: str) -> str:

@@ -17,6 +17,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
+from ygui.core.jsonwords import slip
 from ygui.core.limits import (
     MAX_BOARD_CELLS,
     MAX_BOARD_FILE_BYTES,
@@ -128,24 +129,32 @@ class BoardGeometry:
         return self
 
     # ----- JSON ---------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, by_label: bool = False) -> dict[str, Any]:
+        """The board as JSON data; its cells referred to by number (their place in
+        ``cells``), or ``by_label``, as a person editing the file reads and writes them (a
+        cell taken out then needs no renumbering of the others)."""
+        ref: Any = (lambda c: self.labels[c]) if by_label else (lambda c: c)
         data: dict[str, Any] = {
             "format": FORMAT,
             "version": FORMAT_VERSION,
             "name": self.name,
             "style": self.style,
             "cells": [
-                {"label": lab, "centre": [round(x, 6), round(y, 6)], "neighbours": list(nb)}
+                {
+                    "label": lab,
+                    "centre": [round(x, 6), round(y, 6)],
+                    "neighbours": [ref(c) for c in nb],
+                }
                 for lab, (x, y), nb in zip(self.labels, self.centres, self.neighbours, strict=True)
             ],
             "sides": [
-                {"name": n, "cells": list(s)}
+                {"name": n, "cells": [ref(c) for c in s]}
                 for n, s in zip(self.side_names, self.sides, strict=True)
             ],
-            "corners": list(self.corners),
-            "perimeter": list(self.perimeter),
-            "opposites": [list(p) for p in self.opposite_pairs],
-            "lines": [list(p) for p in self.lines],
+            "corners": [ref(c) for c in self.corners],
+            "perimeter": [ref(c) for c in self.perimeter],
+            "opposites": [[ref(c) for c in p] for p in self.opposite_pairs],
+            "lines": [[ref(c) for c in p] for p in self.lines],
             "meta": dict(self.meta),
         }
         if self.outlines is not None:
@@ -154,7 +163,20 @@ class BoardGeometry:
         return data
 
     def to_json(self) -> str:
+        """Compact JSON, the cells by number (as a record carries its board)."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def to_file_text(self) -> str:
+        """JSON for a person to edit (``ygui board``): the cells by label, one cell, side or
+        pair a line, so that a slip's line number points at it."""
+        items = []
+        for key, value in self.to_dict(by_label=True).items():
+            if isinstance(value, list) and value and isinstance(value[0], dict | list):
+                rows = ",\n".join(f"    {_compact(v)}" for v in value)
+                items.append(f"  {json.dumps(key)}: [\n{rows}\n  ]")
+            else:
+                items.append(f"  {json.dumps(key)}: {_compact(value)}")
+        return "{\n" + ",\n".join(items) + "\n}\n"
 
     @staticmethod
     def from_dict(data: Any) -> BoardGeometry:
@@ -172,7 +194,7 @@ class BoardGeometry:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise BoardError(f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+            raise BoardError(f"not valid JSON: {slip(exc, 'a key', 'the board file')}") from None
         except RecursionError:
             raise BoardError("the JSON is nested too deeply to be a board") from None
         except ValueError as exc:  # e.g. an integer of more digits than Python reads
@@ -277,15 +299,18 @@ def _check_adjacency(g: BoardGeometry) -> None:
 def _check_sides(g: BoardGeometry) -> None:
     if len(g.sides) != len(g.side_names) or len(g.sides) < 2:
         raise BoardError("a board needs at least two named sides, each with its cells")
-    if len(set(g.side_names)) != len(g.side_names):
-        raise BoardError("two sides share a name")
+    for i, name in enumerate(g.side_names):
+        if name in g.side_names[:i]:
+            raise BoardError(f"two sides are named {name!r}: each side needs a name of its own")
     k = len(g.sides)
     for name, side in zip(g.side_names, g.sides, strict=True):
         if not side:
             raise BoardError(f"side {name!r} has no cells")
-        for cell in side:
+        for j, cell in enumerate(side):
             if not 0 <= cell < g.size:
                 raise BoardError(f"side {name!r} names a cell {cell} that does not exist")
+            if cell in side[:j]:
+                raise BoardError(f"side {name!r} lists the cell {g.labels[cell]} twice")
         for a, b in zip(side, side[1:], strict=False):
             if b not in g.neighbours[a]:
                 raise BoardError(
@@ -306,7 +331,17 @@ def _check_sides(g: BoardGeometry) -> None:
 def _check_perimeter(g: BoardGeometry) -> None:
     boundary = {c for side in g.sides for c in side}
     if set(g.perimeter) != boundary or len(g.perimeter) != len(boundary):
-        raise BoardError("the perimeter must list each cell of the sides exactly once")
+        listed = set(g.perimeter)
+        if any(not 0 <= c < g.size for c in listed):
+            wrong = "names a cell that does not exist"
+        elif boundary - listed:
+            wrong = f"lacks {g.labels[min(boundary - listed)]}, a cell of a side"
+        elif listed - boundary:
+            wrong = f"lists {g.labels[min(listed - boundary)]}, which is on no side"
+        else:
+            twice = next(c for k, c in enumerate(g.perimeter) if c in g.perimeter[:k])
+            wrong = f"lists {g.labels[twice]} twice"
+        raise BoardError(f"the perimeter must list each cell of the sides once; it {wrong}")
     p = len(g.perimeter)
     for i, a in enumerate(g.perimeter):
         b = g.perimeter[(i + 1) % p]
@@ -320,16 +355,43 @@ def _check_perimeter(g: BoardGeometry) -> None:
 
 
 def _check_curvature(g: BoardGeometry) -> None:
+    """The cells tile a disk: counted over the cells, the neighbours a cell lacks (from six
+    inside the board, four on its sides) sum to 6. A hole, or an edge cell left out of the
+    sides, makes the sum larger; cells joined across the board make it smaller."""
     boundary = {c for side in g.sides for c in side}
     total = sum((4 if c in boundary else 6) - len(nbrs) for c, nbrs in enumerate(g.neighbours))
-    if total != 6:
-        raise BoardError(
-            "the cells do not tile a disk (three cells meeting at every point): "
-            f"the curvature sum is {total}, not 6"
+    if total == 6:
+        return
+    if total > 6:
+        odd = [g.labels[c] for c, n in enumerate(g.neighbours) if c not in boundary and len(n) < 6]
+        what = (
+            "the board has a hole, or a cell on its edge is in none of its sides: every cell "
+            "on no side should be surrounded by its neighbours"
         )
+        near = "cells on no side with fewer than six neighbours"
+    else:
+        # a link across the board: the neighbours whose centres lie furthest apart
+        lengths = sorted(math.dist(g.centres[a], g.centres[b]) for a, b in g.edges)
+        usual = lengths[len(lengths) // 2]
+        odd = [
+            f"{g.labels[a]}-{g.labels[b]}"
+            for a, b in g.edges
+            if math.dist(g.centres[a], g.centres[b]) > 1.5 * usual
+        ]
+        what = "some cells are neighbours of more cells than cells side by side can touch"
+        near = "neighbours drawn far apart"
+    shown = ", ".join(odd[:8]) + (", ..." if len(odd) > 8 else "")
+    raise BoardError(
+        f"the cells do not tile a board without holes: {what}"
+        + (f" ({near}: {shown})" if odd else "")
+    )
 
 
 # ----- reading --------------------------------------------------------------------------
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(", ", ": "), ensure_ascii=False)
 
 
 def _geometry_from_dict(data: Any) -> BoardGeometry:
@@ -343,31 +405,50 @@ def _geometry_from_dict(data: Any) -> BoardGeometry:
     cells = _list(data, "cells")
     if len(cells) > MAX_BOARD_CELLS:
         raise BoardError(f"the board has {len(cells):,} cells; at most {MAX_BOARD_CELLS:,}")
-    labels, centres, neighbours, outlines = [], [], [], []
+    labels: list[str] = []
     for i, cell in enumerate(cells):
         if not isinstance(cell, dict):
             raise BoardError(f"cell {i} is not an object")
         labels.append(_str(cell, "label", f"cell {i}"))
-        centres.append(_point(cell.get("centre"), f"cell {i} centre"))
-        neighbours.append(tuple(_ints(cell.get("neighbours"), f"cell {i} neighbours")))
+    # a cell is referred to by its number (its place in 'cells', from 0) or by its label
+    index: dict[str, int] = {}
+    for i, label in enumerate(labels):
+        if label in index:
+            raise BoardError(f"cell label {label!r} is used twice (cells {index[label]} and {i})")
+        index[label] = i
+
+    def refs(value: Any, where: str) -> list[int]:
+        return _refs(value, where, index)
+
+    centres, neighbours, outlines = [], [], []
+    for i, cell in enumerate(cells):
+        where = f"cell {labels[i]} (cell {i})"
+        centres.append(_point(cell.get("centre"), f"{where}: its centre"))
+        neighbours.append(tuple(refs(cell.get("neighbours"), f"{where}: its neighbours")))
         if len(neighbours[-1]) > MAX_CELL_NEIGHBOURS:
-            raise BoardError(f"cell {i} has more than {MAX_CELL_NEIGHBOURS} neighbours")
+            raise BoardError(f"{where} has more than {MAX_CELL_NEIGHBOURS} neighbours")
         if "outline" in cell:
             outline = cell["outline"]
             if not isinstance(outline, list) or len(outline) < 3:
-                raise BoardError(f"cell {i} outline needs at least three points")
+                raise BoardError(f"{where}: its outline needs at least three points")
             if len(outline) > MAX_OUTLINE_POINTS:
-                raise BoardError(f"cell {i} outline has more than {MAX_OUTLINE_POINTS} points")
-            outlines.append(tuple(_point(p, f"cell {i} outline") for p in outline))
+                raise BoardError(f"{where}: its outline has more than {MAX_OUTLINE_POINTS} points")
+            outlines.append(tuple(_point(p, f"{where}: its outline") for p in outline))
+        elif outlines:
+            raise BoardError(f"{where} has no outline, and the cells before it have one")
     if outlines and len(outlines) != len(cells):
-        raise BoardError("either every cell has an outline or none has")
+        first = labels[len(outlines)] if len(outlines) < len(labels) else labels[0]
+        raise BoardError(
+            f"cell {first} has an outline and the cells before it have none: either every cell "
+            "has an outline or none has"
+        )
     sides = _list(data, "sides")
     side_names, side_cells = [], []
     for i, side in enumerate(sides):
         if not isinstance(side, dict):
             raise BoardError(f"side {i} is not an object")
         side_names.append(_str(side, "name", f"side {i}"))
-        side_cells.append(tuple(_ints(side.get("cells"), f"side {side_names[-1]!r} cells")))
+        side_cells.append(tuple(refs(side.get("cells"), f"side {side_names[-1]!r}: its cells")))
     style = data.get("style", "cells")
     if style not in ("cells", "points"):
         raise BoardError(f"unknown board style {style!r}")
@@ -382,12 +463,13 @@ def _geometry_from_dict(data: Any) -> BoardGeometry:
         neighbours=tuple(neighbours),
         side_names=tuple(side_names),
         sides=tuple(side_cells),
-        corners=tuple(_ints(data.get("corners"), "corners")),
-        perimeter=tuple(_ints(data.get("perimeter"), "perimeter")),
+        corners=tuple(refs(data.get("corners"), "'corners'")),
+        perimeter=tuple(refs(data.get("perimeter"), "'perimeter'")),
         outlines=tuple(outlines) if outlines else None,
-        lines=tuple(_pair(p, "lines") for p in _list(data, "lines", required=False)),
+        lines=tuple(_pair(refs(p, "'lines'"), "lines") for p in _list(data, "lines", False)),
         opposite_pairs=tuple(
-            _pair(p, "opposites") for p in _list(data, "opposites", required=False)
+            _pair(refs(p, "'opposites'"), "opposites")
+            for p in _list(data, "opposites", required=False)
         ),
         meta=meta,
     )
@@ -407,18 +489,29 @@ def _str(data: dict[str, Any], key: str, where: str) -> str:
     return value
 
 
-def _ints(value: Any, where: str) -> list[int]:
-    if not isinstance(value, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
-    ):
-        raise BoardError(f"{where} must be a list of whole numbers")
-    return value
+def _refs(value: Any, where: str, index: Mapping[str, int]) -> list[int]:
+    """A list of cells, each given by its number or its label, as numbers."""
+    if not isinstance(value, list):
+        raise BoardError(f'{where} must be a list of cells (labels such as "a1", or numbers)')
+    cells = []
+    for v in value:
+        if isinstance(v, str):
+            if v.strip().lower() not in index:
+                raise BoardError(f"{where} name a cell {v!r} that is not among the cells")
+            cells.append(index[v.strip().lower()])
+        elif isinstance(v, int) and not isinstance(v, bool):
+            cells.append(v)
+        else:
+            raise BoardError(
+                f'{where} must be cells: labels such as "a1", or numbers (a cell\'s place in '
+                f"'cells', from 0), not {_compact(v)[:40]}"
+            )
+    return cells
 
 
-def _pair(value: Any, where: str) -> tuple[int, int]:
-    items = _ints(value, where)
+def _pair(items: list[int], where: str) -> tuple[int, int]:
     if len(items) != 2:
-        raise BoardError(f"each entry of {where} must be a pair of cell numbers")
+        raise BoardError(f"each entry of '{where}' must be a pair of cells")
     return items[0], items[1]
 
 

@@ -25,3 +25,8 @@ MAX_COORDINATE = 1_000_000
 MAX_GTP_LINE = 1_000_000
 # the settings file, in bytes
 MAX_SETTINGS_BYTES = 1_000_000
+
+# a figure's width in pixels (Export figure, ``ygui render``): a picture wider than this is
+# more than Qt paints in one image
+MIN_FIGURE_WIDTH = 100
+MAX_FIGURE_WIDTH = 6000

@@ -118,7 +118,11 @@ def title(game: Game) -> str:
     if not is_board_file(game):
         return options.describe() + setup
     g = game.geometry
-    text = f"{options.variant.title} on a board of one's own ({g.size} cells, {len(g.sides)} sides"
+    # the board's own name, where its file gives one (tester 61's "Hobbit hexagon" showed
+    # nowhere)
+    named = f"“{g.name}”, " if g.name and g.name != "custom" else ""
+    text = f"{options.variant.title} on {named}a board of one's own ({g.size} cells"
+    text += f", {len(g.sides)} sides"
     if isinstance(game.rule, CornerRule):
         text += f", {game.rule.corners} corners"
     text += ")"

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from ygui.core.drawing import Orientation
 from ygui.core.game import Game
+from ygui.core.limits import MAX_FIGURE_WIDTH, MIN_FIGURE_WIDTH
 from ygui.core.wording import shown_path
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.render import RenderError, render_scene, scene_image
@@ -94,7 +95,7 @@ class FigureDialog(QDialog):
         self.theme = theme
         self.orientation = orientation or Orientation()
         self.width_box = QSpinBox()
-        self.width_box.setRange(100, 6000)
+        self.width_box.setRange(MIN_FIGURE_WIDTH, MAX_FIGURE_WIDTH)
         self.width_box.setSingleStep(100)
         self.width_box.setValue(1000)
         self.width_box.setSuffix(" pixels wide")

@@ -1687,8 +1687,10 @@ class MainWindow(QMainWindow):
         except OptionsError as exc:
             self.inform("Not a usable board", f"{shown_path(path)}: {exc}")
             return False
-        names = (self.session.seats[0].name, self.session.seats[1].name)
-        self.session.set_tree(tree_from_game(Game(options, geometry)), names)
+        # the players as they were, a computer still a computer (its name stayed on a person's
+        # seat: tester 61); the first player plays the first colour of the new game
+        seats = self.session.seats
+        self.session.set_tree(tree_from_game(Game(options, geometry)), seats=(seats[0], seats[1]))
         shown = f"Playing {options.variant.title} on {shown_path(path.name)}"
         self.statusBar().showMessage(shown, 5000)
         return True
