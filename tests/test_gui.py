@@ -323,6 +323,20 @@ def test_stepped_back_to_the_computers_turn_the_panel_says_it_waits():
     assert turn_text(session).endswith(" A variation: the game ended at move 13 of the main line.")
     session.go_to_main_line(1)
     assert "A variation" not in turn_text(session)
+    # a line of several moves added to the finished game, looked through from its start:
+    # Right steps one move, the computer's too, and the panel says whose variation it is (it
+    # passed over the computer's moves and said the computer waited: tester 60)
+    moves = [Move(session.game.geometry.cell(x)) for x in ("b1", "d3", "e5")]
+    assert session.add_line(moves) is None and len(session.tree.path) == 2
+    text = turn_text(session)
+    assert "waits" not in text and "The game is over" not in text
+    assert text.endswith(
+        "(Viewing move 2 of 4.) A variation: the game ended at move 13 of the main line."
+    )
+    session.forward()
+    assert len(session.tree.path) == 3  # White's d3: the computer's, stepped onto
+    session.back()
+    assert len(session.tree.path) == 2
 
 
 def test_the_swap_offer_names_the_computer_on_its_turn():

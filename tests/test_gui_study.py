@@ -3,7 +3,7 @@
 import pytest
 from drawn import drawn_stones, last_move_mark, mismatches, mistake_marks
 from gui_helpers import click_cell, make_window, variation_window
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QPushButton
 
 from ygui.core.game import BLACK, EMPTY, WHITE, Move
@@ -443,9 +443,9 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     assert found[9] == max(found.values()) and found[9] > 0.5
     assert 9 in window.review_panel.graph.marks
     assert "mistake" in window.review_panel.review_label.text()
-    window.session.go_to_main_line(8)
+    window.session.go_to_main_line(10)
     assert mistake_marks(window) == {}
-    window.act_mistake.trigger()
+    window.session.go_to_main_line(8)  # (as a click on the graph: shown as N shows it)
     # the board shows the position before the mistake, Black to move, with the move played
     # ringed in red and the better one in green, each a see-through Black stone (it showed
     # the position after it, White to move: a tester's)
@@ -480,14 +480,12 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     window.review_panel.raise_()  # (the analysis's panel came in front)
     window.session.forward()  # the mistake played: the marks go with the position
     assert mistake_marks(window) == {} and not mismatches(window)
-    window.session.back()  # back at it: the note is of another position, and gone too
-    assert mistake_marks(window) == {}
-    assert window.review_panel.review_label.text() == ""
-    window.act_mistake.trigger()  # shown again (it is this position's, not shown)
+    window.session.back()  # back at it: shown again, as N shows it (tester 60)
     assert len(window.session.tree.path) == 8 and len(mistake_marks(window)) == 2
+    assert window.review_panel.review_label.text() == note
     window.session.back()  # the note is of move 9: gone at another move (it stayed)
-    assert window.review_panel.review_label.text() == ""
-    assert mistake_marks(window) == {}
+    assert not window.review_panel.review_label.text().startswith("Move 9")
+    assert g.cell("b2") not in mistake_marks(window)
     # with the review panel out of sight, the note is said in the status bar too
     window.show()
     window.review_panel.show()
@@ -501,9 +499,8 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     values = [GameTree.analysis(n) for n in window.session.tree.main_line()]
     assert all(v is not None for v in values)
     # the better move played there: the rings go with the position (they stayed, a tester's)
-    window.session.go_to_main_line(7)  # (N again at a mistake shown goes on to the next)
+    window.session.go_to_main_line(7)
     window.session.go_to_main_line(8)
-    window.act_mistake.trigger()
     assert len(mistake_marks(window)) == 2
     click(qtbot, window, "e1")
     assert labels(window)[-1] == "e1" and len(labels(window)) == 9
@@ -515,7 +512,6 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     # note had stayed saying what the move list no longer did; then the rings went, with
     # the analysis turned on, a tester's); the status bar says what changed
     window.session.go_to_main_line(8)
-    window.act_mistake.trigger()
     assert len(mistake_marks(window)) == 2 and last_move_mark(window) == set()
     before = window.session.tree.main_line()[7]
     assert GameTree.proved(before)  # (Black wins at e1: a proof is kept over any rate)
@@ -533,7 +529,6 @@ def test_whole_game_analysis_marks_the_blunder(qtbot, window):
     last = max(mistakes(window.session.tree))
     window.session.go_to_main_line(last - 2)
     window.session.go_to_main_line(last - 1)
-    window.act_mistake.trigger()
     assert len(window.session.tree.path) == last - 1 and mistake_marks(window)
     assert len(window.session.tree.main_line()) > last
     window.session.delete(window.session.tree.main_line()[last])  # a change of the tree
@@ -590,7 +585,10 @@ def test_the_whole_game_is_analysed_while_the_user_browses_and_analyses(qtbot, w
     analysis = window.computer._analysis
     assert window.computer.runner.busy or (analysis is not None and analysis[1].proved)
     qtbot.waitUntil(lambda: not panel.review, timeout=120_000)
-    assert panel.review_label.text().startswith("Done.")
+    # done (or, where it was done before the last key, the note of the mistake after the
+    # position stepped to, shown as N shows it)
+    said = panel.review_label.text()
+    assert said.startswith("Done.") or (2 in panel.graph.marks and said.startswith("Move 2 "))
     assert all(v is not None for v in panel.graph.values)
     assert window.session.move_number == 1 and mismatches(window) == []
     window.act_analyse.trigger()
@@ -1866,3 +1864,56 @@ def test_a_position_typed_over_a_saved_study_says_where_the_study_is(
         f"The position typed is a new game; {path.name} keeps the game before it (3 moves): "
         "Game ▸ Open recent."
     )
+
+
+def _reviewed_with_a_variation(qtbot, window):
+    """c2 a1 c3 b1 d1 as the main line, its move 3 (c3) a mistake; a variation b2 e1 d2 from
+    move 3, visited last, the view at its end."""
+    window.entry_panel.entry.setText("c2 a1 c3 b1 d1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    tree = window.session.tree
+    line = tree.main_line()
+    for node, black in zip([tree.root, *line], (0.5, 0.5, 0.5, 0.2, 0.2, 0.2), strict=True):
+        window.session.set_analysis(node, black, 2000, "e1")
+    window.session.go_to_main_line(2)
+    window.entry_panel.entry.setText("b2 e1 d2")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert window.session.is_on_variation() and len(window.session.tree.path) == 5
+    return line
+
+
+def test_after_next_mistake_forward_plays_the_mistake_not_a_variation(qtbot, window):
+    """N shows the position before the mistake; → played the variation visited last below it
+    (two moves of it, against the README's "→ plays the mistake": tester 60)."""
+    line = _reviewed_with_a_variation(qtbot, window)
+    window.act_mistake.trigger()
+    assert window.session.tree.path == line[:2]
+    assert window.review_panel.review_label.text().startswith("Move 3 (Black): lost 30%")
+    # the move list shows the main line on from here, the game's c3 next
+    texts = [window.game_panel.moves_list.item(i).text() for i in range(4)]
+    assert texts[3].startswith("3. Black c3"), texts
+    window.act_forward.trigger()
+    assert window.session.tree.path == line[:3]
+    assert labels(window) == ["c2", "a1", "c3"]
+    assert mismatches(window) == []  # the board drawn as the position is
+
+
+def test_the_position_before_a_mistake_shows_it_however_it_is_reached(qtbot, window):
+    """The graph or the keys to the position before a mistake ring the move played and the
+    better one, as N does (they came with N alone: tester 60)."""
+    line = _reviewed_with_a_variation(qtbot, window)
+    graph = window.review_panel.graph
+    graph.resize(400, 100)
+    span = graph.width() - graph.margin() - 4
+    x = graph.margin() + round(span * 2 / (len(graph.values) - 1))  # the point of move 2
+    qtbot.mouseClick(graph, Qt.MouseButton.LeftButton, pos=QPoint(x, 50))
+    assert window.session.tree.path == line[:2]
+    marks = mistake_marks(window)
+    assert len(marks) == 2
+    assert window.review_panel.review_label.text().startswith("Move 3 (Black): lost 30%")
+    window.act_forward.trigger()  # the mistake played: the rings go
+    assert mistake_marks(window) == {} and window.review_panel.review_label.text() == ""
+    window.act_back.trigger()  # and come back with the position before it
+    assert len(mistake_marks(window)) == 2
+    window.act_mistake.trigger()  # N goes on to the next (there is none: back to this one)
+    assert window.session.tree.path == line[:2]

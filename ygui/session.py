@@ -701,11 +701,6 @@ class Session:
         (or the line's end): the way back, retraced (the same exceptions)."""
         self._step(+1, single)
 
-    def line_ended(self) -> bool:
-        """The line being played has ended: a winner at its end, or the game resigned or
-        lost on time."""
-        return self.ended_early is not None or self.tree.game_at(self.playing_line()).is_over
-
     def _step(self, step: int, single: bool = False) -> None:
         """One move along the line through the current node, back (-1) or forward (+1);
         against the computer, while the game goes on, on past the positions where the
@@ -751,7 +746,21 @@ class Session:
         return path is not None
 
     def go_to_main_line(self, index: int) -> None:
-        self.go_to_path(self.tree.main_line()[:index])
+        """Move ``index`` of the main line, going forward from there along the main line (the
+        review's graph and Next mistake: forward followed a variation visited last, and → played
+        it instead of the mistake Next mistake had shown, tester 60)."""
+        main = self.tree.main_line()
+        followed = self.tree.follow(main)
+        if main[:index] == self.tree.path and followed:
+            self.notify(Change.POSITION)  # (the same position: the line shown below it changed)
+        self.go_to_path(main[:index])
+
+    def line_ended(self) -> bool:
+        """The line being played has ended: a winner at its end, or the game resigned or lost
+        on time; or, on a variation, the game it is a variation of has ended (looking through
+        a line added to a finished game, Right passed over the computer's moves and the panel
+        said the computer waited: tester 60)."""
+        return self.main_line_ended() or self.tree.game_at(self.playing_line()).is_over
 
     # ----- editing the tree -----------------------------------------------------------------
     def is_on_variation(self, node: RecordNode | None = None) -> bool:

@@ -53,6 +53,15 @@ class GameTree:
         for parent, child in zip([self.root, *path], path, strict=False):
             self._visited[id(parent)] = child
 
+    def follow(self, line: list[RecordNode]) -> bool:
+        """Going forward along ``line`` (a path from the root) follows it from wherever it is
+        entered, whatever line was visited last below it. True if that changed anything."""
+        changed = False
+        for parent, child in zip([self.root, *line], line, strict=False):
+            changed = changed or self._visited.get(id(parent)) is not child
+            self._visited[id(parent)] = child
+        return changed
+
     def continuation(self, node: RecordNode) -> RecordNode | None:
         """The child that going forward from ``node`` goes to: the one last visited if it is
         still there, else the first (the main continuation); None at the end of a line."""

@@ -109,8 +109,9 @@ def turn_text(session: Session) -> str:
             text += f" (Viewing the start of the line; it has {counted(total, 'move')}.)"
         if session.line_ended():
             # (looking back over a finished game, "the computer waits" read as the game going
-            # on: tester 50)
-            text += " The game is over: End goes to its end; a move here starts a variation."
+            # on: tester 50; on a variation of it, said below: End goes to the variation's end)
+            if not variation_of_finished(session):
+                text += " The game is over: End goes to its end; a move here starts a variation."
         elif session.seat_for(game.to_move).computer and not game.is_over:
             # (a player who stepped back to the computer's turn waited for it: tester 42)
             text += (
@@ -122,11 +123,20 @@ def turn_text(session: Session) -> str:
             count = total - session.move_number
             later = "later move" if count == 1 else f"{count} later moves"
             text += f" A move here takes back the {later}."
-    if not session.line_ended() and session.is_on_variation() and session.main_line_ended():
+    if variation_of_finished(session):
         # (a side line of a finished game read as the game itself: tester 51)
         main = len(session.tree.main_line())
         text += f" A variation: the game ended at move {main} of the main line."
     return text
+
+
+def variation_of_finished(session: Session) -> bool:
+    """The position shown is on a variation, not won itself, of a game that has ended."""
+    return (
+        session.is_on_variation()
+        and session.main_line_ended()
+        and not session.tree.game_at(session.playing_line()).is_over
+    )
 
 
 def legend_text(game: Game, theme: Theme) -> str:

@@ -193,6 +193,7 @@ class ReviewPanel(QDockWidget):
         self._noted: int | None = None
         self._told: tuple[str, int | None, int | None, int] | None = None  # (as said, drawn)
         self._last_told = 0  # the mistake N showed last
+        self._shown_path: list[int] = []  # the position the last refresh found shown
         self.review_label.setWordWrap(True)
         for widget in (self.graph_title, self.graph, self.budget):
             layout.addWidget(widget)
@@ -236,15 +237,25 @@ class ReviewPanel(QDockWidget):
         self.graph.current = next((i for i, (a, b) in pairs if a is not b), len(path))
         on_line = self.graph.current == len(path)
         self.graph.update()
+        moved = [id(node) for node in path] != self._shown_path
+        self._shown_path = [id(node) for node in path]
         if self._noted is None:
+            # the position before a mistake, however it was reached (the graph, the move list,
+            # the keys), shows it as Next mistake does (the rings came with N alone: tester
+            # 60); not where the view stays (the review's "Done" stays said)
+            coming = len(path) + 1
+            if moved and on_line and coming in self.graph.marks and coming <= len(line):
+                self._noted = coming
+                self._tell(coming, quiet=True)
             return
         if not on_line or len(path) != self._noted - 1 or self._noted > len(line):
             # the mistake's note is of its move: gone once the board shows another (it stayed
             # under the buttons at move 18, a tester's finding; the window clears the rings),
             # and with the move, deleted
+            if self._told is not None and self.review_label.text() == self._told[0]:
+                self.review_label.setText("")  # (not words said since: "another game", ...)
             self._noted = None
             self._told = None
-            self.review_label.setText("")
         else:
             # (its figures, or the better move, may have changed; and the window takes the
             # rings off at a change of the tree, where the position can stay: drawn again)
@@ -356,6 +367,10 @@ class ReviewPanel(QDockWidget):
         self.review_bar.setVisible(False)
         self.review_button.setText("Analyse game")
         self.review_label.setText(self._summary(found, checking))
+        # the summary stays said where the view stays (a mistake's note shown meanwhile took
+        # its place); the rings stay, and N says the note again
+        self._noted = None
+        self._told = None
         self._first_marks = 0
         self.session.analysis_finished()
 
