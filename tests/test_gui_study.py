@@ -1917,3 +1917,28 @@ def test_the_position_before_a_mistake_shows_it_however_it_is_reached(qtbot, win
     assert len(mistake_marks(window)) == 2
     window.act_mistake.trigger()  # N goes on to the next (there is none: back to this one)
     assert window.session.tree.path == line[:2]
+
+
+def test_the_graph_says_each_points_figures_and_keeps_its_place(qtbot, window):
+    """Resting on a point of the graph says its move, the rates before and after it and its
+    note (by eye a note's "lost 30%" and the graph's step disagreed); the panel keeps room for
+    a note, so the graph stays where it is as notes come and go (it moved under the mouse, and
+    five mistakes in a row were one blot of dots: tester 60)."""
+    line = _reviewed_with_a_variation(qtbot, window)
+    graph = window.review_panel.graph
+    assert graph.describe(3) == "Move 3, Black c3: 50% → 20% (✗ lost 30%; e1 was better)"
+    assert graph.describe(0) == "The start: 50%"
+    assert graph.describe(4) == "Move 4, White b1: 20% → 20%"
+    window.show()
+    qtbot.waitExposed(window)
+    window.review_panel.raise_()
+    window.session.go_to_main_line(5)
+    qtbot.wait(10)
+    top = graph.mapTo(window, QPoint(0, 0)).y()
+    height = window.review_panel.height()
+    window.session.go_to_main_line(2)  # a note of three lines shown
+    assert window.review_panel.review_label.text().startswith("Move 3 (Black)")
+    qtbot.wait(10)
+    assert graph.mapTo(window, QPoint(0, 0)).y() == top
+    assert window.review_panel.height() == height
+    assert line

@@ -53,7 +53,12 @@ class WinRateGraph(QWidget):
     def __init__(self, go_to_move: Callable[[int], None]) -> None:
         super().__init__()
         self.go_to_move = go_to_move
-        self.setMinimumHeight(100)
+        # (taller where the panel has room: 80 pixels piled a game's mistake dots on one
+        # another, tester 60)
+        self.setMinimumHeight(110)
+        self.setMouseTracking(True)
+        # what a point is, said as the mouse rests on it (the panel's words)
+        self.describe: Callable[[int], str] = lambda index: ""
         self.values: list[float | None] = []
         self.marks: set[int] = set()
         self.current = 0
@@ -124,20 +129,31 @@ class WinRateGraph(QWidget):
             painter.drawPolyline(QPolygonF(points))
         painter.setPen(QPen(QColor(MISTAKE_COLOUR), 1))
         painter.setBrush(QColor(MISTAKE_COLOUR))
+        # dots apart where moves are close (five mistakes in a row were one blot, tester 60)
+        gap = (self.width() - self.margin() - 4) / max(1, len(self.values) - 1)
+        radius = max(2.0, min(3.5, 0.45 * gap))
         for i in self.marks:
             mark = self.values[i] if i < len(self.values) else None
             if mark is not None:
-                painter.drawEllipse(QPointF(self._x(i), self._y(mark)), 3.5, 3.5)
+                painter.drawEllipse(QPointF(self._x(i), self._y(mark)), radius, radius)
         painter.setPen(QPen(QColor("#1e88e5"), 1.5))
         x = self._x(self.current)
         painter.drawLine(QPointF(x, 0), QPointF(x, self.height() - 16))
         painter.end()
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def index_at(self, x: float) -> int:
+        """The move whose point is nearest ``x``."""
         count = max(1, len(self.values) - 1)
         span = max(1, self.width() - self.margin() - 4)
-        index = round((event.position().x() - self.margin()) / span * count)
-        self.go_to_move(max(0, min(len(self.values) - 1, index)))
+        return max(0, min(len(self.values) - 1, round((x - self.margin()) / span * count)))
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        self.go_to_move(self.index_at(event.position().x()))
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        # the figures of the point under the mouse: read by eye, a note's "lost 31%" and the
+        # graph's step disagreed (tester 60)
+        self.setToolTip(self.describe(self.index_at(event.position().x())) if self.values else "")
 
 
 class ReviewPanel(QDockWidget):
@@ -166,6 +182,7 @@ class ReviewPanel(QDockWidget):
         self.graph_title = QLabel()
         self.graph_title.setWordWrap(True)  # (a long title held the panel wide)
         self.graph = WinRateGraph(session.go_to_main_line)
+        self.graph.describe = self._describe_point
         row = QHBoxLayout()
         self.budget = QSpinBox()
         self.budget.setRange(*REVIEW_RANGE)
@@ -200,7 +217,11 @@ class ReviewPanel(QDockWidget):
         layout.addLayout(row)
         layout.addWidget(self.review_bar)
         layout.addWidget(self.review_label)
-        layout.addStretch(1)
+        # room for a mistake's note kept: as notes came and went the panel grew and shrank,
+        # and the graph moved under the mouse (tester 60)
+        self.review_label.setMinimumHeight(4 * self.review_label.fontMetrics().lineSpacing())
+        self.review_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        layout.setStretchFactor(self.graph, 1)  # (the room the panel has goes to the graph)
         self.setWidget(body)
 
     def refresh(self, theme: Theme) -> None:
@@ -260,6 +281,27 @@ class ReviewPanel(QDockWidget):
             # (its figures, or the better move, may have changed; and the window takes the
             # rings off at a change of the tree, where the position can stay: drawn again)
             self._tell(self._noted, again=True, quiet=refined is not None)
+
+    def _describe_point(self, index: int) -> str:
+        """The graph's point ``index``: the move, the rate drawn, and a mistake's note."""
+        tree = self.session.tree
+        line = tree.main_line()
+        if not 0 <= index < len(self.graph.values) or index > len(line):
+            return ""
+        values = self.graph.values
+
+        def figure(value: float | None) -> str:
+            return "not analysed" if value is None else f"{100 * value:.0f}%"
+
+        if index == 0:
+            return f"The start: {figure(values[0])}"
+        node = line[index - 1]
+        before = tree.game_at(line[: index - 1])
+        played = before.move_text(node.move) if node.move is not None else "?"
+        move = f"{before.colour_name(before.to_move)} {played}"
+        note = mistake_notes(tree).get(index)
+        said = f"Move {index}, {move}: {figure(values[index - 1])} → {figure(values[index])}"
+        return said + (f" (✗ {note})" if note else "")
 
     # ----- analysing the whole game ------------------------------------------------------
     def toggle_review(self) -> None:
