@@ -688,6 +688,9 @@ def test_the_analysis_follows_a_position_being_set_up(qtbot, window):
     showed nothing and said nothing until Done); nobody moves meanwhile."""
     window.start_new_game(GameOptions(game="poly-y", pie=False).validated(), ("A", "B"))
     window.act_edit.trigger()
+    outlook = window.editor.outlook
+    assert outlook.isVisibleTo(window)
+    assert outlook.text() == "A analyses the position as you set it up."
     click(qtbot, window, "40")
     window.act_analyse.trigger()
     computer = window.computer
@@ -698,6 +701,12 @@ def test_the_analysis_follows_a_position_being_set_up(qtbot, window):
 
     qtbot.waitUntil(lambda: analysed() == list(window.game.colours), timeout=30_000)
     assert computer.win_label.text().startswith("Win probability: ")
+    # said in the set-up panel too, the analysis's panel behind its tab (out of sight while
+    # the position was set up)
+    window.setup_dock.raise_()
+    qtbot.waitUntil(lambda: "%" in outlook.text())
+    assert outlook.text().startswith("Analysis (Ctrl+4): Win probability: ")
+    assert outlook.text().split(". ")[1].startswith("Best line: ")
     click(qtbot, window, "41")
     qtbot.waitUntil(lambda: analysed() == list(window.game.colours), timeout=30_000)
     assert window.session.editing and window.game.moves == []

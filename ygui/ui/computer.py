@@ -126,6 +126,19 @@ def win_bar_style(game: Game) -> str:
     )
 
 
+class SaidLabel(QLabel):
+    """A label that says when its words change (the set-up panel repeats the analysis's
+    outlook, the analysis panel being behind its tab while a position is set up)."""
+
+    said = Signal(str)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        changed = text != self.text()
+        super().setText(text)
+        if changed:
+            self.said.emit(text)
+
+
 class WinBar(QProgressBar):
     """The win-probability bar, its text on a chip of the window's own colours in the
     middle: near an even share the text lay half on each colour, and the half in the ink of
@@ -522,11 +535,11 @@ class ComputerPlay(QObject):
         self.heat_box.toggled.connect(self.set_heat_map)
         self.heat_legend = HeatLegend()  # (shown with the heat map)
         self.scene.heatChanged.connect(self._show_heat_legend)
-        self.win_label = QLabel("Win probability: -")
+        self.win_label = SaidLabel("Win probability: -")
         self.win_bar = WinBar()
         self.win_bar.setRange(0, 1000)
         self.win_bar.setTextVisible(False)
-        self.line_label = QLabel("Best line: -")
+        self.line_label = SaidLabel("Best line: -")
         self.line_label.setWordWrap(True)
         self.preview_box = QCheckBox("Best line (P)")
         self.preview_box.toggled.connect(self._show_preview)

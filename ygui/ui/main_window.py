@@ -335,6 +335,12 @@ class MainWindow(QMainWindow):
         self.setup_dock.setWidget(body)
         self.review_panel = self._dock(ReviewPanel(self.session, lambda: self.computer.ready))
         self.review_panel.mistakeShown.connect(self.scene.set_mistake)
+        # the analysis said in the set-up panel too: they share a tab, and the analysis that
+        # follows a position as it is set up was out of sight while setting it up
+        for said in (self.computer.win_label.said, self.computer.line_label.said):
+            said.connect(self._show_outlook)
+        self.computer.analyse_box.toggled.connect(self._show_outlook)
+        self._show_outlook()
         self.review_panel.told.connect(lambda text: self.show_status(text, 15000))
         # (the effort chosen is kept: it was back at 10,000 after a restart, a tester's)
         self.review_panel.budget.setValue(self.settings.get("review_playouts"))
@@ -1405,6 +1411,18 @@ class MainWindow(QMainWindow):
         self.message = ""
         self._refused_thinking = False
         self.game_panel.refusal.setText("")
+
+    def _show_outlook(self, *_: object) -> None:
+        """The analysis's outlook in the set-up panel's tools: the win probability and the
+        best line's first moves, or how to have them."""
+        c = self.computer
+        if not c.analyse_box.isChecked():
+            self.editor.outlook.setText("A analyses the position as you set it up.")
+            return
+        words = c.line_label.text().split()
+        line = " ".join(words[:6]) + (" …" if len(words) > 6 else "")
+        win = c.win_label.text().rstrip(".")
+        self.editor.outlook.setText(f"Analysis (Ctrl+4): {win}. {line}")
 
     def edit_position(self) -> None:
         self.setup_dock.show()

@@ -149,6 +149,10 @@ class PositionEditor(QGroupBox):
         column.addWidget(clear)
         column.addWidget(self.mudcrack_row)
         column.addWidget(self.edit_warning)
+        # the analysis's outlook, its panel being behind this one's tab (the window's words)
+        self.outlook = QLabel()
+        self.outlook.setWordWrap(True)
+        column.addWidget(self.outlook)
         return panel
 
     @property
