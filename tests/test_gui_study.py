@@ -4,7 +4,7 @@ import pytest
 from drawn import drawn_stones, last_move_mark, mismatches, mistake_marks
 from gui_helpers import click_cell, make_window, variation_window
 from PySide6.QtCore import QPoint, Qt, QTimer
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QLabel, QPushButton, QTabBar
 
 from ygui.core.game import BLACK, EMPTY, WHITE, Move
 from ygui.core.limits import MAX_COMMENT_CHARS
@@ -683,6 +683,10 @@ def test_set_up_position_then_the_computer_plays_on(qtbot, answers):
     assert w.game.colours[w.game.moves[0].cell] == WHITE
 
 
+def tab_texts(bar: QTabBar) -> list[str]:
+    return [bar.tabText(i) for i in range(bar.count())]
+
+
 def test_the_analysis_follows_a_position_being_set_up(qtbot, window):
     """Analyse, ticked while a position is set up, analyses it stone by stone (a tester's
     showed nothing and said nothing until Done); nobody moves meanwhile."""
@@ -702,8 +706,9 @@ def test_the_analysis_follows_a_position_being_set_up(qtbot, window):
     qtbot.waitUntil(lambda: analysed() == list(window.game.colours), timeout=30_000)
     assert computer.win_label.text().startswith("Win probability: ")
     # said in the set-up panel too, the analysis's panel behind its tab (out of sight while
-    # the position was set up)
-    window.setup_dock.raise_()
+    # the position was set up), which stays in front
+    bars = [b for b in window.findChildren(QTabBar) if "Analysis" in tab_texts(b)]
+    assert [b.tabText(b.currentIndex()) for b in bars] == ["Set up"]
     qtbot.waitUntil(lambda: "%" in outlook.text())
     assert outlook.text().startswith("Analysis (Ctrl+4): Win probability: ")
     assert outlook.text().split(". ")[1].startswith("Best line: ")

@@ -1517,7 +1517,9 @@ class ComputerPlay(QObject):
         (the win rate, the candidates, the marks on the board) until the position changes."""
         if on:
             self.dock.show()
-            self.dock.raise_()  # its tab in front of the other study panels
+            if not self.session.editing:  # (while a position is set up, its panel says the
+                # outlook and keeps its tools in front)
+                self.dock.raise_()  # its tab in front of the other study panels
             hint = self.hint_cell
             self.after_change()
             if hint is not None:
