@@ -72,6 +72,26 @@ def test_a_first_window_opens_within_a_small_screen(qtbot):
     assert window.width() >= 0.9 * room.width()  # (but as large as it fits)
 
 
+@pytest.mark.parametrize(
+    "room, size",
+    [((1920, 1040), (1440, 884)), ((1280, 770), (1100, 708)), ((3840, 2100), (1700, 1150))],
+)
+def test_a_first_window_grows_with_a_larger_screen(qtbot, monkeypatch, room, size):
+    """With nothing remembered, a larger screen opens a larger window (1100 by 760 on a
+    1920 by 1080 screen left the study panels cramped: tester 60), up to a size that still
+    leaves the desktop in view."""
+    from PySide6.QtCore import QRect
+
+    class Screen:
+        def availableGeometry(self):  # noqa: N802 - Qt's name
+            return QRect(0, 0, *room)
+
+    monkeypatch.setattr(MainWindow, "screen", lambda self: Screen())
+    window = MainWindow(Settings(), warm_up_engine=False)
+    qtbot.addWidget(window)
+    assert (window.width(), window.height()) == size
+
+
 @pytest.mark.parametrize("game", list(VARIANTS))
 def test_the_board_keeps_most_of_the_window_with_every_panel_open(qtbot, window, game):
     start(window, game)

@@ -217,7 +217,13 @@ class MainWindow(QMainWindow):
         self.clock_timer.start()
         # within a small screen's room (it opened at 1100 by 760 on a 1024 by 600 screen, its
         # status bar and the panels' buttons below it: tester 23)
-        resize_within_screen(self, 1100, 760, 0.98, 0.92)
+        # and larger on a larger screen (1100 by 760 on 1920 by 1080 left the panels cramped:
+        # a candidates table of four rows beside the move list's five, tester 60)
+        screen = self.screen() or QApplication.primaryScreen()
+        room = screen.availableGeometry() if screen is not None else None
+        width = min(1700, max(1100, int(0.75 * room.width()))) if room else 1100
+        height = min(1150, max(760, int(0.85 * room.height()))) if room else 760
+        resize_within_screen(self, width, height, 0.98, 0.92)
         self.restore_layout()
         # an unsaved game's autosave follows the position viewed a moment after the last step
         # (it was written only when the game changed: a tester's recovered game came back at
