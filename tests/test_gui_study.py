@@ -1298,7 +1298,10 @@ def test_a_position_and_a_game_are_copied_and_pasted_as_text(qtbot, window, answ
     # neither: said, and nothing changes
     clipboard.setText("hello there")
     window.act_paste.trigger()
-    assert "neither a game's record nor a position" in answers.informed[-1]
+    assert (
+        "neither a game's record, nor moves to play here, nor a position" in (answers.informed[-1])
+    )
+    assert "('hello', the first: no cell 'hello' on this board)" in answers.informed[-1]
     assert labels(window) == ["c3", "b2"]
     clipboard.setText("(;FF[4]GM[1]SZ[19];B[dd]")  # a Go record, cut short
     window.act_paste.trigger()
@@ -1849,7 +1852,8 @@ def test_a_position_typed_over_a_saved_figure_is_a_new_game(qtbot, window, answe
     assert len(window.game.setup) == 3 and window.session.path is None
     assert window.statusBar().currentMessage() == (
         "The position typed is a new game; first.ysgf keeps the position before it: "
-        "Game ▸ Open recent."
+        "Game ▸ Open recent. White to move, as the stones' count has it ('to move: …' says "
+        "otherwise)."
     )
     assert not window.windowTitle().startswith("*first.ysgf")
     second = tmp_path / "second.ysgf"
@@ -1876,7 +1880,8 @@ def test_a_position_typed_over_a_saved_study_says_where_the_study_is(
     assert window.session.path is None and len(window.game.setup) == 2
     assert window.statusBar().currentMessage() == (
         f"The position typed is a new game; {path.name} keeps the game before it (3 moves): "
-        "Game ▸ Open recent."
+        "Game ▸ Open recent. Black to move, as the stones' count has it ('to move: …' says "
+        "otherwise)."
     )
 
 
@@ -1956,3 +1961,72 @@ def test_the_graph_says_each_points_figures_and_keeps_its_place(qtbot, window):
     assert graph.mapTo(window, QPoint(0, 0)).y() == top
     assert window.review_panel.height() == height
     assert line
+
+
+def test_pasted_moves_are_played_and_a_positions_side_follows_its_stones(qtbot, window, answers):
+    """Moves pasted are played from the position shown, as typed ones (they were refused,
+    the refusal naming moves as a form to write; numbered lists at '1.'); a position that
+    does not say whose move it is gives it to the side the stones' count says, and says so,
+    with what the rules could not reach (three stones against two went to Black: tester
+    62)."""
+    from PySide6.QtWidgets import QApplication
+
+    clipboard = QApplication.clipboard()
+    clipboard.setText("1. c3 2. b2 3.a1")
+    window.act_paste.trigger()
+    assert labels(window) == ["c3", "b2", "a1"] and mismatches(window) == []
+    assert window.statusBar().currentMessage() == "Pasted and played: 1. c3 2. b2 3.a1"
+    clipboard.setText("d1 d1")
+    window.act_paste.trigger()
+    assert "('d1', word 2 of those typed: the cell d1 is occupied)" in answers.informed[-1]
+    assert labels(window) == ["c3", "b2", "a1", "d1"][:3]  # all or none
+    # a position without its side to move
+    clipboard.setText("Black: c3 d4 e5  White: b2 c2")
+    answers.save_choice = ["discard"]
+    window.act_paste.trigger()
+    assert window.game.to_move == WHITE and window.game.moves == []
+    said = window.statusBar().currentMessage()
+    assert said.endswith(
+        "White to move, as the stones' count has it ('to move: …' says otherwise)."
+    )
+    # said in the turn's words and drawn: White's turn
+    assert window.game_panel.turn_label.text().startswith("White to play")
+    assert mismatches(window) == []
+    # typed, with a count no turn order reaches: the first colour, and the warning
+    window.entry_panel.entry.setText("B: a1 b1 c1 W: e5")
+    answers.save_choice = ["discard"]
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    assert window.game.to_move == BLACK
+    said = window.statusBar().currentMessage()
+    assert "Black to move ('to move: …' says otherwise). Unusual for alternate play" in said
+    assert said.endswith(
+        "Unusual for alternate play: Black has 3 stones and White 1, Black to move."
+    )
+
+
+def test_a_mark_mode_ends_as_a_set_up_begins_or_another_game_comes(qtbot, window, answers):
+    """Letters left on from one puzzle took the next set-up's clicks as marks, and the marks
+    went at the next edit (tester 62): the set-up's clicks are stones, and a mark mode cannot
+    be chosen while setting up, nor outlives its game."""
+    window.act_mark_label.trigger()
+    assert window.mark_kind is not None and window.act_mark_label.isChecked()
+    window.act_edit.trigger()
+    assert window.mark_kind is None and not window.act_mark_label.isChecked()
+    assert window.statusBar().currentMessage() == (
+        "Marking ended: clicks place the set-up's stones."
+    )
+    click(qtbot, window, "c3")
+    g = window.game.geometry
+    assert window.game.setup == {g.cell("c3"): BLACK} and mismatches(window) == []
+    window.act_mark_triangle.trigger()  # refused while setting up
+    assert window.mark_kind is None and not window.act_mark_triangle.isChecked()
+    assert "once it is set up" in window.statusBar().currentMessage()
+    window.editor.edit_button.toggle()  # done: marks are for the position set up
+    window.act_mark_square.trigger()
+    click(qtbot, window, "c3")
+    assert window.mark_kind is not None and window.session.current.extra.get("SQ")
+    answers.save_choice = ["discard"]
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    assert window.mark_kind is None and not window.act_mark_square.isChecked()
+    click(qtbot, window, "c3")  # a move of the new game
+    assert labels(window) == ["c3"] and mismatches(window) == []

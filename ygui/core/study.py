@@ -17,6 +17,7 @@ REVIEW_RANGE = (100, 1_000_000)  # the efforts a user can choose
 # (brackets separate words as spaces do: "B: a1 (to move: W)")
 _TOKEN = re.compile(r"[^\s,;()]+")
 _POSITION_TOKEN = re.compile(r"[^\s,;:()]+:?")
+_MOVE_NUMBER = re.compile(r"\d+\.+")  # "12." before a move, or alone
 
 
 class EntryError(IllegalMove):
@@ -33,9 +34,16 @@ def parse_moves(game: Game, text: str) -> list[Move]:
     probe = game.copy()
     probe.redo_moves.clear()
     moves = []
-    for number, match in enumerate(_TOKEN.finditer(text), start=1):
-        word = match.group()
-        span = (match.start(), len(word))
+    words = []
+    for match in _TOKEN.finditer(text):
+        # a move list's numbers ("1. f3 2. e3", "1.f3") are passed over (a pasted list was
+        # refused at '1.': tester 62)
+        numbered = _MOVE_NUMBER.match(match.group())
+        start = match.start() + (numbered.end() if numbered else 0)
+        if start < match.end():
+            words.append((text[start : match.end()], start))
+    for number, (word, start) in enumerate(words, start=1):
+        span = (start, len(word))
         try:
             move = probe.parse_move(word)
             probe.play(move)
@@ -51,10 +59,12 @@ def parse_moves(game: Game, text: str) -> list[Move]:
 
 def parse_position(geometry: BoardGeometry, text: str) -> tuple[dict[int, int], int]:
     """A position: ``B: a1 b2 W: c3`` (also Black/White/Red/Blue/X/O), and optionally
-    ``to move: W``. Returns the stones and the side to move (Black unless given)."""
+    ``to move: W``. Returns the stones and the side to move: where not given, the side whose
+    turn it is in alternate play (``due``), the first colour where the stones tell nothing
+    (it was the first colour always, with a stone more on the board: tester 62)."""
     colour: int | None = None
     setup: dict[int, int] = {}
-    to_move = BLACK
+    to_move: int | None = None
     expect_side = False
     for match in _POSITION_TOKEN.finditer(text):
         word = match.group()
@@ -79,7 +89,49 @@ def parse_position(geometry: BoardGeometry, text: str) -> tuple[dict[int, int], 
             if cell in setup:
                 raise EntryError(f"'{word}' is given twice", span)
             setup[cell] = colour
+    if to_move is None:
+        to_move = due(geometry, setup) or BLACK
     return setup, to_move
+
+
+def names_side(text: str) -> bool:
+    """Whether a typed position says the side to move (``to move: W``)."""
+    return any(m.group().rstrip(":").lower() == "move" for m in _POSITION_TOKEN.finditer(text))
+
+
+def setup_words(game: Game, text: str) -> str:
+    """What to say of a position typed or pasted as ``text``, set up as ``game``: the side to
+    move where the text did not say it, and what the rules could not reach (said while
+    editing only: a pasted position of three stones against two was set up with the first
+    colour to move, without a word, tester 62)."""
+    words = []
+    if not names_side(text):
+        counted_so = ", as the stones' count has it" if due(game.geometry, game.colours) else ""
+        words.append(
+            f"{game.colour_name(game.first_to_move)} to move{counted_so} ('to move: …' says "
+            "otherwise)."
+        )
+    return " ".join([*words, *setup_warnings(game)])
+
+
+def placements(geometry: BoardGeometry, stones: dict[int, int] | list[int]) -> tuple[int, int]:
+    """Each colour's turns on the board: its stones, an edge pair of one colour counted once
+    (Hexagonal Y places them together)."""
+    colours = (
+        stones if isinstance(stones, list) else [stones.get(c, 0) for c in range(geometry.size)]
+    )
+    counts = [sum(1 for c in colours if c == colour) for colour in (BLACK, WHITE)]
+    for a, b in geometry.opposite_pairs:
+        if colours[a] and colours[a] == colours[b]:
+            counts[colours[a] - 1] -= 1
+    return counts[0], counts[1]
+
+
+def due(geometry: BoardGeometry, stones: dict[int, int] | list[int]) -> int | None:
+    """The colour to move in alternate play, one stone a turn: the first when the counts are
+    equal, the second when the first has one more; None where neither fits."""
+    black, white = placements(geometry, stones)
+    return BLACK if black == white else WHITE if black == white + 1 else None
 
 
 _COLOUR_WORDS = {
@@ -150,29 +202,20 @@ def setup_warnings(game: Game) -> list[str]:
         warnings.append(
             f"{game.colour_name(game.winner)} has already won (the winning {kind}: {named})."
         )
-    black, white = (sum(1 for c in game.colours if c == colour) for colour in (BLACK, WHITE))
-    unit = "stone"
-    if isinstance(game.rule, PerimeterRule):
-        # Hexagonal Y's turns are placements: an edge stone and its opposite are one (two
-        # edge pairs against two stones read as "4 stones and 2", tester 53)
-        unit = "placement"
-        for a, b in game.geometry.opposite_pairs:
-            if game.colours[a] and game.colours[a] == game.colours[b]:
-                if game.colours[a] == BLACK:
-                    black -= 1
-                else:
-                    white -= 1
-    if game.options.turns == "standard" and not game.options.handicap_value:
-        # in alternate play the first colour moves when the counts are equal, the second when
-        # the first has one stone more (3 and 2 with the first to move was let pass, tester 19)
-        due = BLACK if black == white else WHITE if black == white + 1 else None
-        if due != game.first_to_move:
-            # (short: the panel keeps two lines for its warnings)
-            first, second = game.colour_name(BLACK), game.colour_name(WHITE)
-            warnings.append(
-                f"Unusual for alternate play: {first} has {counted(black, unit)} and "
-                f"{second} {white}, {game.colour_name(game.first_to_move)} to move."
-            )
+    # Hexagonal Y's turns are placements: an edge stone and its opposite are one (two edge
+    # pairs against two stones read as "4 stones and 2", tester 53)
+    black, white = placements(game.geometry, list(game.colours))
+    unit = "placement" if isinstance(game.rule, PerimeterRule) else "stone"
+    # in alternate play the first colour moves when the counts are equal, the second when the
+    # first has one stone more (3 and 2 with the first to move was let pass, tester 19)
+    alternate = game.options.turns == "standard" and not game.options.handicap_value
+    if alternate and due(game.geometry, list(game.colours)) != game.first_to_move:
+        # (short: the panel keeps two lines for its warnings)
+        first, second = game.colour_name(BLACK), game.colour_name(WHITE)
+        warnings.append(
+            f"Unusual for alternate play: {first} has {counted(black, unit)} and "
+            f"{second} {white}, {game.colour_name(game.first_to_move)} to move."
+        )
     return warnings
 
 

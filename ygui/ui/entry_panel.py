@@ -9,7 +9,7 @@ from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QGroupBox, QLabel, QLineEdit, QVBoxLayout
 
 from ygui.core.game import IllegalMove
-from ygui.core.study import entry_example, parse_moves, parse_position
+from ygui.core.study import entry_example, parse_moves, parse_position, setup_words
 from ygui.core.wording import capitalised, counted
 from ygui.session import Session
 
@@ -104,15 +104,18 @@ class EntryPanel(QGroupBox):
                 else:
                     path, moves = session.path, len(session.tree.main_line())
                     session.set_position(setup, to_move)
+                    said = setup_words(session.tree.record.new_game(), text)
                     if path is not None and session.path is None:
                         # (a saved study went without a word: tester 43)
                         kept = f"game before it ({counted(moves, 'move')})"
                         if not moves:
                             kept = "position before it"
-                        self.tell(
+                        said = (
                             f"The position typed is a new game; {path.name} keeps the {kept}: "
-                            "Game ▸ Open recent."
+                            f"Game ▸ Open recent. {said}"
                         )
+                    if said:
+                        self.tell(said.rstrip())
             else:
                 session.play_line(parse_moves(session.game, text))
         except IllegalMove as exc:

@@ -68,7 +68,7 @@ from ygui.core.record import (
     salvage_cut_short,
 )
 from ygui.core.result import CONNECTION, FORFEIT, RESIGNATION, TIME, parse_result
-from ygui.core.study import entry_example, parse_position, position_text
+from ygui.core.study import entry_example, parse_moves, parse_position, position_text, setup_words
 from ygui.core.tree import path_to, tree_from_game
 from ygui.core.variants import GameOptions, OptionsError, options_for_board
 from ygui.core.wording import autosave_failed, capitalised, counted, shown_path, title
@@ -154,6 +154,8 @@ class MainWindow(QMainWindow):
 
     def __init__(self, settings: Settings | None = None, warm_up_engine: bool = True) -> None:
         super().__init__()
+        self.mark_kind: str | None = None  # clicks mark cells instead of playing
+        self._marked_tree: object = None  # the game whose cells clicks mark
         self.settings = settings or Settings()
         self.theme = THEMES.get(self.settings.get("theme"), THEMES["light"])
         self.session = Session()
@@ -209,7 +211,6 @@ class MainWindow(QMainWindow):
         self.session.subscribe(self.on_session_changed)
         self.session.subscribe(self.computer.on_session_changed)
         self.session.subscribe(self.solver_panel.on_session_changed)  # (after the board's)
-        self.mark_kind: str | None = None  # clicks mark cells instead of playing
         self._dialog_hold: ExitStack | None = None  # a dialog open holds the clocks
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(100)
@@ -1032,6 +1033,12 @@ class MainWindow(QMainWindow):
     def update_all(self) -> None:
         session = self.session
         game = session.game
+        if self.mark_kind is not None and (
+            session.editing or session.tree is not self._marked_tree
+        ):
+            self.set_mark_kind(None)  # (clicks are stones or moves again)
+            if session.editing:
+                self.show_status("Marking ended: clicks place the set-up's stones.", 6000)
         self.game_panel.refresh(self.theme, self.message)
         self.view.show_hover_text(self._cell_words(self.view.hovered))  # (its stone may change)
         self.tree_panel.refresh()
@@ -1743,8 +1750,14 @@ class MainWindow(QMainWindow):
 
     def set_mark_kind(self, kind: str | None) -> None:
         """Clicks on the board put (or take off) marks of ``kind`` instead of playing; None
-        goes back to playing. One kind at a time."""
+        goes back to playing. One kind at a time. Not while a position is set up: its clicks
+        are stones (a mark mode left on took them, and the marks went at the next edit: tester
+        62); it ends as the set-up begins or another game comes."""
+        if kind is not None and self.session.editing:
+            kind = None
+            self.show_status("Marks go on a position once it is set up (Done, then mark).", 8000)
         self.mark_kind = kind
+        self._marked_tree = self.session.tree
         for name, action in (
             (TRIANGLE, self.act_mark_triangle),
             (SQUARE, self.act_mark_square),
@@ -1920,6 +1933,11 @@ class MainWindow(QMainWindow):
             return
         elsewhere = self._pasted_board()
         geometry = elsewhere[1] if elsewhere else self.game.geometry
+        if ":" not in text and elsewhere is None:
+            # moves, played here as the typing box plays them (they were refused, the
+            # refusal giving moves as the form to write: tester 62)
+            self._paste_moves(text)
+            return
         try:
             setup, to_move = parse_position(geometry, text)
         except IllegalMove as exc:
@@ -1939,7 +1957,8 @@ class MainWindow(QMainWindow):
             if self.session.editing:  # (the set-up is of the board shown: done with it)
                 self.editor.edit_button.setChecked(False)
             self.session.set_position(setup, to_move, options, geometry)
-            self.show_status(f"Pasted the position, on its own board ({board}): {text}", 10000)
+            said = f"Pasted the position, on its own board ({board}): {text}"
+            self.show_status(f"{said} {self._setup_words(text)}".rstrip(), 15000)
             return
         if self.session.editing:
             self.editor.set_typed(setup, to_move)
@@ -1947,7 +1966,33 @@ class MainWindow(QMainWindow):
         if not self.maybe_keep_changes("Pasting sets up the position on the clipboard."):
             return
         self.session.set_position(setup, to_move)
-        self.show_status(f"Pasted the position: {text}", 8000)
+        self.show_status(f"Pasted the position: {text} {self._setup_words(text)}".rstrip(), 15000)
+
+    def _setup_words(self, text: str) -> str:
+        return setup_words(self.session.tree.record.new_game(), text)
+
+    def _paste_moves(self, text: str) -> None:
+        """Moves from the clipboard played from the position shown, all or none."""
+        example = position_text(self.game) if self.game.moves else entry_example(self.game)
+        if self.session.editing:
+            why = "a position is being set up, and moves are played once it is done"
+        else:
+            try:
+                moves = parse_moves(self.game, text)
+            except IllegalMove as exc:
+                why = capitalised(str(exc))
+            else:
+                if self.computer.thinking_for_move():
+                    self.refuse("the computer is thinking (Move now makes it play at once)")
+                    return
+                self.session.play_line(moves)
+                self.show_status(f"Pasted and played: {text}", 8000)
+                return
+        self.inform(
+            "Could not paste",
+            "The clipboard holds neither a game's record, nor moves to play here, nor a "
+            f"position of this board ({why}). Moves and positions are written as: {example}",
+        )
 
     def export_figure(self) -> None:
         self.scene.clear_ghost()
