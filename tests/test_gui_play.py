@@ -1149,3 +1149,45 @@ def test_a_figure_numbered_through_a_swap_says_it_under_the_board(qtbot, answers
     numbered = FigureDialog(window.game, window.theme, False, 1, window)
     qtbot.addWidget(numbered)
     assert numbered.caption_text.text() == "2: swap. Black to play"
+
+
+def test_the_figure_dialog_takes_the_last_figures_choices_again(qtbot, window, monkeypatch):
+    """A worksheet of figures: the caption was unticked and its words gone at each figure
+    (tester 62). The next figure takes the width, the caption and what was added to the
+    caption offered ("White to play and win" gives "Black to play and win" where Black is to
+    play); its caption spans the board, not the margins round it; and the numbers' box is
+    not ticked where there is no move to number."""
+    from ygui.ui.figure_dialog import FigureDialog
+
+    monkeypatch.setattr(window.scene, "numbers_from", 1)
+    seen = []
+
+    def first(dialog):
+        seen.append(dialog.numbers.isChecked() or dialog.numbers.isEnabled())
+        dialog.width_box.setValue(800)
+        dialog.caption.setChecked(True)
+        dialog.caption_text.setText(dialog.caption_text.text() + " and win")
+        seen.append(dialog.caption_text.text())
+        return 0
+
+    monkeypatch.setattr(FigureDialog, "exec", first)
+    window.act_figure.trigger()
+    assert seen == [False, "Black to play and win"]
+    click(qtbot, window, "c3")  # White to play now
+
+    def second(dialog):
+        seen.append((dialog.width_box.value(), dialog.caption.isChecked()))
+        seen.append(dialog.caption_text.text())
+        from PySide6.QtWidgets import QGraphicsTextItem
+
+        from ygui.ui.board_scene import BoardScene
+
+        figure = dialog.figure()  # (kept: its items go with it)
+        caption = [i for i in figure.items() if isinstance(i, QGraphicsTextItem)]
+        plain = BoardScene(window.game, window.theme, False)
+        seen.append(caption[0].sceneBoundingRect().width() <= plain.itemsBoundingRect().width() + 1)
+        return 0
+
+    monkeypatch.setattr(FigureDialog, "exec", second)
+    window.act_figure.trigger()
+    assert seen[2:] == [(800, True), "White to play and win", True]

@@ -428,3 +428,21 @@ def test_help_says_how_to_open_a_file(capsys):
         main(["--help"])
     said = " ".join(capsys.readouterr().out.split())
     assert "'ygui FILE' with a game record (.ysgf, .sgf) to open in it" in said
+
+
+@pytest.mark.parametrize("theme, edged", [("dark", True), ("light", False)])
+def test_eccentric_ys_black_sides_stand_out_on_the_dark_theme(qapp, theme, edged):
+    """The black sides, near-black on the dark theme's near-black, are edged in the labels'
+    colour there (hard to see in a dark figure: tester 62); on the light theme they need
+    no edge."""
+    from ygui.ui.theme import THEMES
+
+    game = Game(GameOptions(game="eccentric-y").validated())
+    scene = BoardScene(game, THEMES[theme], False)
+    black = [
+        i for i, n in enumerate(game.geometry.side_names) if scene.side_colour(i).lightnessF() < 0.2
+    ]
+    assert black  # (the rules' black sides)
+    assert len(scene.side_halos) == (len(black) if edged else 0)
+    for halo in scene.side_halos:
+        assert halo.pen().color() == THEMES[theme].colour("label")

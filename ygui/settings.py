@@ -140,6 +140,7 @@ SCHEMA: dict[str, tuple[Any, Check]] = {
     "window": ({}, lambda v: isinstance(v, dict)),
     "engines": ([], is_engine_list),  # attached GTP engines (EngineSpec.to_json each)
     "match": ({}, lambda v: isinstance(v, dict)),  # the match dialog's last choices
+    "figure": ({}, lambda v: isinstance(v, dict)),  # the figure dialog's last choices
     "review_playouts": (REVIEW_PLAYOUTS, _int_in(*REVIEW_RANGE)),  # the review's effort
 }
 DEFAULTS: dict[str, Any] = {

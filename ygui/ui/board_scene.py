@@ -380,6 +380,7 @@ class BoardScene(QGraphicsScene):
         self._marks = []
         self._labels: list[QGraphicsSimpleTextItem] = []
         self._side_items: list[QGraphicsPathItem] = []
+        self.side_halos: list[QGraphicsPathItem] = []  # edges round sides hard to see
         self._corner_items: list[QGraphicsPolygonItem] = []
         g = self.game.geometry
         self.orientation = self.orientation.normal(g)
@@ -466,7 +467,19 @@ class BoardScene(QGraphicsScene):
                 path.moveTo(self.point(a))
                 path.lineTo(self.point(b))
             item = QGraphicsPathItem(path)
-            pen = QPen(self.side_colour(side), width)
+            colour = self.side_colour(side)
+            background = self.theme.colour("background")
+            if abs(colour.lightnessF() - background.lightnessF()) < 0.2:
+                # a side of nearly the background's colour, edged in the labels' colour
+                # (Eccentric Y's black sides on the dark theme's near-black: tester 62)
+                halo = QGraphicsPathItem(path)
+                edge = QPen(self.theme.colour("label"), width * 1.6)
+                edge.setCapStyle(Qt.PenCapStyle.RoundCap)
+                halo.setPen(edge)
+                halo.setZValue(1.9)
+                self.addItem(halo)
+                self.side_halos.append(halo)
+            pen = QPen(colour, width)
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             item.setPen(pen)
             item.setZValue(2)

@@ -59,15 +59,17 @@ def add_caption(scene: QGraphicsScene, text: str, theme: Theme) -> None:
     (a long caption widened the figure and shrank its board: tester 34); the scene grows down
     to hold it."""
     rect = scene.sceneRect()
+    board = scene.itemsBoundingRect()  # (the scene's margins round it made the caption wider
+    # than the board: tester 62)
     font = QFont()
     font.setPixelSize(max(8, round(rect.width() / 22)))
     item = QGraphicsTextItem()
     item.setFont(font)
     item.setDefaultTextColor(theme.colour("label"))
-    item.setTextWidth(rect.width())
+    item.setTextWidth(min(rect.width(), board.width()))
     item.document().setDefaultTextOption(QTextOption(Qt.AlignmentFlag.AlignHCenter))
     item.setPlainText(text)
-    item.setPos(rect.left(), rect.bottom())
+    item.setPos(rect.center().x() - item.textWidth() / 2, rect.bottom())
     scene.addItem(item)
     height = item.boundingRect().height()
     scene.setSceneRect(QRectF(rect.left(), rect.top(), rect.width(), rect.height() + 1.1 * height))
@@ -85,7 +87,11 @@ class FigureDialog(QDialog):
         parent: QWidget | None = None,
         orientation: Orientation | None = None,
         marks: dict[int, tuple[str, str]] | None = None,
+        remembered: dict[str, object] | None = None,
     ) -> None:
+        """``remembered``: the choices of the figure before (``choices``), taken again: a
+        worksheet of figures had its caption ticked and written again each time (tester
+        62)."""
         super().__init__(parent)
         self.setWindowTitle("Export figure")
         self.game = game
@@ -102,7 +108,9 @@ class FigureDialog(QDialog):
         self.coordinates = QCheckBox("Coordinates")
         self.coordinates.setChecked(show_labels)
         self.numbers = QCheckBox("Move numbers from move")
-        self.numbers.setChecked(numbers_from is not None)
+        # (not where there is no move to number: it stood ticked on a set-up of no moves)
+        self.numbers.setChecked(numbers_from is not None and bool(game.moves))
+        self.numbers.setEnabled(bool(game.moves))
         self.numbers_from = QSpinBox()
         self.numbers_from.setRange(1, max(1, len(game.moves)))
         self.numbers_from.setValue(numbers_from or 1)
@@ -166,6 +174,7 @@ class FigureDialog(QDialog):
         # a swap went from 1 to 3 without a word); a caption written by hand stays
         self.numbers.toggled.connect(self._offer_caption)
         self.numbers_from.valueChanged.connect(self._offer_caption)
+        self._take(remembered or {})
         layout = QVBoxLayout(self)
         layout.addWidget(self.preview)
         layout.addWidget(self.size_label)
@@ -173,6 +182,32 @@ class FigureDialog(QDialog):
         layout.addLayout(buttons)
         self.saved: list[Path] = []
         self.update_preview()
+
+    def _take(self, remembered: dict[str, object]) -> None:
+        """The choices kept from the figure before: its width, whether it had a caption and
+        a last move's mark, and what its caption added to the one offered ("White to play
+        and win" gives "Black to play and win" where Black is to play)."""
+        width = remembered.get("width")
+        if isinstance(width, int) and not isinstance(width, bool):
+            self.width_box.setValue(width)  # (kept within the box's range)
+        if remembered.get("last_move") is True and self.last_move.isEnabled():
+            self.last_move.setChecked(True)
+        tail = remembered.get("caption_tail")
+        if isinstance(tail, str) and len(tail) <= CAPTION_CHARS:
+            self.caption_text.setText((self._caption + tail)[:CAPTION_CHARS])
+        if remembered.get("caption") is True:
+            self.caption.setChecked(True)
+
+    def choices(self) -> dict[str, object]:
+        """What the next figure takes again (``_take``)."""
+        text = self.caption_text.text()
+        offered = self._caption
+        return {
+            "width": self.width_box.value(),
+            "last_move": self.last_move.isChecked(),
+            "caption": self.caption.isChecked(),
+            "caption_tail": text[len(offered) :] if text.startswith(offered) else "",
+        }
 
     def _offer_caption(self) -> None:
         offered = default_caption(

@@ -2004,8 +2004,10 @@ class MainWindow(QMainWindow):
             self,
             orientation=self.scene.orientation,
             marks=self.scene.marks,
+            remembered=self.settings.get("figure"),
         )
         dialog.exec()
+        self.remember("figure", dialog.choices())
 
     def export_image(self, suffix: str) -> None:
         path = self.choose_save_path(suffix)
