@@ -171,6 +171,7 @@ def test_boardsize_keeps_the_variant():
         ("play w zz99", "no cell"),
         ("play w pass", "no pass"),
         ("play b a1", "white's turn"),
+        ("play b zz99", "no cell"),  # (the cell first, then the turn: tester 61)
         ("play w c3", "occupied"),
         ("ygui-variant", "syntax error"),
         ("ygui-variant chess", "unknown game"),

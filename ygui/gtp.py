@@ -171,10 +171,14 @@ class GtpEngine:
         game = self.game
         if game.winner is not None:
             raise GtpError("illegal move: the game is over")
+        try:
+            move = game.parse_move(args[1])
+        except BoardError as exc:  # (said before the turn: an off-board cell played out of
+            # turn was told only of the turn, tester 61)
+            raise GtpError(f"illegal move: {exc}") from None
         if colour != game.to_move:
             raise GtpError(f"illegal move: it is {self._colour_word(game.to_move)}'s turn")
         try:
-            move = game.parse_move(args[1])
             game.play(move)
         except (BoardError, IllegalMove) as exc:
             raise GtpError(f"illegal move: {exc}") from None
