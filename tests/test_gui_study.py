@@ -2030,3 +2030,31 @@ def test_a_mark_mode_ends_as_a_set_up_begins_or_another_game_comes(qtbot, window
     assert window.mark_kind is None and not window.act_mark_square.isChecked()
     click(qtbot, window, "c3")  # a move of the new game
     assert labels(window) == ["c3"] and mismatches(window) == []
+
+
+def test_a_typed_position_gives_way_to_the_next_without_a_question(qtbot, window, answers):
+    """Going through a book's figures, each position typed or pasted asked whether to save
+    the one before (testers 56 and 62): a typed position as it came loses nothing its text
+    does not hold. Once played on, commented or marked, it is asked of."""
+    from PySide6.QtWidgets import QApplication
+
+    def typed(text):
+        window.entry_panel.entry.setText(text)
+        qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+
+    click(qtbot, window, "c3")  # a game with a move: asked of
+    answers.save_choice = ["discard"]
+    typed("B: a1 W: e1")
+    assert answers.questions and not answers.save_choice
+    asked = len(answers.questions)
+    typed("B: b1 W: e1 to move: B")  # no question (one would fail: none is answered)
+    QApplication.clipboard().setText("Black: c1 White: d1")
+    window.act_paste.trigger()
+    g = window.game.geometry
+    assert window.game.setup == {g.cell("c1"): BLACK, g.cell("d1"): WHITE}
+    assert len(answers.questions) == asked and mismatches(window) == []
+    window.session.toggle_mark(g.cell("c1"), "triangle")  # marked: asked of again
+    answers.save_choice = ["cancel"]
+    typed("B: a1 W: e1")
+    assert len(answers.questions) == asked + 1
+    assert window.game.setup == {g.cell("c1"): BLACK, g.cell("d1"): WHITE}

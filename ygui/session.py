@@ -152,6 +152,7 @@ class Session:
         self.refined: tuple[list[int], list[int]] | None = None
         self._analysis_autosaved = 0.0  # when an analysis last caused an autosave
         self.editing = False  # a position is being set up: nobody moves (the analysis follows it)
+        self.typed_tree: GameTree | None = None  # a position typed or pasted (is_typed_position)
         self.clock: Clock | None = None  # the game's clocks, under a time control
         self.now: Callable[[], float] = time.monotonic  # the clocks' time (tests replace it)
         self._clock_autosaved = 0.0  # when the autosave last kept the running clock's time
@@ -936,6 +937,7 @@ class Session:
         options: GameOptions | None = None,
         geometry: BoardGeometry | None = None,
         edit: bool = False,
+        typed: bool = False,
     ) -> None:
         """A set-up position as the start of a new tree, with the same players. With ``edit``
         (Edit position's changes to the position a game starts from) it keeps the file where
@@ -970,7 +972,22 @@ class Session:
             dirty=self.dirty if same else True,
             editing=self.editing,
         )
+        self.typed_tree = self.tree if typed else None
         self.autosave_problem = self.autosave()
+
+    def is_typed_position(self) -> bool:
+        """The game shown is a position typed or pasted, as it came: no move, comment or mark
+        since, nor a file. Another typed over it loses nothing its text does not hold (going
+        through a book's figures, each asked whether to save the one before: testers 56
+        and 62)."""
+        root = self.tree.root
+        return (
+            self.typed_tree is self.tree
+            and self.path is None
+            and not root.children
+            and not root.comment
+            and not any(root.extra.get(prop) for prop in MARK_PROPS)
+        )
 
     def moves_that_fit(self, kept: SetAside) -> tuple[list[RecordNode], int, list[Dropped]]:
         """The moves after the position edited in a game set aside (``set_aside``, at the

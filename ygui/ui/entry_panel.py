@@ -97,13 +97,13 @@ class EntryPanel(QGroupBox):
                 setup, to_move = parse_position(session.game.geometry, text)
                 if session.editing and self.edit is not None:
                     self.edit(setup, to_move)
-                elif not self.may_replace():
+                elif not session.is_typed_position() and not self.may_replace():
                     self.entry_error.setText("The position was not set up; the game is kept.")
                     self._said_at = session.current
                     return
                 else:
                     path, moves = session.path, len(session.tree.main_line())
-                    session.set_position(setup, to_move)
+                    session.set_position(setup, to_move, typed=True)
                     said = setup_words(session.tree.record.new_game(), text)
                     if path is not None and session.path is None:
                         # (a saved study went without a word: tester 43)

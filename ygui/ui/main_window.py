@@ -1952,20 +1952,23 @@ class MainWindow(QMainWindow):
             options, geometry = elsewhere
             board = title(Game(replace(options, pie=False), geometry))
             why = f"Pasting sets up the position on the clipboard, on its own board ({board})."
-            if not self.maybe_keep_changes(why):
+            if not self.session.is_typed_position() and not self.maybe_keep_changes(why):
                 return
             if self.session.editing:  # (the set-up is of the board shown: done with it)
                 self.editor.edit_button.setChecked(False)
-            self.session.set_position(setup, to_move, options, geometry)
+            self.session.set_position(setup, to_move, options, geometry, typed=True)
             said = f"Pasted the position, on its own board ({board}): {text}"
             self.show_status(f"{said} {self._setup_words(text)}".rstrip(), 15000)
             return
         if self.session.editing:
             self.editor.set_typed(setup, to_move)
             return
-        if not self.maybe_keep_changes("Pasting sets up the position on the clipboard."):
+        typed = self.session.is_typed_position()
+        if not typed and not self.maybe_keep_changes(
+            "Pasting sets up the position on the clipboard."
+        ):
             return
-        self.session.set_position(setup, to_move)
+        self.session.set_position(setup, to_move, typed=True)
         self.show_status(f"Pasted the position: {text} {self._setup_words(text)}".rstrip(), 15000)
 
     def _setup_words(self, text: str) -> str:
