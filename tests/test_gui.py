@@ -314,7 +314,7 @@ def test_stepped_back_to_the_computers_turn_the_panel_says_it_waits():
     session.navigate(1)
     text = turn_text(session)
     assert "waits" not in text and text.endswith(
-        "(Viewing move 1 of 13.) The game is over: End goes to its end; a move here starts a "
+        "(Viewing move 1 of 13.) The game is over: End goes to its last move; a move here starts a "
         "variation."
     )
     # a side line of the finished game says so (it read as the game itself: tester 51)

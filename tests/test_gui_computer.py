@@ -1344,14 +1344,14 @@ def test_the_heat_map_turned_on_without_an_analysis_says_where_it_comes_from(y5_
     assert "appears once the analysis runs" in window.statusBar().currentMessage()
 
 
-def _computer_to_move_lost(window, opts, lost):
+def _computer_to_move_lost(window, opts, lost, level=5):
     """``lost``'s moves played in a new game of ``window`` by two people; then the side to
     move, proved lost, is the computer's (level 5)."""
     window.start_new_game(opts, ("A", "B"))
     for move in lost.moves:
         assert window.session.play(move) is None
     seats = [Seat("Ann"), Seat("Ann")]
-    seats[lost.to_move - 1] = Seat("Bot", computer=True, level=5)
+    seats[lost.to_move - 1] = Seat("Bot", computer=True, level=level)
     window.session.set_seats((seats[0], seats[1]))
 
 
@@ -1423,6 +1423,17 @@ def test_the_computer_resigns_a_game_it_proved_lost_and_plays_on_if_taken_back(
     qtbot.waitUntil(lambda: window.game.moves != lost.moves, timeout=60_000)
     assert window.session.result is None
     assert not mismatches(window)
+
+
+def test_the_beginners_levels_play_a_lost_game_to_its_end(qtbot, answers):
+    """At levels 1 to 3 the computer does not resign: a newcomer who had won saw a
+    resignation, not the winning group on the board (tester 63)."""
+    opts = GameOptions(game="y", size=7, pie=False).validated()
+    lost = _a_lost_position(opts)
+    window = make_window(qtbot, answers)
+    _computer_to_move_lost(window, opts, lost, level=3)
+    qtbot.waitUntil(lambda: window.game.moves != lost.moves, timeout=60_000)
+    assert window.session.result is None and not mismatches(window)
 
 
 def test_a_hint_leaves_the_status_bar_once_its_position_is_left(qtbot, answers):

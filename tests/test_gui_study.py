@@ -2057,3 +2057,21 @@ def test_a_typed_position_gives_way_to_the_next_without_a_question(qtbot, window
     typed("B: a1 W: e1")
     assert len(answers.questions) == asked + 1
     assert window.game.setup == {g.cell("c1"): BLACK, g.cell("d1"): WHITE}
+
+
+def test_the_outlook_column_names_the_side_to_move_of_the_position_shown(qtbot, window):
+    """The column said "Outlook (White)" on Red and Blue boards and with Black to move, kept
+    from an analysis of a game before (tester 63)."""
+
+    def heading():
+        return window.computer.candidates_table.horizontalHeaderItem(1).text()
+
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    click(qtbot, window, "c3")
+    assert heading() == "Outlook\n(White)"
+    window.start_new_game(GameOptions(game="hexagonal-y", size=4).validated(), ("A", "B"))
+    assert heading() == "Outlook\n(Red)"
+    window.start_new_game(GameOptions(game="starboard-y", size=4).validated(), ("A", "B"))
+    assert heading() == "Outlook\n(Black)"
+    window.start_new_game(GameOptions(game="y", size=5).validated(), ("A", "B"))
+    assert heading() == "Outlook\n(1st player)"  # (the pie rule leaves the colours open)

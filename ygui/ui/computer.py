@@ -126,6 +126,9 @@ def win_bar_style(game: Game) -> str:
     )
 
 
+PLAYS_ON_TO_LEVEL = 3  # the computer at this level or below never resigns
+
+
 class SaidLabel(QLabel):
     """A label that says when its words change (the set-up panel repeats the analysis's
     outlook, the analysis panel being behind its tab while a position is set up)."""
@@ -769,6 +772,7 @@ class ComputerPlay(QObject):
             self.scene.set_candidates(None)
             if session.game.moves != self._explained:
                 self.candidates_table.setRowCount(0)
+                self._name_outlook(session.game)
                 self.clear_analysis_display()
             # (explaining the computer's move, the table keeps the moves it weighed; their
             # lines and marks were of the position before, and are not drawn on this one)
@@ -1036,6 +1040,9 @@ class ComputerPlay(QObject):
             # resigned as a damaged file's game opened), in a game not over yet
             and self.session.played
             and self.session.can_end_game()
+            # the beginners' levels play on to the end: a newcomer who had won saw a
+            # resignation, not the winning group (tester 63)
+            and self.session.seat_for(game.to_move, game).level > PLAYS_ON_TO_LEVEL
         ):
             self._resign(game, result.proved)
             return
@@ -1349,20 +1356,25 @@ class ComputerPlay(QObject):
             self._fill_candidates(game, result)
             self._candidate_hovered(self.candidates_table.hovered_row)
 
+    def _name_outlook(self, game: Game) -> None:
+        """The Outlook column's heading: whose outlook the rates are (the marks' red to green
+        were read as the players' colours on a Red and Blue board, and the column did not say
+        whose it was: tester 47); of the position shown, the table empty too (it said White on
+        Red and Blue boards, and with Black to move, from a game before: tester 63)."""
+        mover = game.colour_name(game.to_move)
+        if colours_open(game):  # (the players', see side_names)
+            mover = "1st player" if game.swap_ahead else "2nd player"
+        outlook = f"Outlook\n({mover})"  # (on one line it took the Line column's room)
+        header = self.candidates_table.horizontalHeaderItem(1)
+        if header is not None and header.text() != outlook:
+            header.setText(outlook)
+
     def _fill_candidates(self, game: Game, result: SearchResult) -> None:
         """The candidates table: each move with its win rate for the side to move, its visits
         and its line; hovering a row shows the line on the board."""
         table = self.candidates_table
         table.setRowCount(len(result.candidates))
-        # whose outlook the rates are (the marks' red to green were read as the players'
-        # colours on a Red and Blue board, and the column did not say whose it was: tester 47)
-        mover = game.colour_name(game.to_move)
-        if colours_open(game):  # (the players', see side_names)
-            mover = "1st player" if game.swap_ahead else "2nd player"
-        outlook = f"Outlook\n({mover})"  # (on one line it took the Line column's room)
-        header = table.horizontalHeaderItem(1)
-        if header is not None and header.text() != outlook:
-            header.setText(outlook)
+        self._name_outlook(game)
         self.candidate_lines, self.candidate_marks = [], []
         self.candidate_moves = []
         self._filled = (game, result)

@@ -111,7 +111,9 @@ def turn_text(session: Session) -> str:
             # (looking back over a finished game, "the computer waits" read as the game going
             # on: tester 50; on a variation of it, said below: End goes to the variation's end)
             if not variation_of_finished(session):
-                text += " The game is over: End goes to its end; a move here starts a variation."
+                text += (
+                    " The game is over: End goes to its last move; a move here starts a variation."
+                )
         elif session.seat_for(game.to_move).computer and not game.is_over:
             # (a player who stepped back to the computer's turn waited for it: tester 42)
             text += (
