@@ -446,3 +446,16 @@ def test_eccentric_ys_black_sides_stand_out_on_the_dark_theme(qapp, theme, edged
     assert len(scene.side_halos) == (len(black) if edged else 0)
     for halo in scene.side_halos:
         assert halo.pen().color() == THEMES[theme].colour("label")
+
+
+def test_the_legends_swatch_of_a_colour_near_the_background_is_on_a_chip():
+    """The black sides' swatch in the game panel's key was a black square on dark grey on
+    the dark theme (tester 63): it stands on a chip of the labels' colour there."""
+    from ygui.ui.game_panel import legend_text
+    from ygui.ui.theme import THEMES
+
+    game = Game(GameOptions(game="eccentric-y").validated())
+    dark, light = (legend_text(game, THEMES[name]) for name in ("dark", "light"))
+    assert f"background-color:{THEMES['dark'].label}" in dark and "black sides" in dark
+    assert dark.count("background-color") == 1  # (the green sides' swatch stands out)
+    assert "background-color" not in light

@@ -143,8 +143,21 @@ def variation_of_finished(session: Session) -> bool:
 
 def legend_text(game: Game, theme: Theme) -> str:
     """What the board's colours mean, where they carry a rule."""
-    swatch = "<span style='color:{}'>&#9632;</span> {}".format
-    parts = [swatch(getattr(theme, role), words) for role, words in legend_roles(game.options.game)]
+    background = theme.colour("background").lightnessF()
+
+    def swatch(role: str, words: str) -> str:
+        colour = theme.colour(role)
+        # a colour near the background's on a chip of the labels' colour, as the board edges
+        # it (Eccentric Y's black sides on the dark theme were a black square on dark grey:
+        # tester 63)
+        chip = (
+            f";background-color:{theme.label}"
+            if abs(colour.lightnessF() - background) < 0.2
+            else ""
+        )
+        return f"<span style='color:{colour.name()}{chip}'>&#9632;</span> {words}"
+
+    parts = [swatch(role, words) for role, words in legend_roles(game.options.game)]
     note = NOTES.get(game.options.game)
     return "&nbsp;&nbsp; ".join(parts) + (note or "")
 
