@@ -1431,3 +1431,18 @@ def test_what_the_analysis_shows_on_the_board_is_remembered(qtbot, answers):
     assert again.act_candidates.isChecked() and not a.heat_box.isChecked()
     a.candidates_box.setChecked(False)
     assert not Settings().get("candidates") and Settings().get("best_line")
+
+
+def test_a_status_emptied_by_a_menus_hover_takes_the_next_words(qtbot, window):
+    """The engine's preparation, said each second in place of its words before, went unsaid
+    once a menu's hover had emptied the status bar, its progress bar running on (tester
+    63). Another message is still left alone."""
+    window.show_status("Preparing… 3 s so far")
+    window.replace_status("Preparing… 3 s so far", "Preparing… 4 s so far")
+    assert window.statusBar().currentMessage() == "Preparing… 4 s so far"
+    window.statusBar().clearMessage()  # (as a menu's hover does)
+    window.replace_status("Preparing… 4 s so far", "Preparing… 5 s so far")
+    assert window.statusBar().currentMessage() == "Preparing… 5 s so far"
+    window.show_status("Saved game.ysgf")
+    window.replace_status("Preparing… 5 s so far", "Preparing… 6 s so far")
+    assert window.statusBar().currentMessage() == "Saved game.ysgf"

@@ -966,7 +966,10 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, ms)
 
     def replace_status(self, old: str, new: str = "") -> None:
-        if self.statusBar().currentMessage() == old:
+        """``new`` in place of ``old`` where the status bar still says it, or says nothing
+        (a menu's hover empties it: the engine's preparation went unsaid while its bar ran
+        on, tester 63)."""
+        if self.statusBar().currentMessage() in (old, ""):
             if new:
                 self.statusBar().showMessage(new)
             else:
