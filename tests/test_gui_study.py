@@ -1851,8 +1851,8 @@ def test_a_position_typed_over_a_saved_figure_is_a_new_game(qtbot, window, answe
     assert len(window.game.setup) == 3 and window.session.path is None
     assert window.statusBar().currentMessage() == (
         "The position typed is a new game; first.ysgf keeps the position before it: "
-        "Game ▸ Open recent. White to move, as the stones' count has it ('to move: …' says "
-        "otherwise)."
+        "Game ▸ Open recent. White to move, as the stones' count has it (add 'to move: Black' "
+        "for Black)."
     )
     assert not window.windowTitle().startswith("*first.ysgf")
     second = tmp_path / "second.ysgf"
@@ -1879,8 +1879,8 @@ def test_a_position_typed_over_a_saved_study_says_where_the_study_is(
     assert window.session.path is None and len(window.game.setup) == 2
     assert window.statusBar().currentMessage() == (
         f"The position typed is a new game; {path.name} keeps the game before it (3 moves): "
-        "Game ▸ Open recent. Black to move, as the stones' count has it ('to move: …' says "
-        "otherwise)."
+        "Game ▸ Open recent. Black to move, as the stones' count has it (add 'to move: White' "
+        "for White)."
     )
 
 
@@ -1985,8 +1985,9 @@ def test_pasted_moves_are_played_and_a_positions_side_follows_its_stones(qtbot, 
     window.act_paste.trigger()
     assert window.game.to_move == WHITE and window.game.moves == []
     said = window.statusBar().currentMessage()
-    assert said.endswith(
-        "White to move, as the stones' count has it ('to move: …' says otherwise)."
+    assert said == (
+        "Pasted the position: Black: c3 d4 e5  White: b2 c2. White to move, as the stones' "
+        "count has it (add 'to move: Black' for Black)."
     )
     # said in the turn's words and drawn: White's turn
     assert window.game_panel.turn_label.text().startswith("White to play")
@@ -1997,7 +1998,7 @@ def test_pasted_moves_are_played_and_a_positions_side_follows_its_stones(qtbot, 
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
     assert window.game.to_move == BLACK
     said = window.statusBar().currentMessage()
-    assert "Black to move ('to move: …' says otherwise). Unusual for alternate play" in said
+    assert "Black to move (add 'to move: White' for White). Unusual for alternate play" in said
     assert said.endswith(
         "Unusual for alternate play: Black has 3 stones and White 1, Black to move."
     )
@@ -2075,3 +2076,30 @@ def test_the_outlook_column_names_the_side_to_move_of_the_position_shown(qtbot, 
     assert heading() == "Outlook\n(Black)"
     window.start_new_game(GameOptions(game="y", size=5).validated(), ("A", "B"))
     assert heading() == "Outlook\n(1st player)"  # (the pie rule leaves the colours open)
+
+
+def test_mistakes_in_a_row_each_show_as_their_positions_are_reached(qtbot, window):
+    """Moves 1 and 2 both mistakes: the start, reached by Left or Home, showed no rings for
+    move 1, and after N at the start, → to move 1 showed none for move 2, the panel keeping
+    N's "Back to the first mistake" (tester 64)."""
+    window.entry_panel.entry.setText("c2 a1 c3 b1")
+    qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
+    tree = window.session.tree
+    line = tree.main_line()
+    for node, black in zip([tree.root, *line], (0.6, 0.3, 0.9, 0.9, 0.9), strict=True):
+        window.session.set_analysis(node, black, 2000, "e1")
+    assert mistakes(tree) == [1, 2]
+    window.act_back.trigger()
+    window.act_back.trigger()
+    window.act_first.trigger()  # the start: move 1's
+    assert len(window.session.tree.path) == 0 and len(mistake_marks(window)) >= 1
+    assert window.review_panel.review_label.text().startswith("Move 1 (Black): lost 30%")
+    window.act_forward.trigger()  # move 1 played: move 2's shown, the note its own
+    assert len(window.session.tree.path) == 1 and len(mistake_marks(window)) >= 1
+    assert window.review_panel.review_label.text().startswith("Move 2 (White): lost 60%")
+    window.act_mistake.trigger()  # N: on to the next (none after: back to the first)
+    assert len(window.session.tree.path) == 0
+    assert window.review_panel.review_label.text().startswith("Back to the first mistake. Move 1")
+    window.act_forward.trigger()
+    assert window.review_panel.review_label.text().startswith("Move 2 (White)")
+    assert len(mistake_marks(window)) >= 1 and mismatches(window) == []

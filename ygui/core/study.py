@@ -107,10 +107,9 @@ def setup_words(game: Game, text: str) -> str:
     words = []
     if not names_side(text):
         counted_so = ", as the stones' count has it" if due(game.geometry, game.colours) else ""
-        words.append(
-            f"{game.colour_name(game.first_to_move)} to move{counted_so} ('to move: …' says "
-            "otherwise)."
-        )
+        mover = game.colour_name(game.first_to_move)
+        other = game.colour_name(3 - game.first_to_move)
+        words.append(f"{mover} to move{counted_so} (add 'to move: {other}' for {other}).")
     return " ".join([*words, *setup_warnings(game)])
 
 

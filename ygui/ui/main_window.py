@@ -1961,7 +1961,7 @@ class MainWindow(QMainWindow):
                 self.editor.edit_button.setChecked(False)
             self.session.set_position(setup, to_move, options, geometry, typed=True)
             said = f"Pasted the position, on its own board ({board}): {text}"
-            self.show_status(f"{said} {self._setup_words(text)}".rstrip(), 15000)
+            self.show_status(self._with_setup_words(said, text), 15000)
             return
         if self.session.editing:
             self.editor.set_typed(setup, to_move)
@@ -1972,10 +1972,13 @@ class MainWindow(QMainWindow):
         ):
             return
         self.session.set_position(setup, to_move, typed=True)
-        self.show_status(f"Pasted the position: {text} {self._setup_words(text)}".rstrip(), 15000)
+        self.show_status(self._with_setup_words(f"Pasted the position: {text}", text), 15000)
 
-    def _setup_words(self, text: str) -> str:
-        return setup_words(self.session.tree.record.new_game(), text)
+    def _with_setup_words(self, said: str, text: str) -> str:
+        """``said``, then what the position set up from ``text`` leaves unsaid (its side to
+        move, what the rules could not reach) as a sentence of its own."""
+        words = setup_words(self.session.tree.record.new_game(), text)
+        return f"{said.rstrip('.')}. {words}" if words else said
 
     def _paste_moves(self, text: str) -> None:
         """Moves from the clipboard played from the position shown, all or none."""

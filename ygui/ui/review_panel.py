@@ -260,27 +260,29 @@ class ReviewPanel(QDockWidget):
         self.graph.update()
         moved = [id(node) for node in path] != self._shown_path
         self._shown_path = [id(node) for node in path]
+        noted = self._noted
+        if noted is not None and (not on_line or len(path) != noted - 1 or noted > len(line)):
+            # the mistake's note is of its move: gone once the board shows another (it stayed
+            # under the buttons at move 18, a tester's finding; the window clears the rings),
+            # and with the move, deleted; not words said since ("another game", ...), but with
+            # what N said before it ("Back to the first mistake. …" stayed: tester 64)
+            if self._told is not None and self.review_label.text().endswith(self._told[0]):
+                self.review_label.setText("")
+            self._noted = None
+            self._told = None
         if self._noted is None:
             # the position before a mistake, however it was reached (the graph, the move list,
             # the keys), shows it as Next mistake does (the rings came with N alone: tester
-            # 60); not where the view stays (the review's "Done" stays said)
+            # 60); not where the view stays (the review's "Done" stays said); from another
+            # mistake's position too (tester 64)
             coming = len(path) + 1
             if moved and on_line and coming in self.graph.marks and coming <= len(line):
                 self._noted = coming
                 self._tell(coming, quiet=True)
             return
-        if not on_line or len(path) != self._noted - 1 or self._noted > len(line):
-            # the mistake's note is of its move: gone once the board shows another (it stayed
-            # under the buttons at move 18, a tester's finding; the window clears the rings),
-            # and with the move, deleted
-            if self._told is not None and self.review_label.text() == self._told[0]:
-                self.review_label.setText("")  # (not words said since: "another game", ...)
-            self._noted = None
-            self._told = None
-        else:
-            # (its figures, or the better move, may have changed; and the window takes the
-            # rings off at a change of the tree, where the position can stay: drawn again)
-            self._tell(self._noted, again=True, quiet=refined is not None)
+        # (its figures, or the better move, may have changed; and the window takes the rings
+        # off at a change of the tree, where the position can stay: drawn again)
+        self._tell(self._noted, again=True, quiet=refined is not None)
 
     def _describe_point(self, index: int) -> str:
         """The graph's point ``index``: the move, the rate drawn, and a mistake's note."""
