@@ -1832,6 +1832,26 @@ def test_done_offers_the_position_alone_too(qtbot, window, answers, tmp_path):
     assert len(load_record(path).main_line()) == 3  # the study stays in its file
 
 
+def test_done_does_not_ask_a_third_time_of_moves_discarded_before_editing(qtbot, window, answers):
+    """Ctrl+E over unsaved moves asked to save them (Discard), Done whether to keep them
+    (Position alone), then again whether to save them (tester 64): not a third time."""
+    from ygui.ui.position_editor import ALONE
+
+    for label in ("c3", "b2"):
+        click(qtbot, window, label)
+    window.session.to_start()  # (the start edited: the moves after it can be kept)
+    answers.save_choice = ["discard"]
+    window.act_edit.trigger()
+    click(qtbot, window, "a1")  # (the two moves still fit)
+    answers.choices = [ALONE]
+    asked = len(answers.questions)
+    window.editor.edit_button.toggle()
+    assert len(answers.questions) == asked + 1  # Keep the moves / Position alone, no more
+    assert not window.session.editing and not window.session.tree.root.children
+    g = window.game.geometry
+    assert window.game.setup == {g.cell("a1"): BLACK} and mismatches(window) == []
+
+
 def test_a_position_typed_over_a_saved_figure_is_a_new_game(qtbot, window, answers, tmp_path):
     """Tester 53 typed a figure, was asked to save it first when typing the next one, saved
     it, and the next figure took over its file: Ctrl+S then wrote it there without a word,
@@ -2103,3 +2123,19 @@ def test_mistakes_in_a_row_each_show_as_their_positions_are_reached(qtbot, windo
     window.act_forward.trigger()
     assert window.review_panel.review_label.text().startswith("Move 2 (White)")
     assert len(mistake_marks(window)) >= 1 and mismatches(window) == []
+
+
+def test_the_marks_of_a_position_stay_as_it_is_edited(qtbot, window, answers):
+    """A letter on h4 went at the first stone placed by Edit position (tester 64): the marks
+    of the position edited stay on their cells, in the position set up and after Done."""
+    g = window.game.geometry
+    window.session.toggle_mark(g.cell("a1"), "label")
+    window.session.toggle_mark(g.cell("e1"), "triangle")
+    marked = dict(window.scene.drawn_marks)
+    assert len(marked) == 2
+    window.act_edit.trigger()
+    click(qtbot, window, "c3")
+    assert window.game.setup == {g.cell("c3"): BLACK}
+    assert window.scene.drawn_marks == marked and mismatches(window) == []
+    window.editor.edit_button.toggle()
+    assert window.scene.drawn_marks == marked

@@ -961,6 +961,11 @@ class Session:
             and before.geometry is geometry
         )
         record = GameRecord(options=options, geometry=geometry, setup=dict(setup), to_move=to_move)
+        if edit and geometry is old.geometry:
+            # the marks of the position edited stay on its cells (a letter went at the first
+            # stone placed, without a word: tester 64)
+            marks = {k: list(v) for k, v in self.current.extra.items() if k in MARK_PROPS}
+            record.root.extra.update(marks)
         # each player keeps the colour they play now: after a swap the first seat plays White,
         # and a set-up position, which has no swap, would have given them back the colours they
         # began with (a tester's computer found itself playing the other colour)

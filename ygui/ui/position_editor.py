@@ -74,6 +74,7 @@ class PositionEditor(QGroupBox):
         self._undo: list[Undone] = []
         self._redo: list[Undone] = []
         self._kept: SetAside | None = None  # the game as it was when the editing began
+        self._unsaved_agreed = False  # its unsaved moves were agreed to go before editing
         self._done_words = ""  # what Done says (the moves kept)
         layout = QVBoxLayout(self)
         self.edit_button = QPushButton("Edit position")
@@ -190,6 +191,10 @@ class PositionEditor(QGroupBox):
         if on and (root.children or root.comment) and not self.may_replace():
             self.edit_button.setChecked(False)
             return
+        if on:
+            # its moves and comments agreed to be left unsaved (Discard) before editing: Done
+            # asks to keep them or not, and not a third time whether to save them (tester 64)
+            self._unsaved_agreed = bool(root.children or root.comment) and session.dirty
         if not on and self._kept is not None and self._replaced():
             if not self._may_leave(self._kept):
                 self.edit_button.blockSignals(True)
@@ -234,7 +239,7 @@ class PositionEditor(QGroupBox):
                 return True
             if choice != ALONE:
                 return False
-            if not kept.dirty:
+            if not kept.dirty or self._unsaved_agreed:
                 return True  # (asked just now: not a second time)
         # (why no move could be kept: the question said only that the game stayed behind,
         # tester 43)
