@@ -342,7 +342,11 @@ class Session:
         over yet."""
         if self.editing or self.ended_early is not None:
             return False
-        return not self.tree.game_at(self.playing_line()).is_over
+        return not self.line_won()
+
+    def line_won(self) -> bool:
+        """The line being played (the one through the position shown) ends with a winner."""
+        return self.tree.game_at(self.playing_line()).is_over
 
     def loser_if_resigning(self) -> int:
         """Who resigns from the window: against the computer, the person; otherwise the side
@@ -761,7 +765,11 @@ class Session:
         on time; or, on a variation, the game it is a variation of has ended (looking through
         a line added to a finished game, Right passed over the computer's moves and the panel
         said the computer waited: tester 60)."""
-        return self.main_line_ended() or self.tree.game_at(self.playing_line()).is_over
+        return self.main_line_ended() or self.line_won()
+
+    def on_variation_of_finished_game(self) -> bool:
+        """The position shown is on a variation, not won itself, of a game that has ended."""
+        return self.is_on_variation() and self.main_line_ended() and not self.line_won()
 
     # ----- editing the tree -----------------------------------------------------------------
     def is_on_variation(self, node: RecordNode | None = None) -> bool:

@@ -102,6 +102,7 @@ def turn_text(session: Session) -> str:
             f" Corners: {game.colour_name(BLACK)} {held[0]}, {game.colour_name(WHITE)} {held[1]}."
         )
     total = session.line_length
+    finished_variation = session.on_variation_of_finished_game()
     if total > session.move_number:
         if session.move_number:
             text += f" (Viewing move {session.move_number} of {total}.)"
@@ -110,7 +111,7 @@ def turn_text(session: Session) -> str:
         if session.line_ended():
             # (looking back over a finished game, "the computer waits" read as the game going
             # on: tester 50; on a variation of it, said below: End goes to the variation's end)
-            if not variation_of_finished(session):
+            if not finished_variation:
                 text += (
                     " The game is over: End goes to its last move; a move here starts a variation."
                 )
@@ -125,20 +126,11 @@ def turn_text(session: Session) -> str:
             count = total - session.move_number
             later = "later move" if count == 1 else f"{count} later moves"
             text += f" A move here takes back the {later}."
-    if variation_of_finished(session):
+    if finished_variation:
         # (a side line of a finished game read as the game itself: tester 51)
         main = len(session.tree.main_line())
         text += f" A variation: the game ended at move {main} of the main line."
     return text
-
-
-def variation_of_finished(session: Session) -> bool:
-    """The position shown is on a variation, not won itself, of a game that has ended."""
-    return (
-        session.is_on_variation()
-        and session.main_line_ended()
-        and not session.tree.game_at(session.playing_line()).is_over
-    )
 
 
 def legend_text(game: Game, theme: Theme) -> str:
