@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from ygui.core.game import BLACK, SWAP, WHITE, Game, IllegalMove, Move
+from ygui.core.game import BLACK, EMPTY, SWAP, WHITE, Game, IllegalMove, Move
 from ygui.core.geometry import BoardError, BoardGeometry
 from ygui.core.rules.win import PerimeterRule
 from ygui.core.tree import GameTree
@@ -90,7 +91,7 @@ def parse_position(geometry: BoardGeometry, text: str) -> tuple[dict[int, int], 
                 raise EntryError(f"'{word}' is given twice", span)
             setup[cell] = colour
     if to_move is None:
-        to_move = due(geometry, setup) or BLACK
+        to_move = due(geometry, [setup.get(c, EMPTY) for c in range(geometry.size)]) or BLACK
     return setup, to_move
 
 
@@ -113,12 +114,9 @@ def setup_words(game: Game, text: str) -> str:
     return " ".join([*words, *setup_warnings(game)])
 
 
-def placements(geometry: BoardGeometry, stones: dict[int, int] | list[int]) -> tuple[int, int]:
-    """Each colour's turns on the board: its stones, an edge pair of one colour counted once
-    (Hexagonal Y places them together)."""
-    colours = (
-        stones if isinstance(stones, list) else [stones.get(c, 0) for c in range(geometry.size)]
-    )
+def placements(geometry: BoardGeometry, colours: Sequence[int]) -> tuple[int, int]:
+    """Each colour's turns on the board (``colours``: each cell's): its stones, an edge pair
+    of one colour counted once (Hexagonal Y places them together)."""
     counts = [sum(1 for c in colours if c == colour) for colour in (BLACK, WHITE)]
     for a, b in geometry.opposite_pairs:
         if colours[a] and colours[a] == colours[b]:
@@ -126,10 +124,13 @@ def placements(geometry: BoardGeometry, stones: dict[int, int] | list[int]) -> t
     return counts[0], counts[1]
 
 
-def due(geometry: BoardGeometry, stones: dict[int, int] | list[int]) -> int | None:
+def due(geometry: BoardGeometry, colours: Sequence[int]) -> int | None:
     """The colour to move in alternate play, one stone a turn: the first when the counts are
     equal, the second when the first has one more; None where neither fits."""
-    black, white = placements(geometry, stones)
+    return _due(*placements(geometry, colours))
+
+
+def _due(black: int, white: int) -> int | None:
     return BLACK if black == white else WHITE if black == white + 1 else None
 
 
@@ -203,12 +204,12 @@ def setup_warnings(game: Game) -> list[str]:
         )
     # Hexagonal Y's turns are placements: an edge stone and its opposite are one (two edge
     # pairs against two stones read as "4 stones and 2", tester 53)
-    black, white = placements(game.geometry, list(game.colours))
+    black, white = placements(game.geometry, game.colours)
     unit = "placement" if isinstance(game.rule, PerimeterRule) else "stone"
     # in alternate play the first colour moves when the counts are equal, the second when the
     # first has one stone more (3 and 2 with the first to move was let pass, tester 19)
     alternate = game.options.turns == "standard" and not game.options.handicap_value
-    if alternate and due(game.geometry, list(game.colours)) != game.first_to_move:
+    if alternate and _due(black, white) != game.first_to_move:
         # (short: the panel keeps two lines for its warnings)
         first, second = game.colour_name(BLACK), game.colour_name(WHITE)
         warnings.append(
