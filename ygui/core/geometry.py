@@ -421,8 +421,16 @@ def _geometry_from_dict(data: Any) -> BoardGeometry:
         return _refs(value, where, index)
 
     centres, neighbours, outlines = [], [], []
+    outlined = bool(cells) and "outline" in cells[0]  # every cell as the first: one or none
     for i, cell in enumerate(cells):
         where = f"cell {labels[i]} (cell {i})"
+        if ("outline" in cell) != outlined:
+            raise BoardError(
+                f"{where} has no outline, and the cells before it have one"
+                if outlined
+                else f"{where} has an outline and the cells before it have none: either every "
+                "cell has an outline or none has"
+            )
         centres.append(_point(cell.get("centre"), f"{where}: its centre"))
         neighbours.append(tuple(refs(cell.get("neighbours"), f"{where}: its neighbours")))
         if len(neighbours[-1]) > MAX_CELL_NEIGHBOURS:
@@ -434,14 +442,6 @@ def _geometry_from_dict(data: Any) -> BoardGeometry:
             if len(outline) > MAX_OUTLINE_POINTS:
                 raise BoardError(f"{where}: its outline has more than {MAX_OUTLINE_POINTS} points")
             outlines.append(tuple(_point(p, f"{where}: its outline") for p in outline))
-        elif outlines:
-            raise BoardError(f"{where} has no outline, and the cells before it have one")
-    if outlines and len(outlines) != len(cells):
-        first = labels[len(outlines)] if len(outlines) < len(labels) else labels[0]
-        raise BoardError(
-            f"cell {first} has an outline and the cells before it have none: either every cell "
-            "has an outline or none has"
-        )
     sides = _list(data, "sides")
     side_names, side_cells = [], []
     for i, side in enumerate(sides):
