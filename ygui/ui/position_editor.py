@@ -74,7 +74,6 @@ class PositionEditor(QGroupBox):
         self._undo: list[Undone] = []
         self._redo: list[Undone] = []
         self._kept: SetAside | None = None  # the game as it was when the editing began
-        self._unsaved_agreed = False  # its unsaved moves were agreed to go before editing
         self._done_words = ""  # what Done says (the moves kept)
         layout = QVBoxLayout(self)
         self.edit_button = QPushButton("Edit position")
@@ -191,10 +190,6 @@ class PositionEditor(QGroupBox):
         if on and (root.children or root.comment) and not self.may_replace():
             self.edit_button.setChecked(False)
             return
-        if on:
-            # its moves and comments agreed to be left unsaved (Discard) before editing: Done
-            # asks to keep them or not, and not a third time whether to save them (tester 64)
-            self._unsaved_agreed = bool(root.children or root.comment) and session.dirty
         if not on and self._kept is not None and self._replaced():
             if not self._may_leave(self._kept):
                 self.edit_button.blockSignals(True)
@@ -237,16 +232,15 @@ class PositionEditor(QGroupBox):
                 else:
                     self._done_words += "."
                 return True
-            if choice != ALONE:
-                return False
-            if not kept.dirty or self._unsaved_agreed:
-                return True  # (asked just now: not a second time)
+            # Position alone, chosen just now: not asked again whether to save the game (it
+            # was asked before editing, where it had unsaved moves: a third question, tester 64)
+            return choice == ALONE
         # (why no move could be kept: the question said only that the game stayed behind,
         # tester 43)
         none = (
             f" No move after the position edited fits the position set up: "
             f"{self._dropped_words(dropped[0])}."
-            if dropped and not fit
+            if dropped
             else ""
         )
         if kept.dirty:
