@@ -908,22 +908,28 @@ def test_the_reviews_effort_is_kept_for_the_next_window(qtbot, window):
     assert kept["review_playouts"] == 10_000 and problems
 
 
+def _analysed(window, rates, playouts=2000):
+    """Black's win rate ``rates`` kept as the analysis of the start and of each move of the
+    main line (e1 the move preferred everywhere); the main line."""
+    tree = window.session.tree
+    line = tree.main_line()
+    for node, black in zip([tree.root, *line], rates, strict=True):
+        window.session.set_analysis(node, black, playouts, "e1")
+    return line
+
+
 def test_next_mistake_says_when_it_wraps_and_when_none_is_marked(qtbot, window):
     """N after the last mistake goes back to the first and says so; with the game analysed
     and nothing marked it says that (not "analyse the game first", a tester's finding)."""
     window.entry_panel.entry.setText("c2 a1 c3 b1")
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
-    tree = window.session.tree
-    line = tree.main_line()
-    for node, black in zip([tree.root, *line], (0.5, 0.5, 0.5, 0.5, 0.5), strict=True):
-        window.session.set_analysis(node, black, 1000, "e1")
+    _analysed(window, (0.5, 0.5, 0.5, 0.5, 0.5), 1000)
     window.act_mistake.trigger()
     assert window.review_panel.review_label.text() == (
         "No mistakes marked: no move lost 15% or more."
     )
     # Black's c3 (move 3) and White's b1 (move 4) lose much
-    for node, black in zip([tree.root, *line], (0.5, 0.5, 0.5, 0.2, 0.9), strict=True):
-        window.session.set_analysis(node, black, 2000, "e1")
+    _analysed(window, (0.5, 0.5, 0.5, 0.2, 0.9))
     window.session.go_to_main_line(0)
     window.act_mistake.trigger()
     assert len(window.session.tree.path) == 2 and len(mistake_marks(window)) == 2
@@ -1909,10 +1915,7 @@ def _reviewed_with_a_variation(qtbot, window):
     move 3, visited last, the view at its end."""
     window.entry_panel.entry.setText("c2 a1 c3 b1 d1")
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
-    tree = window.session.tree
-    line = tree.main_line()
-    for node, black in zip([tree.root, *line], (0.5, 0.5, 0.5, 0.2, 0.2, 0.2), strict=True):
-        window.session.set_analysis(node, black, 2000, "e1")
+    line = _analysed(window, (0.5, 0.5, 0.5, 0.2, 0.2, 0.2))
     window.session.go_to_main_line(2)
     window.entry_panel.entry.setText("b2 e1 d2")
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
@@ -2104,11 +2107,8 @@ def test_mistakes_in_a_row_each_show_as_their_positions_are_reached(qtbot, windo
     N's "Back to the first mistake" (tester 64)."""
     window.entry_panel.entry.setText("c2 a1 c3 b1")
     qtbot.keyClick(window.entry_panel.entry, Qt.Key.Key_Return)
-    tree = window.session.tree
-    line = tree.main_line()
-    for node, black in zip([tree.root, *line], (0.6, 0.3, 0.9, 0.9, 0.9), strict=True):
-        window.session.set_analysis(node, black, 2000, "e1")
-    assert mistakes(tree) == [1, 2]
+    _analysed(window, (0.6, 0.3, 0.9, 0.9, 0.9))
+    assert mistakes(window.session.tree) == [1, 2]
     window.act_back.trigger()
     window.act_back.trigger()
     window.act_first.trigger()  # the start: move 1's
