@@ -181,7 +181,7 @@ def mismatches(window: MainWindow) -> list[str]:
         for c, stone in enumerate(game.colours)
         if stone == EMPTY and game.stone_count and game.why_illegal(Move(c)) is not None
     }
-    if window.scene.forbidden_cells != (set() if game.winner is not None else forbidden):
+    if window.scene.forbidden_cells != (set() if session.finished else forbidden):
         found.append(f"crosses on {window.scene.forbidden_cells}, forbidden {forbidden}")
     under_way = this_turn_marks(window)
     if under_way != expected_this_turn(window):

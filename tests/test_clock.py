@@ -46,7 +46,7 @@ def test_time_controls_that_cannot_be_played_are_refused(main, increment):
 
 def test_time_control_words_and_keys():
     control = TimeControl(300, 5)
-    assert control.words == "5 min each + 5 s a move"
+    assert control.words == "5 min each + 5 s a turn"
     assert TimeControl.from_keys(control.to_keys()) == control
     assert TimeControl(90).words == "90 s each"
     for bad in ("", "main=x", "main=60 main=60", "main=60 extra=1"):

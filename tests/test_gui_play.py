@@ -11,7 +11,7 @@ from drawn import mismatches, pixel_mismatches, this_turn_marks
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QDialog, QPushButton
+from PySide6.QtWidgets import QApplication, QDialog, QPushButton
 
 from ygui.core.clock import TimeControl
 from ygui.core.game import BLACK, SWAP, WHITE, Move
@@ -222,6 +222,30 @@ def test_resigning_against_the_computer_stops_it(qtbot, answers):
     window.act_take_back.trigger()  # the computer's turn again: it plays
     qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=60_000)
     shows_the_position(window)
+
+
+def test_enter_at_the_resign_question_does_not_resign(qtbot, window):
+    """The questions whose Yes ends or removes something have No as their default (Enter,
+    pressed at the resign question, resigned: tester 65); the others keep Yes."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    from ygui.ui.main_window import MainWindow
+
+    defaults = []
+
+    def press_enter():
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        defaults.append(box.standardButton(box.defaultButton()))
+        qtbot.keyClick(box, Qt.Key.Key_Return)
+
+    answers = []
+    for title in ("Resign?", "Delete moves?", "Damaged file"):
+        QTimer.singleShot(50, press_enter)
+        answers.append(MainWindow.ask_yes_no(window, title, "Sure?"))
+    no, yes = QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes
+    assert defaults == [no, no, yes] and answers == [False, False, True]
 
 
 def test_game_information_is_edited_saved_and_read_back(qtbot, window, tmp_path):
@@ -438,6 +462,35 @@ def test_clocks_run_in_the_window_to_a_loss_on_time(qtbot, answers, tmp_path):
     shows_the_position(window)
 
 
+def test_a_game_lost_on_time_reopened_has_no_paused_clocks(qtbot, answers, tmp_path):
+    """A game that has ended, opened from its file, has no clock to start: looked back over,
+    it said "(paused)" and "Ctrl+Shift+P starts them" (tester 65). Its loss on time taken
+    back, the loser's clock runs at once."""
+    window = make_window(qtbot, answers)
+    options = GameOptions(game="y", size=5, pie=False).validated()
+    window.start_new_game(options, ("Ann", "Bo"), None, TimeControl(1))
+    click(qtbot, window, "c2")
+    qtbot.waitUntil(lambda: window.session.result is not None, timeout=10_000)
+    path = tmp_path / "on-time.ysgf"
+    window.choose_save_path = lambda suffix=".ysgf": path
+    window.act_save.trigger()
+    again = make_window(qtbot, answers)
+    assert again.open_path(path)
+    for step in (0, -1):
+        again.step(step)
+        times = [label.text() for label in again.game_panel.clock_labels.values()]
+        assert not any("paused" in text for text in times), times
+        assert "paused" not in again.game_panel.turn_label.text()
+        assert not again.act_pause.isEnabled()
+        shows_the_position(again)
+    again.session.to_end()
+    again.act_take_back.trigger()
+    clock = again.session.clock
+    assert clock.running == WHITE and not clock.paused
+    qtbot.wait(300)
+    assert 59 < clock.left(WHITE, again.session.now()) < 60
+
+
 def test_pausing_the_clocks_stops_them_and_play(qtbot, answers):
     window = make_window(qtbot, answers)
     options = GameOptions(game="y", size=5, pie=False).validated()
@@ -458,6 +511,69 @@ def test_pausing_the_clocks_stops_them_and_play(qtbot, answers):
     assert turn.text() == "White to play: Bo."
     click(qtbot, window, "b2")
     assert len(window.game.moves) == 2
+    shows_the_position(window)
+
+
+def test_typed_and_pasted_moves_wait_for_paused_clocks_and_an_ended_game(qtbot, answers):
+    """Moves typed in the box or pasted go in as a click does: not while the clocks are
+    paused (typed, they went in and took the increment: tester 65), nor once the game has
+    ended; the typed text stays, to be entered once play goes on."""
+    window, now, clock = _a_minute_each_white_to_move(qtbot, answers)
+    window.act_pause.trigger()
+    entry = window.entry_panel.entry
+    entry.setText("b2")
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    assert window.entry_panel.entry_error.text().startswith("The clocks are paused: Ctrl+Shift+P")
+    assert entry.text() == "b2" and len(window.game.moves) == 1
+    assert clock.left(WHITE, now[0]) == 60
+    QApplication.clipboard().setText("b2 a1")
+    window.act_paste.trigger()
+    assert window.game_panel.refusal.text().startswith("The clocks are paused")
+    assert len(window.game.moves) == 1
+    shows_the_position(window)
+    window.act_pause.trigger()
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    assert [window.game.move_text(m) for m in window.game.moves] == ["c2", "b2"]
+    assert entry.text() == "" and window.entry_panel.entry_error.text() == ""
+    answers.yes_no = [True]
+    window.act_resign.trigger()  # Black resigns
+    entry.setText("a1")
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    assert window.entry_panel.entry_error.text() == "The game has ended: White wins by resignation."
+    assert len(window.game.moves) == 2
+    shows_the_position(window)
+
+
+def test_before_a_swap_each_clock_stays_beside_its_player(qtbot, answers):
+    """A swap exchanges the players' colours and their clocks with them; looking back to
+    before it, each player's time is shown beside their own name, and the one that runs is
+    marked there (the other player's time stood beside the computer's name and ran down
+    there: tester 65)."""
+    window = make_window(qtbot, answers)
+    now = [1000.0]
+    window.session.now = lambda: now[0]
+    options = GameOptions(game="y", size=5, pie=True).validated()
+    window.start_new_game(options, ("Ann", "Bo"), None, TimeControl(60))
+    click(qtbot, window, "c2")  # Ann (Black) opens; Bo's clock runs
+    now[0] += 20
+    window.swap()  # Bo swaps: Bo plays Black, with 40 s left; Ann, White, to move
+    now[0] += 5
+    clock, panel = window.session.clock, window.game_panel
+    assert clock.running == WHITE and clock.left(WHITE, now[0]) == 55
+    names, times = panel.player_labels, panel.clock_labels
+    panel.refresh_clocks()
+    assert names[WHITE].text() == "<b>▶ White: Ann</b>" and "0:55" in times[WHITE].text()
+    assert "0:40" in times[BLACK].text()
+    window.session.to_start()  # before the first stone: Ann plays Black there
+    panel.refresh_clocks()
+    assert names[BLACK].text() == "<b>▶ Black: Ann</b>" and names[WHITE].text() == "   White: Bo"
+    assert times[BLACK].text() == "<b>0:55</b>" and times[WHITE].text() == "0:40"
+    assert window.game_panel.turn_label.text().startswith("Black to play: Ann.")
+    assert "clock runs" not in window.game_panel.turn_label.text()
+    window.step(1)  # Bo (White here) to move; Ann's clock runs
+    panel.refresh_clocks()
+    assert names[BLACK].text() == "<b>▶ Black: Ann</b>" and times[BLACK].text() == "<b>0:55</b>"
+    assert "Ann's clock runs: Ann is to move in the game." in panel.turn_label.text()
     shows_the_position(window)
 
 
@@ -658,6 +774,34 @@ def test_the_computer_plays_within_its_time(qtbot, answers):
             break
         assert window.session.current.extra["WL"][0] != "0.0"
     assert window.session.result is None or window.session.result.reason != "T"
+    shows_the_position(window)
+
+
+@pytest.mark.usefixtures("compiled_engine")
+def test_under_paused_clocks_the_computer_neither_thinks_nor_names_a_move(qtbot, answers):
+    """Clocks paused on the computer's turn: it does not think (it did, and its move,
+    refused, was named in the status bar, a hint to its opponent: tester 65), nor does
+    Ctrl+G; once they run, it plays."""
+    window = make_window(qtbot, answers)
+    seats = (Seat("Ann"), Seat("Bot", computer=True, level=1))
+    options = GameOptions(game="y", size=7, pie=False).validated()
+    window.start_new_game(options, ("Ann", "Bot"), seats, TimeControl(60))
+    click(qtbot, window, "d4")
+    window.act_pause.trigger()  # (before the computer's answer reaches the window)
+    qtbot.wait(1500)
+    assert len(window.game.moves) == 1 and not window.computer.thinking.isVisible()
+    assert not window.computer.runner.busy
+    assert "move" not in window.statusBar().currentMessage().lower()
+    window.act_computer.trigger()
+    assert window.statusBar().currentMessage() == (
+        "No move is played now: the clocks are paused: Ctrl+Shift+P (Play ▸ Pause the clocks) "
+        "starts them."
+    )
+    qtbot.wait(500)
+    assert len(window.game.moves) == 1 and not window.computer.runner.busy
+    shows_the_position(window)
+    window.act_pause.trigger()
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=30_000)
     shows_the_position(window)
 
 
@@ -995,6 +1139,24 @@ def test_every_stone_of_the_last_turn_is_marked(qtbot, answers, turns):
     assert mismatches(window) == []
     qtbot.keyClick(window, Qt.Key.Key_Right)
     assert mismatches(window) == []
+
+
+def test_no_cell_is_crossed_once_the_game_has_ended_by_resignation(qtbot, answers):
+    """The crosses are of the player to move; once the game has ended without a winner on
+    the board (resigned, lost on time) nobody moves, and none is drawn (they stayed after
+    a loss on time: tester 65); taken back, they are there again."""
+    window = make_window(qtbot, answers)
+    window.start_new_game(
+        GameOptions(game="y", size=7, pie=False, turns="tabu").validated(), ("Ann", "Bo")
+    )
+    click(qtbot, window, "d4")
+    assert window.scene.forbidden_cells
+    answers.yes_no = [True]
+    window.act_resign.trigger()  # White resigns
+    assert window.session.finished and window.scene.forbidden_cells == set()
+    assert mismatches(window) == []
+    window.act_take_back.trigger()
+    assert window.scene.forbidden_cells and mismatches(window) == []
 
 
 def test_the_cells_forbidden_now_are_crossed_on_the_board(qtbot, answers):

@@ -179,6 +179,14 @@ def test_the_keys_go_back_to_the_board_after_a_typed_position_or_esc(qtbot, wind
     window.panel_actions["Set up"].trigger()
     assert window.setup_dock.isVisible()
     qtbot.waitUntil(entry.hasFocus, timeout=2000)
+    # shown, with the keys elsewhere, Ctrl+2 gives them to the box again (it hid the panel,
+    # and a keyboard player pressed it twice to type: tester 65); with them there, it hides
+    qtbot.keyClick(entry, Qt.Key.Key_Escape)
+    window.panel_actions["Set up"].trigger()
+    assert window.setup_dock.isVisible()
+    qtbot.waitUntil(entry.hasFocus, timeout=2000)
+    window.panel_actions["Set up"].trigger()
+    assert not window.setup_dock.isVisible()
 
 
 def test_a_typed_side_to_move_stays_through_later_edits(qtbot, window):

@@ -44,6 +44,9 @@ from ygui.core.variants import GameOptions
 
 ANALYSIS_AUTOSAVE_SECONDS = 2.0
 COMPUTER_NAME = "Computer"  # the built-in engine's seat, as the new-game dialog names it
+# why nobody may play while the clocks stand (the same words as the turn's line: tester 54
+# found two hints for one thing)
+CLOCKS_PAUSED = "the clocks are paused: Ctrl+Shift+P (Play ▸ Pause the clocks) starts them"
 TAKE_BACK_SECONDS = 60.0  # the time a player whose time ran out gets when play goes on
 
 # What an autosave keeps beyond the record, so that recovery restores the whole situation
@@ -229,6 +232,15 @@ class Session:
         swapped = (game or self.game).swapped
         return self.seats[(colour - 1) ^ (1 if swapped else 0)]
 
+    def clock_colour(self, colour: int) -> int:
+        """The clock that is the time of whoever plays ``colour`` in the position shown. The
+        clocks follow the game as played (each player's time went with them to their new
+        colour at a swap): looking back to before a swap, each player's time is on the other
+        colour's clock (the time shown was the other player's, and ran out beside the
+        computer's name: tester 65)."""
+        swapped = any(node.move is not None and node.move.is_swap for node in self.tree.main_line())
+        return colour if self.game.swapped == swapped else 3 - colour
+
     def player_name(self, colour: int) -> str:
         return seat_name(self.seat_for(colour))
 
@@ -395,9 +407,12 @@ class Session:
         # the clocks start with the first move: a game just opened at the start (the one a
         # window starts with among them) lost on time before anyone had looked at it, and its
         # time ran behind the start's messages (tester 39)
-        if main and not final.is_over and self.ended_early is None:
+        over = final.is_over or self.ended_early is not None
+        if main and not over:
             self.clock.start(final.to_move, now)
-        if not running:
+        if not running and not over:
+            # (not a game that has ended: looked back over, it said "(paused)" and how to
+            # start its clocks, tester 65)
             self.clock.pause(now)
 
     def _clock_after_play(self, mover: int, node: RecordNode) -> None:
@@ -511,9 +526,8 @@ class Session:
             self.notify(Change.POSITION)
             return None
         takeback, live = self._how_played()
-        if live and self.clock is not None and self.clock.paused:
-            # (the same words as the turn's line: tester 54 found two hints for one thing)
-            return "the clocks are paused: Ctrl+Shift+P (Play ▸ Pause the clocks) starts them"
+        if self.held_by_clocks():
+            return CLOCKS_PAUSED
         reason = self.game.why_illegal(move)
         if reason is not None:
             return reason
@@ -627,14 +641,29 @@ class Session:
         if not self.main_line_ended():
             self.tree.promote(self.current)
 
-    def play_line(self, moves: list[Move]) -> None:
-        """Play moves already checked together (typed moves): one change, one notification."""
+    def held_by_clocks(self) -> bool:
+        """A move here would go on the clocks, and they are paused: nobody plays here until
+        they run (neither a player nor the computer)."""
+        _, live = self._how_played()
+        return live and self.clock is not None and self.clock.paused
+
+    def play_line(self, moves: list[Move]) -> str | None:
+        """Play moves already checked together (typed or pasted moves, an engine's turn): one
+        change, one notification. Returns why not (the game has ended, the clocks are
+        paused: typed moves went on the clocks while they stood, tester 65), or None."""
+        result = self.result
+        if moves and result is not None and result.reason != CONNECTION:
+            names = (self.game.colour_name(BLACK), self.game.colour_name(WHITE))
+            return f"the game has ended: {result.words(names)}"
+        if moves and self.held_by_clocks():
+            return CLOCKS_PAUSED
         takeback, live = self._how_played()
         for move in moves:
             self._place(move, takeback, live)
         self.played = True
         self._finished_line_to_main()
         self._edited()
+        return None
 
     def add_line(self, moves: Sequence[Move]) -> str | None:
         """A line of moves from the position shown added to the game (the moves it already

@@ -38,7 +38,7 @@ class TimeControl:
     @property
     def words(self) -> str:
         text = _duration(self.main) + " each"
-        return text + (f" + {self.increment:g} s a move" if self.increment else "")
+        return text + (f" + {self.increment:g} s a turn" if self.increment else "")
 
     def to_keys(self) -> str:
         """As the record keeps it (ygui's YT property): 'main=300 increment=5'."""

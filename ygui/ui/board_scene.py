@@ -172,6 +172,7 @@ class BoardScene(QGraphicsScene):
         self.orientation = orientation or Orientation()
         self.theme = theme
         self.show_labels = show_labels
+        self.ended = False  # (see ``show``)
         self.numbers_from: int | None = None  # number the stones of moves from this one on
         self._numbers: list[QGraphicsSimpleTextItem] = []
         self._mark_items: list[QGraphicsItem] = []
@@ -194,10 +195,13 @@ class BoardScene(QGraphicsScene):
         self._build()
 
     # ----- building ---------------------------------------------------------------------
-    def show(self, game: Game, orientation: Orientation | None = None) -> None:
+    def show(self, game: Game, orientation: Orientation | None = None, ended: bool = False) -> None:
         """Draw ``game``'s position: the one way the board learns of a position. The board
         itself is rebuilt only when the game is played on another board or by other rules,
-        or in another ``orientation`` (None: as it is)."""
+        or in another ``orientation`` (None: as it is). ``ended``: the game has ended there
+        without a winner on the board (resigned, lost on time): no cell is crossed as
+        forbidden (the crosses stood after a loss on time: tester 65)."""
+        self.ended = ended
         same_board = game.geometry is self.game.geometry and game.options == self.game.options
         if not same_board:
             self.solution = None  # the solver's map was of another board
@@ -685,6 +689,8 @@ class BoardScene(QGraphicsScene):
         cells beside the opponent's last stone, a turn's stone that would join another of
         the same turn): the game says which, the board only shows them (a tester found
         nothing telling them apart before a click was refused)."""
+        if self.ended:
+            return
         game = self.game
         colour = self.theme.colour("refused")
         colour.setAlpha(115)  # (late in a progressive game some thirty of them, at 170, read

@@ -53,7 +53,7 @@ from ygui.core.result import RESIGNATION
 from ygui.core.tree import GameTree
 from ygui.core.wording import capitalised, counted
 from ygui.engines import EngineSpec, Turn
-from ygui.session import Change, Seat, Session
+from ygui.session import CLOCKS_PAUSED, Change, Seat, Session
 from ygui.ui.ai_runner import AiRunner, Request
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import HeatLegend
@@ -787,7 +787,9 @@ class ComputerPlay(QObject):
         if self.computer_to_move() and self.plays_here():
             seat = self.seat_to_move()
             assert seat is not None
-            if self.paused:
+            if self.paused or session.held_by_clocks():
+                # (under paused clocks it thought, and its move, refused, was named in the
+                # status bar: the opponent's move given away, tester 65)
                 return
             if seat.engine:
                 self.attached.think(seat)
@@ -817,6 +819,9 @@ class ComputerPlay(QObject):
             return
         if self.thinking_for_move():
             self.host.show_status("The computer is already thinking about this move.", 8000)
+            return
+        if self.session.held_by_clocks():  # (it thought, and named the move it could not play)
+            self.host.show_status(f"No move is played now: {CLOCKS_PAUSED}.", 8000)
             return
         level = next((s.level for s in self.session.seats if s.computer), 5)
         self._think_for_move(level)
@@ -1067,10 +1072,8 @@ class ComputerPlay(QObject):
         if reason is not None and game.is_legal(result.move):
             # a rule of the moment, not of the game (the clocks paused meanwhile: "The
             # computer chose an illegal move" said so, tester 22): it thinks again when due
-            self.host.show_status(
-                f"The computer's move {game.move_text(result.move)} was not played: {reason}.",
-                8000,
-            )
+            # (not named: a move not played is a hint to the other side, tester 65)
+            self.host.show_status(f"The computer's move was not played: {reason}.", 8000)
         elif reason is not None:
             self.host.inform("The computer chose an illegal move", reason)
         elif kept:

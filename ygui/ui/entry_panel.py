@@ -8,7 +8,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QGroupBox, QLabel, QLineEdit, QVBoxLayout
 
-from ygui.core.game import IllegalMove
+from ygui.core.game import IllegalMove, Move
 from ygui.core.study import entry_example, parse_moves, parse_position, setup_words
 from ygui.core.wording import capitalised, counted
 from ygui.session import Session
@@ -48,9 +48,12 @@ class EntryPanel(QGroupBox):
         edit: Callable[[dict[int, int], int], None] | None = None,
         leave: Callable[[], None] | None = None,
         tell: Callable[[str], None] | None = None,
+        play: Callable[[list[Move]], str | None] | None = None,
     ) -> None:
         super().__init__("Type moves or a position")
         self.tell = tell or (lambda text: None)
+        # (the window's: it refuses them while the computer thinks)
+        self.play = play or session.play_line
         self.session = session
         self.may_replace = may_replace
         # while a position is set up, a typed one is an edit of it (undone as the others; it
@@ -117,7 +120,11 @@ class EntryPanel(QGroupBox):
                     if said:
                         self.tell(said.rstrip())
             else:
-                session.play_line(parse_moves(session.game, text))
+                refused = self.play(parse_moves(session.game, text))
+                if refused is not None:  # (the text stays, to be entered once it can be)
+                    self.entry_error.setText(capitalised(refused) + ".")
+                    self._said_at = session.current
+                    return
         except IllegalMove as exc:
             start, length = getattr(exc, "span", (0, 0))
             self.entry_error.setText(capitalised(str(exc)))

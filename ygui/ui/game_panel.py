@@ -86,11 +86,14 @@ def turn_text(session: Session) -> str:
         # (a game reopened from its file comes back paused, and nothing said how to go on:
         # tester 52; the autosave's recovery said it in the status bar, for a while)
         text += " The clocks are paused: Ctrl+Shift+P starts them."
-    elif clock is not None and clock.running not in (None, game.to_move):
+    elif clock is not None and clock.running is not None:
         # an earlier position shown, or a variation, while the game's clock runs on: the ▶
-        # marks the player whose clock it is
-        runs = game.colour_name(clock.running)
-        text += f" {runs}'s clock runs: {runs} is to move in the game."
+        # marks the player whose clock it is (before a swap, named: they play the other
+        # colour in the game)
+        here = session.clock_colour(clock.running)
+        if here != game.to_move:
+            runs = game.colour_name(here) if here == clock.running else session.player_name(here)
+            text += f" {runs}'s clock runs: {runs} is to move in the game."
     if game.can_swap:
         # ("you" read as said to the person while the computer was about to move)
         seat = session.seat_for(game.to_move)
@@ -473,7 +476,9 @@ class GamePanel(QWidget):
         # whose turn the game is at: the running clock's owner while one runs, even with an
         # earlier position shown (the ▶ stood on the side to move there while the other
         # player's clock ran)
-        turn = clock.running if clock is not None and clock.running is not None else game.to_move
+        turn = game.to_move
+        if clock is not None and clock.running is not None:
+            turn = session.clock_colour(clock.running)  # (its owner's colour here)
         for colour, label in self.player_labels.items():
             marker = "▶ " if not session.finished and turn == colour else "   "
             text = f"{marker}{game.colour_name(colour)}: {session.player_name(colour)}"
@@ -483,14 +488,16 @@ class GamePanel(QWidget):
             if clock is not None:
                 # ("(paused)" on a game over, opened from its file, said nothing true: tester 40)
                 paused = clock.paused and not session.finished
-                time = clock_text(clock.left(colour, now)) + (" (paused)" if paused else "")
+                own = session.clock_colour(colour)  # (before a swap, the other colour's)
+                left = clock.left(own, now)
+                time = clock_text(left) + (" (paused)" if paused else "")
                 # (bold: the clock that runs; a finished game's looked back over runs none)
-                running = clock.running == colour and not paused
+                running = clock.running == own and not paused
                 shown.setText(f"<b>{time}</b>" if running else time)
                 waits = clock.running is None and not session.finished
                 shown.setToolTip("The clocks start with the first move" if waits else "")
                 # the last seconds of the running clock in red (nothing warned: tester 39)
-                short = clock.running == colour and clock.left(colour, now) < LOW_TIME
+                short = clock.running == own and left < LOW_TIME
                 shown.setStyleSheet("color: #b3261e;" if short else "")
 
     def _fill_moves(self) -> None:

@@ -113,7 +113,10 @@ def shortcuts_text(actions: Iterable[QAction]) -> str:
     ]
     return (
         f"<table>{''.join(rows)}</table>"
-        "<p>Click a cell to play there; hover to see where a stone would go.</p>"
+        "<p>Click a cell to play there; hover to see where a stone would go. Without a "
+        "mouse: Ctrl+2 puts the keys in the Set up panel's box; type the cells' names there "
+        "(<i>d4</i>, or several moves: <i>d4 swap c3</i>) and press Enter; Esc gives the "
+        "keys back to the board's shortcuts. C shows the cells' names.</p>"
     )
 
 

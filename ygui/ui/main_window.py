@@ -118,6 +118,10 @@ REFUSAL_MS = 10_000  # how long the game panel says why a click did nothing
 D = TypeVar("D", bound=QDockWidget)
 
 
+# the questions whose Yes ends or removes something: No is their default
+NO_BY_DEFAULT = ("Resign?", "Delete moves?", "Stop the match?")
+
+
 class MainWindow(QMainWindow):
     # actions of the menu table that the window itself reaches (build_menus sets them all)
     act_close_window: QAction
@@ -314,6 +318,7 @@ class MainWindow(QMainWindow):
             lambda *typed: self.editor.set_typed(*typed),
             self.view.setFocus,
             lambda text: self.show_status(text, 10000),
+            self.play_moves,
         )
         self.editor = PositionEditor(
             self.session,
@@ -777,7 +782,13 @@ class MainWindow(QMainWindow):
         """A panel asked for from View → Panels or its key: on the screen, it closes; open
         behind another panel's tab, or closed, it comes to the front (Qt's own toggle closed
         a panel that was open behind a tab, or opened it behind the tab in front)."""
-        if dock.isVisible() and not dock.visibleRegion().isEmpty():
+        typing = self.entry_panel.entry.hasFocus()
+        if dock is self.setup_dock and dock.isVisible() and not typing:
+            # shown, its box without the keys: they go to it (Ctrl+2, a keyboard player's way
+            # to play, hid the panel and had to be pressed again: tester 65)
+            dock.raise_()
+            self.entry_panel.entry.setFocus()
+        elif dock.isVisible() and not dock.visibleRegion().isEmpty():
             dock.hide()
             self._say_panel_hidden(dock)
         else:
@@ -799,8 +810,14 @@ class MainWindow(QMainWindow):
             yield resume
 
     def ask_yes_no(self, title: str, text: str) -> bool:
-        answer = QMessageBox.question(self, title, text)
-        return answer == QMessageBox.StandardButton.Yes
+        # (No by default where Yes ends or removes something: Enter, pressed for the next
+        # thing, resigned the game, tester 65)
+        no, yes = QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes
+        buttons = yes | no
+        answer = QMessageBox.question(
+            self, title, text, buttons, no if title in NO_BY_DEFAULT else yes
+        )
+        return answer == yes
 
     def ask_choice(self, title: str, text: str, choices: tuple[str, ...]) -> str:
         """One of ``choices`` (buttons, the first the default), or "" for Cancel."""
@@ -1003,7 +1020,7 @@ class MainWindow(QMainWindow):
         if change is Change.POSITION and self.session.dirty:
             self._viewed_timer.start()
         if change is Change.GAME:  # each game's board as the user last turned it
-            self.scene.show(self.session.game, self.remembered_orientation())
+            self.scene.show(self.session.game, self.remembered_orientation(), self.session.finished)
             if self._show_turned():
                 self.show_status(
                     f"The board is {self._turned_words()}, as you last showed this game's "
@@ -1017,7 +1034,7 @@ class MainWindow(QMainWindow):
             else:  # (what it said of the game before is not of this one)
                 self.review_panel.review_label.setText("")
         else:
-            self.scene.show(self.session.game)
+            self.scene.show(self.session.game, ended=self.session.finished)
         self.scene.set_marks(marks_of(self.session.current, self.session.game.geometry))
         problem = self.session.autosave_problem
         if problem and not self._autosave_failed:
@@ -1186,17 +1203,28 @@ class MainWindow(QMainWindow):
     def swap(self) -> None:
         self.play(SWAP)
 
+    def _thinking_refusal(self) -> str | None:
+        """Why nobody else may move now (a computer or an engine is thinking), or None."""
+        if not self.computer.thinking_for_move():
+            return None
+        # (an engine has no Move now, greyed while the words named it: tester 58)
+        if self.match_dialog is not None and self.match_dialog.running:
+            return "a match is being played (Play ▸ Match…, Stop, ends it)"
+        if self.computer.move_now_button.isEnabled():
+            return "the computer is thinking (Move now makes it play at once)"
+        seat = self.computer.seat_to_move()
+        return f"{seat.name if seat is not None else 'the engine'} is thinking"
+
+    def play_moves(self, moves: list[Move]) -> str | None:
+        """Typed or pasted moves played from the position shown, all or none; returns why not
+        (they went in while the computer thought, or under paused clocks: tester 65)."""
+        why = self._thinking_refusal()
+        return why if why is not None else self.session.play_line(moves)
+
     def play(self, move: Move) -> bool:
         """Play a move if the rules allow it; otherwise say why. Returns True if played."""
-        if self.computer.thinking_for_move():
-            # (an engine has no Move now, greyed while the words named it: tester 58)
-            if self.match_dialog is not None and self.match_dialog.running:
-                why = "a match is being played (Play ▸ Match…, Stop, ends it)"
-            elif self.computer.move_now_button.isEnabled():
-                why = "the computer is thinking (Move now makes it play at once)"
-            else:
-                seat = self.computer.seat_to_move()
-                why = f"{seat.name if seat is not None else 'the engine'} is thinking"
+        why = self._thinking_refusal()
+        if why is not None:
             self.refuse(why, thinking=True)
             return False
         session = self.session
@@ -1991,10 +2019,10 @@ class MainWindow(QMainWindow):
             except IllegalMove as exc:
                 why = capitalised(str(exc))
             else:
-                if self.computer.thinking_for_move():
-                    self.refuse("the computer is thinking (Move now makes it play at once)")
+                refused = self.play_moves(moves)
+                if refused is not None:
+                    self.refuse(refused)
                     return
-                self.session.play_line(moves)
                 self.show_status(f"Pasted and played: {text}", 8000)
                 return
         self.inform(

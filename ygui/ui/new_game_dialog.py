@@ -196,7 +196,7 @@ class NewGameDialog(QDialog):
         self.clock_increment = QSpinBox()
         self.clock_increment.setRange(0, 3600)
         self.clock_increment.setPrefix("+ ")
-        self.clock_increment.setSuffix(" s a move")
+        self.clock_increment.setSuffix(" s a turn")
         self.clocks.toggled.connect(self._clocks_changed)
         players.addRow(row(self.clocks, self.clock_minutes, self.clock_increment))
 
