@@ -504,6 +504,37 @@ def test_with_the_tree_on_the_screen_the_game_panel_is_no_taller_than_it_needs(q
     qtbot.waitUntil(lambda: area.widget().height() <= area.viewport().height(), timeout=2000)
 
 
+def test_tab_stops_on_the_board_show_a_frame_and_none_is_invisible(qtbot, window):
+    """Tab reaches the board and the panels' controls, each showing it has the keys: the
+    board a frame in the highlight's colour (nothing showed it; and two of the stops, the
+    panels' scroll areas, showed nothing at all: tester 65). A click gives the board the
+    keys without a frame."""
+    window.resize(1100, 760)
+    window.show()
+    qtbot.waitExposed(window)
+    view = window.view
+    highlight = view.palette().highlight().color()
+
+    def edge():
+        return view.viewport().grab().toImage().pixelColor(1, view.viewport().height() // 2)
+
+    assert edge() != highlight
+    window.entry_panel.entry.setFocus()  # (the last stop before the board, when shown)
+    stops = []
+    for _ in range(12):
+        widget = QApplication.focusWidget()
+        qtbot.keyClick(widget, Qt.Key.Key_Tab)
+        stops.append(QApplication.focusWidget())
+        if stops[-1] is view:
+            break
+    assert view.hasFocus() and view.tabbed_in and edge() == highlight
+    assert not any(isinstance(stop, QScrollArea) for stop in stops), stops
+    qtbot.keyClick(view, Qt.Key.Key_Tab)
+    assert not view.hasFocus() and edge() != highlight
+    click_cell(qtbot, window, 0)
+    assert view.hasFocus() and not view.tabbed_in and edge() != highlight
+
+
 def test_a_panel_asked_for_comes_to_the_front_and_asked_again_closes(qtbot, window):
     """View → Panels and the panels' keys: a panel open behind another's tab comes to the
     front (Qt's toggle closed it instead, or opened it behind the tab in front)."""
@@ -1041,3 +1072,80 @@ def test_a_click_between_the_points_of_the_game_of_y_says_so(qtbot, window):
     window.statusBar().clearMessage()
     QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=outside)
     assert window.statusBar().currentMessage() == ""
+
+
+def test_the_new_game_dialog_starts_with_the_keys_on_the_games_and_no_stop_is_unseen(qtbot, window):
+    """The dialog opens with the keys on the list of games; Tab goes round its choices and
+    buttons, never to the scroll area round them or the preview, where nothing showed the
+    keys were (it opened with them there, and arrows meant for the list changed the board's
+    size: tester 65)."""
+    from ygui.ui.new_game_dialog import NewGameDialog
+
+    theme = window.theme
+    window.close()
+    dialog = NewGameDialog({}, theme)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    assert QApplication.focusWidget() is dialog.games
+    stops = []
+    for _ in range(40):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        stops.append(QApplication.focusWidget())
+        if stops[-1] is dialog.games:
+            break
+    assert stops[-1] is dialog.games and len(stops) > 5
+    assert not any(isinstance(s, (QScrollArea, type(dialog.preview))) for s in stops), stops
+
+
+def test_the_rules_and_the_keys_open_with_the_keys_on_their_page(qtbot, window):
+    """PageDown in the rules scrolls them (it chose another game's rules: the keys were on
+    the chooser), and in the list of keys (it did nothing until Tab was pressed twice):
+    tester 65."""
+    from ygui.ui.help import RulesDialog, ShortcutsDialog
+
+    window.close()
+    for dialog in (RulesDialog("y"), ShortcutsDialog("<p>x</p>" * 200)):
+        qtbot.addWidget(dialog)
+        dialog.resize(500, 300)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        dialog.activateWindow()
+        qtbot.waitUntil(dialog.isActiveWindow)
+        assert QApplication.focusWidget() is dialog.browser
+        title = dialog.windowTitle()
+        qtbot.keyClick(dialog.browser, Qt.Key.Key_PageDown)
+        assert dialog.browser.verticalScrollBar().value() > 0 and dialog.windowTitle() == title
+        dialog.close()
+
+
+def test_the_unsaved_game_question_has_keys_for_its_answers(qtbot, window):
+    """Save first? answers by Alt+S and Alt+D, Esc cancels, Enter saves (a keyboard player
+    had to Tab to a button: tester 65)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    def press(key, modifier=Qt.KeyboardModifier.NoModifier):
+        def now():
+            box = QApplication.activeModalWidget()
+            assert isinstance(box, QMessageBox)
+            qtbot.keyClick(box, key, modifier)
+            # (a key that answers nothing: the test fails, not hangs; a button's key clicks
+            # it a moment later, as it is drawn pressed)
+            QTimer.singleShot(1500, box, lambda: box.isVisible() and box.done(0))
+
+        return now
+
+    alt = Qt.KeyboardModifier.AltModifier
+    said = []
+    for key, modifier in (
+        (Qt.Key.Key_D, alt),
+        (Qt.Key.Key_S, alt),
+        (Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier),
+    ):
+        QTimer.singleShot(50, press(key, modifier))
+        said.append(MainWindow.ask_save_discard_cancel(window, "Save the game?"))
+    assert said == ["discard", "save", "cancel", "save"]

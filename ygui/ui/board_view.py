@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QCursor,
+    QFocusEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -126,6 +127,34 @@ class BoardView(QGraphicsView):
             "border-radius: 3px; padding: 1px 6px; }"
         )
         self.hover_label.hide()
+        self.tabbed_in = False  # the keys came to the board by Tab: its frame shows it
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt's name
+        # (a keyboard player's Tab put the keys on the board with nothing to show it: tester
+        # 65; not after a click, where the pointer shows where the player is)
+        self.tabbed_in = event.reason() in (
+            Qt.FocusReason.TabFocusReason,
+            Qt.FocusReason.BacktabFocusReason,
+        )
+        self.viewport().update()
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt's name
+        self.tabbed_in = False
+        self.viewport().update()
+        super().focusOutEvent(event)
+
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802
+        super().drawForeground(painter, rect)
+        if not (self.tabbed_in and self.hasFocus()):
+            return
+        painter.save()
+        painter.resetTransform()  # (in the viewport's pixels)
+        pen = QPen(self.palette().highlight().color(), 3)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(self.viewport().rect()).adjusted(1.5, 1.5, -1.5, -1.5))
+        painter.restore()
 
     def show_hover_text(self, text: str) -> None:
         """Name the cell under the mouse (an empty text hides the name)."""

@@ -30,6 +30,10 @@ class WheelToScroll(QObject):
     def __init__(self, scroll: QScrollArea) -> None:
         super().__init__(scroll)
         self.scroll = scroll
+        # (the area itself is no stop of Tab's: the new-game dialog opened with the keys on
+        # it, where nothing showed them, and arrows meant for the game list changed the
+        # board's size: tester 65)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for choice in scroll.findChildren(QComboBox) + scroll.findChildren(QAbstractSpinBox):
             choice.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # (the wheel gives no focus)
             choice.installEventFilter(self)

@@ -61,6 +61,9 @@ class RulesDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(560, 600)
         self.show_topic(topic)
+        # the keys to the page (PageDown on the chooser showed another game's rules: tester
+        # 65); Shift+Tab reaches the chooser
+        self.browser.setFocus()
 
     def _topic_chosen(self, _index: int) -> None:
         self.show_topic(self.topics.currentData())
@@ -98,6 +101,7 @@ class ShortcutsDialog(QDialog):
         document.setTextWidth(width - 40)
         height = int(document.size().height()) + 90
         resize_within_screen(self, width, height, 0.9, 0.85)
+        self.browser.setFocus()  # (PageDown scrolled nothing until Tab was pressed twice)
 
 
 def shortcuts_text(actions: Iterable[QAction]) -> str:

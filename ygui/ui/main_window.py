@@ -844,11 +844,20 @@ class MainWindow(QMainWindow):
             | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel
         )
-        answer = QMessageBox.question(self, "Unsaved game", text, buttons)
+        box = QMessageBox(QMessageBox.Icon.Question, "Unsaved game", text, buttons, self)
+        # (keys for each: Alt+S, Alt+D; Esc cancels; a keyboard player had to Tab to a
+        # button, tester 65)
+        for button, words in (
+            (QMessageBox.StandardButton.Save, "&Save"),
+            (QMessageBox.StandardButton.Discard, "&Discard"),
+        ):
+            box.button(button).setText(words)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
         return {
             QMessageBox.StandardButton.Save: "save",
             QMessageBox.StandardButton.Discard: "discard",
-        }.get(answer, "cancel")
+        }.get(QMessageBox.StandardButton(answer), "cancel")
 
     def inform(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)
@@ -2307,6 +2316,11 @@ class VerticalScroll(QScrollArea):
     content to be much shorter."""
 
     SHORTEST = 100  # (a short window: the game panel's buttons first, a tester's finding)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        # (no stop of Tab's: two of them showed nothing, tester 65; the wheel scrolls it)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     def setWidget(self, widget: QWidget) -> None:  # noqa: N802 - Qt's name
         super().setWidget(widget)

@@ -66,6 +66,10 @@ class _Preview(BoardView):
     (at its own size, 253 pixels tall, the players' names were below the dialog's fold on a
     1280 by 800 screen: tester 27). It grows where the dialog has room to spare."""
 
+    def __init__(self, scene: BoardScene) -> None:
+        super().__init__(scene)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # (a picture: no stop of Tab's)
+
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         return QSize(280, 160)
 
@@ -244,6 +248,7 @@ class NewGameDialog(QDialog):
         outer.addWidget(scroll, 1)
         outer.addWidget(buttons)
         self._buttons = buttons
+        self.games.setFocus()  # (the keys first to the choice of game, where the eye goes)
 
         self.games.currentRowChanged.connect(self._game_changed)
         for combo in (self.size_box, self.corners, self.turns, self.handicap):
