@@ -1213,9 +1213,18 @@ def test_a_refusal_is_cleared_once_a_legal_move_is_played(qtbot, answers):
     click(qtbot, window, "d4")  # occupied
     refusal = window.game_panel.refusal.text()
     assert "occupied" in refusal and window.statusBar().currentMessage() == refusal
+    assert window.statusBar().toolTip() == refusal  # (whole there, where the bar cuts it)
     click(qtbot, window, "c3")
     assert window.game_panel.refusal.text() == "" and window.statusBar().currentMessage() == ""
     shows_the_position(window)
+    # and once the player gives another command (it stood after Ctrl+Z took the swap back,
+    # tester 66)
+    for action in (window.act_undo, window.act_copy_record):
+        click(qtbot, window, "d4")  # occupied
+        assert "occupied" in window.statusBar().currentMessage()
+        action.trigger()
+        assert "occupied" not in window.statusBar().currentMessage(), action.text()
+        assert window.game_panel.refusal.text() == ""
 
 
 def test_the_figure_has_the_positions_marks(qtbot, window):

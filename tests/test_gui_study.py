@@ -658,6 +658,32 @@ def test_best_line_preview_without_playing(qtbot, window):
     window.act_analyse.trigger()
 
 
+def test_the_set_up_panels_buttons_keep_still_at_the_first_edit(qtbot, window):
+    """At the first edit the position becomes one of its own, without the pie rule's swap:
+    the game panel kept no room for it, and the set-up panel's buttons below moved up under
+    the pointer (a click meant for Black landed elsewhere: tester 66)."""
+    options = GameOptions(game="mudcrack-y", size=60, seed=777, pie=True).validated()
+    window.start_new_game(options, ("A", "B"))
+    window.resize(1100, 716)
+    window.show()
+    qtbot.waitExposed(window)
+    window.act_edit.trigger()
+    qtbot.wait(50)
+    done = window.editor.edit_button
+
+    def where():
+        return done.mapTo(window, done.rect().topLeft())
+
+    before = where()
+    window.editor.tool_buttons[WHITE].setChecked(True)
+    for label in ("32", "21"):
+        click(qtbot, window, label)
+        qtbot.wait(50)
+        assert where() == before
+    assert len(window.game.setup) == 2
+    window.editor.edit_button.toggle()
+
+
 def test_mudcrack_board_chosen_in_edit_mode(qtbot, window):
     window.start_new_game(GameOptions(game="mudcrack-y", size=40).validated(), ("A", "B"))
     window.act_edit.trigger()
@@ -668,6 +694,14 @@ def test_mudcrack_board_chosen_in_edit_mode(qtbot, window):
     assert window.game.geometry.size == 60 and window.game.options.seed_value == 7
     click(qtbot, window, "5")
     assert window.game.setup == {window.game.geometry.cell("5"): BLACK}
+    # asked again with the board's own count and seed: another board, a new seed (the same
+    # board came back without its stones, as if nothing had been drawn: tester 66)
+    centres = list(window.game.geometry.centres)
+    window.editor.board_apply.click()
+    seed = window.game.options.seed_value
+    assert window.game.geometry.size == 60 and seed != 7 and window.editor.seed_box.value() == seed
+    assert list(window.game.geometry.centres) != centres and window.game.setup == {}
+    assert mismatches(window) == []
 
 
 def test_set_up_position_then_the_computer_plays_on(qtbot, answers):
@@ -998,6 +1032,33 @@ def test_a_position_set_up_is_played_against_the_computer_chosen_in_players(qtbo
     click(qtbot, window, "a1")
     qtbot.wait(300)
     assert labels(window)[-1] == "a1" and len(window.game.moves) == 2
+    assert mismatches(window) == []
+
+
+@pytest.mark.usefixtures("compiled_engine")
+def test_the_computer_waiting_at_an_earlier_move_is_unsaid_once_it_has_played(qtbot, window):
+    """Given a side at an earlier move, the computer waits, and the status bar says so; once
+    the view has moved on, and the computer has played, the words go (they stood after its
+    move: tester 66)."""
+    from ygui.ui.players_dialog import PlayersDialog
+
+    for label in ("c2", "b2", "d3"):
+        click(qtbot, window, label)
+    window.session.back()
+    window.session.back()  # White to move, after the first move
+    window.session.played = False  # (as in a game opened from its file)
+
+    def fill(dialog: PlayersDialog) -> bool:
+        dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("computer"))
+        dialog.levels[1].setValue(1)
+        return True
+
+    window.run_players_dialog = fill
+    window.act_players.trigger()
+    assert "waits at this earlier move" in window.statusBar().currentMessage()
+    window.act_last.trigger()  # back to the game, where the computer is to move: it plays
+    qtbot.waitUntil(lambda: len(window.game.moves) == 4, timeout=60_000)
+    assert "waits at this earlier move" not in window.statusBar().currentMessage()
     assert mismatches(window) == []
 
 

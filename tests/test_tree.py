@@ -310,7 +310,22 @@ def test_a_position_written_as_text_is_read_back_as_it_was(name):
         assert text.startswith(f"{game.colour_name(BLACK)}: ")
         setup, to_move = parse_position(game.geometry, text)
         stones = {c: colour for c, colour in enumerate(game.colours) if colour}
-        assert setup == stones and to_move == game.to_move
+        assert setup == stones
+        if game.winner is None:
+            assert to_move == game.to_move
+        else:  # (nobody to move: it named the winner, tester 66)
+            assert "to move" not in text
+
+
+def test_a_won_position_as_text_names_nobody_to_move():
+    game = Game(GameOptions(game="y", size=3, pie=False).validated())
+    for label in ("a1", "b1", "b2", "c1", "c2"):  # Black's a1 b2 c2... wins
+        if game.winner is None:
+            game.play(game.parse_move(label))
+    assert game.winner is not None
+    assert "to move" not in position_text(game)
+    setup, _ = parse_position(game.geometry, position_text(game))
+    assert setup == {c: colour for c, colour in enumerate(game.colours) if colour}
 
 
 def test_lines_replanted_on_another_position_keep_what_still_fits():

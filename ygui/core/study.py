@@ -163,12 +163,15 @@ def entry_example(game: Game) -> str:
 
 def position_text(game: Game) -> str:
     """The stones on the board and the side to move, written as ``parse_position`` reads them
-    (``Black: a1 b2  White: c3  (to move: White)``), in the board's cell names and colours."""
+    (``Black: a1 b2  White: c3  (to move: White)``), in the board's cell names and colours.
+    A won position has nobody to move (it named the winner: tester 66)."""
     labels = game.geometry.labels
     parts = []
     for colour in (BLACK, WHITE):
         cells = [labels[c] for c, held in enumerate(game.colours) if held == colour]
         parts.append(f"{game.colour_name(colour)}: {' '.join(cells)}".rstrip())
+    if game.winner is not None:
+        return "  ".join(parts)
     return f"{'  '.join(parts)}  (to move: {game.colour_name(game.to_move)})"
 
 

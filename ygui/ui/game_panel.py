@@ -445,9 +445,13 @@ class GamePanel(QWidget):
         # (its room stays around the swap's moment, so that the moves do not jump up as the
         # offer comes and goes; it goes once the game is past it: it stood as a blank band
         # above the moves all game long)
-        policy = self.swap_button.sizePolicy()
-        policy.setRetainSizeWhenHidden(game.pie_applies and early)
-        self.swap_button.setSizePolicy(policy)
+        # (and while a position is set up, as it was: at the first edit the position became
+        # one of its own, the room went, and the set-up panel's buttons moved up under a
+        # tester's pointer, tester 66)
+        if not session.editing:
+            policy = self.swap_button.sizePolicy()
+            policy.setRetainSizeWhenHidden(game.pie_applies and early)
+            self.swap_button.setSizePolicy(policy)
         result = session.result
         self.result_box.setVisible(result is not None)
         if result is not None:

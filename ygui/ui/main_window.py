@@ -203,6 +203,9 @@ class MainWindow(QMainWindow):
         self.turned_button.clicked.connect(self.plain_board)
         self.turned_button.setVisible(False)
         self.statusBar().addPermanentWidget(self.turned_button)
+        # a message longer than the bar, whole in its tooltip (it ended mid-word, with no way
+        # to read the rest: tester 66)
+        self.statusBar().messageChanged.connect(self.statusBar().setToolTip)
         # the name of the cell under the mouse (with the labels off, no cell's name could be
         # read anywhere: tester 24), in the board's corner
         self.cell_name = self.view.hover_label
@@ -1426,6 +1429,9 @@ class MainWindow(QMainWindow):
                 f" {session.player_name(game.to_move)} waits at this earlier move: "
                 "Ctrl+G lets it play here."
             )
+            # (words of this position: they stood after the computer had played, tester 66)
+            self._say_of_position(said, 15000)
+            return
         self.show_status(said, 15000)
 
     def edit_game_info(self) -> None:
@@ -1461,6 +1467,8 @@ class MainWindow(QMainWindow):
         QApplication.beep()
 
     def _forget_refusal(self) -> None:
+        if self.message:  # (and from the status bar: it stood after an undo, tester 66)
+            self.replace_status(self.message)
         self.message = ""
         self._refused_thinking = False
         self.game_panel.refusal.setText("")

@@ -26,6 +26,7 @@ from ygui.core.tree import Dropped
 from ygui.core.variants import GameOptions, OptionsError
 from ygui.core.wording import counted
 from ygui.session import Session, SetAside
+from ygui.ui.new_game_dialog import fresh_seed
 
 # one set-up as the editor keeps it for undo: its stones, the side to move, its options; or
 # the game the set-up replaced, as it was
@@ -128,7 +129,10 @@ class PositionEditor(QGroupBox):
         self.seed_box.setRange(0, 2_000_000_000)
         self.seed_box.setPrefix("seed ")
         self.board_apply = QPushButton("New board")
-        self.board_apply.setToolTip("Mudcrack Y: draw the board for this cell count and seed")
+        self.board_apply.setToolTip(
+            "Mudcrack Y: draw the board for this cell count and seed (a new seed where both "
+            "are the board's already)"
+        )
         self.board_apply.clicked.connect(self.apply_mudcrack_board)
         board.addWidget(self.cells_box)
         board.addWidget(self.seed_box)
@@ -486,6 +490,13 @@ class PositionEditor(QGroupBox):
 
     def apply_mudcrack_board(self) -> None:
         game = self.session.game
+        same = game.geometry.size == self.cells_box.value() and str(
+            game.geometry.meta.get("seed", "")
+        ) == str(self.seed_box.value())
+        if same:
+            # the board shown again, its stones gone, read as nothing drawn: a new board is
+            # another seed's, as the new-game dialog's button gives (tester 66)
+            self.seed_box.setValue(fresh_seed(self.seed_box.value()))
         try:
             options = GameOptions.from_keys(
                 "mudcrack-y",
