@@ -454,6 +454,12 @@ def test_a_second_window_opens_beside_the_first_not_on_it(qtbot, answers):
     answers.windows.append(third)
     assert second.pos() - first.pos() == QPoint(STAGGER, STAGGER)
     assert third.pos() - first.pos() == QPoint(2 * STAGGER, 2 * STAGGER)
+    # and each wholly on the screen: smaller where the step took it past the screen's edge
+    # (the status bar and the move buttons went below it: tester 68)
+    room = first.screen().availableGeometry()
+    for window in (first, second, third):
+        assert room.contains(window.frameGeometry()), (room, window.frameGeometry())
+    assert third.width() < first.width() or first.frameGeometry().right() + 64 <= room.right()
     # a window of another process counts as well
     other = subprocess.Popen(
         [sys.executable, "-c", OTHER_WINDOW],

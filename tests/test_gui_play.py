@@ -532,6 +532,8 @@ def test_typed_and_pasted_moves_wait_for_paused_clocks_and_an_ended_game(qtbot, 
     assert len(window.game.moves) == 1
     shows_the_position(window)
     window.act_pause.trigger()
+    # the clocks run: what was said of them goes (it stayed: tester 67)
+    assert window.entry_panel.entry_error.text() == ""
     qtbot.keyClick(entry, Qt.Key.Key_Return)
     assert [window.game.move_text(m) for m in window.game.moves] == ["c2", "b2"]
     assert entry.text() == "" and window.entry_panel.entry_error.text() == ""
@@ -620,6 +622,27 @@ def test_the_turn_marker_stays_with_the_running_clock_while_looking_back(qtbot, 
     assert window.game_panel.clock_labels[BLACK].text().startswith("<b>")
     assert not window.game_panel.clock_labels[WHITE].text().startswith("<b>")
     shows_the_position(window)
+
+
+def test_a_side_line_of_a_timed_game_says_it_is_not_the_game(qtbot, answers):
+    """Down, in a game on the clocks, shows a line taken back: its end read as the game
+    itself, while the game's clock ran (tester 67). The turn's words say it is a variation
+    and how to go back."""
+    window, now, clock = _a_minute_each_white_to_move(qtbot, answers)  # Black c2
+    for label in ("b1", "a1"):
+        click(qtbot, window, label)
+    window.step(-1)  # Black to move after b1
+    click(qtbot, window, "d1")  # another move: a1 taken back, a variation now
+    assert [window.game.move_text(m) for m in window.game.moves] == ["c2", "b1", "d1"]
+    window.variation(+1)
+    assert [window.game.move_text(m) for m in window.game.moves] == ["c2", "b1", "a1"]
+    assert window.session.is_on_variation()
+    assert window.game_panel.turn_label.text().endswith(
+        "A variation: the game goes on in the main line (Up or Down shows the lines)."
+    )
+    shows_the_position(window)
+    window.variation(-1)
+    assert "variation" not in window.game_panel.turn_label.text()
 
 
 def test_the_games_own_next_move_clicked_while_looking_back_is_a_step(qtbot, answers):

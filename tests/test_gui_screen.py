@@ -1149,3 +1149,52 @@ def test_the_unsaved_game_question_has_keys_for_its_answers(qtbot, window):
         QTimer.singleShot(50, press(key, modifier))
         said.append(MainWindow.ask_save_discard_cancel(window, "Save the game?"))
     assert said == ["discard", "save", "cancel", "save"]
+    # a letter alone answers nothing: typed over the question, taken for the file dialog, a
+    # name's "s" saved the game (and a "d" would have discarded it: tester 68)
+    for key in (Qt.Key.Key_D, Qt.Key.Key_S):
+        QTimer.singleShot(50, press(key, Qt.KeyboardModifier.NoModifier))
+        said.append(MainWindow.ask_save_discard_cancel(window, "Save the game?"))
+    QTimer.singleShot(50, press(Qt.Key.Key_Y, Qt.KeyboardModifier.NoModifier))
+    said.append(MainWindow.ask_yes_no(window, "Resign?", "Resign?"))
+    assert said[4:] == ["cancel", "cancel", False]
+
+
+def test_the_window_starts_without_warnings_on_the_terminal(tmp_path):
+    """Nothing of the window's making on the terminal: a tester's log held PySide's warning
+    that it could not connect the status bar's tooltip (tester 67). (A process of its own:
+    PySide says such a thing once a process.)"""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from ygui.settings import Settings\n"
+        "from ygui.ui.main_window import MainWindow\n"
+        "w = MainWindow(Settings(), warm_up_engine=False)\n"
+        "w.show_status('a message')\n"
+        "w.close()\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "YGUI_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "libpyside" not in done.stderr and "Cannot add" not in done.stderr, done.stderr
+
+
+def test_tab_in_the_comment_box_goes_on_and_writes_nothing(qtbot, window):
+    """Tab in the game tree's comment box moves the keys on; it wrote tab characters into
+    the comment, and a keyboard player was stuck in the box (tester 67)."""
+    click_cell(qtbot, window, 0)
+    window.resize(1100, 760)
+    window.show()
+    window.tree_panel.show()
+    window.tree_panel.raise_()
+    qtbot.waitExposed(window)
+    box = window.tree_panel.comment
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    qtbot.keyClick(box, Qt.Key.Key_Tab)
+    assert not box.hasFocus() and window.session.current.comment == ""

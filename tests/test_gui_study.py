@@ -1062,6 +1062,36 @@ def test_the_computer_waiting_at_an_earlier_move_is_unsaid_once_it_has_played(qt
     assert mismatches(window) == []
 
 
+@pytest.mark.usefixtures("compiled_engine")
+def test_a_computers_move_deleted_stays_deleted(qtbot, window):
+    """On a line after the game (as in the game), the computer answers the user's moves; a
+    move of its deleted, it waits there, and says so: it played the move again at once, and
+    again after each delete (tester 67). Ctrl+G asks it for one."""
+    from ygui.session import Seat
+
+    for label in ("a1", "c3", "b1", "d4", "c1", "e5", "d1", "e4", "e1"):  # Black's row 1 wins
+        click(qtbot, window, label)
+    assert window.game.winner == BLACK
+    window.session.set_seats((Seat("Ann"), Seat("Bot", computer=True, level=1)))
+    window.session.to_start()
+    window.session.forward()
+    window.session.forward()  # Black to move, after a1 c3
+    click(qtbot, window, "b2")  # a variation: the computer answers
+    qtbot.waitUntil(lambda: len(window.game.moves) == 4, timeout=30_000)
+    window.delete_moves()
+    assert (
+        window.statusBar()
+        .currentMessage()
+        .endswith("The computer waits here: Ctrl+G asks it for a move.")
+    )
+    qtbot.wait(1000)
+    assert len(window.game.moves) == 3 and not window.computer.runner.busy
+    assert mismatches(window) == []
+    window.act_computer.trigger()
+    qtbot.waitUntil(lambda: len(window.game.moves) == 4, timeout=30_000)
+    assert mismatches(window) == []
+
+
 def test_the_players_dialog_keeps_the_seats_order_after_a_swap(qtbot, answers):
     """After a swap the first seat plays White: the dialog's rows follow the colours, and the
     seats it gives back keep the session's order."""

@@ -119,6 +119,11 @@ def test_a_bad_value_is_said_once_and_written_back_as_its_default(tmp_path):
     assert stored["theme"] == "light" and stored["show_labels"] is True
     assert stored["new_game"]["black_level"] == 5 and stored["new_game"]["game"] == "poly-y"
     assert stored["someone_elses"] == 1
+    # the file as the user left it, kept aside and named (its values went with no copy,
+    # where the README promised one: tester 68)
+    (kept,) = tmp_path.glob("settings.json.as-edited-*")
+    assert f"the file as it was is kept as {kept}" in first.problem
+    assert json.loads(kept.read_text())["theme"] == 7
     assert Settings(path).problem == ""
 
 

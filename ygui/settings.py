@@ -321,6 +321,10 @@ class Settings:
             said = f"settings in {self.path} were not valid and are back to their defaults: " + (
                 ", ".join(f"{name} (was {_shown(stored or {}, name)})" for name in bad)
             )
+            # the file as the user left it kept aside first, as for a mended slip (the values
+            # were gone, with no copy, where the README promised one: tester 68)
+            if not self._mends and (kept := self._copy_aside("as-edited")) is not None:
+                said += f"; the file as it was is kept as {kept}"
             self.problem = f"{self.problem}\n\nSome {said}" if self.problem else f"some {said}"
             # and written so, for the next start (the message came back at every start until
             # that very setting was changed: tester 39); a newer ygui's file is left alone

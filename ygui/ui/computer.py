@@ -449,6 +449,7 @@ class ComputerPlay(QObject):
         self.attached.suggested.connect(self._engine_suggested)
         self.attached.suggestion_failed.connect(self._engine_gave_no_move)
         self.paused = False  # computers make no moves (an engine game held)
+        self.held_at: object = None  # the position it waits at, whatever (``plays_here``)
         self.ready = not warm_up
         self.warmup: QProcess | None = None
         self.warmup_code: int | None = None  # the warm-up's exit code, once it has ended
@@ -746,6 +747,10 @@ class ComputerPlay(QObject):
         waits (a variation is the user's to start, or Play ▸ Let the computer play this
         move)."""
         session = self.session
+        if session.current is self.held_at:
+            # where its move was just deleted, it waits (it played it again at once: tester
+            # 67); Ctrl+G asks it for one
+            return False
         return not session.editing and (session.played or not session.current.children)
 
     def after_change(self) -> None:

@@ -62,6 +62,7 @@ class EntryPanel(QGroupBox):
         layout = QVBoxLayout(self)
         self.entry = EntryLine()
         self._said_at: object = None  # the position the last refusal was of
+        self._said_held = False  # and whether it was of clocks paused
         self.entry_error = QLabel()
         self.refresh()
         self.entry.returnPressed.connect(self.enter_text)
@@ -75,7 +76,11 @@ class EntryPanel(QGroupBox):
         layout.addWidget(self.entry_error)
 
     def refresh(self) -> None:
-        if self.entry_error.text() and self.session.current is not self._said_at:
+        held = self.session.held_by_clocks()
+        if self.entry_error.text() and (
+            self.session.current is not self._said_at or (self._said_held and not held)
+        ):
+            # (and "the clocks are paused" once they run: it stayed, tester 67)
             # what was said is of the position it was typed at (it stayed through moves,
             # steps and a resignation: tester 24)
             self.entry_error.setText("")
@@ -103,6 +108,7 @@ class EntryPanel(QGroupBox):
                 elif not session.is_typed_position() and not self.may_replace():
                     self.entry_error.setText("The position was not set up; the game is kept.")
                     self._said_at = session.current
+                    self._said_held = False
                     return
                 else:
                     path, moves = session.path, len(session.tree.main_line())
@@ -124,11 +130,13 @@ class EntryPanel(QGroupBox):
                 if refused is not None:  # (the text stays, to be entered once it can be)
                     self.entry_error.setText(capitalised(refused) + ".")
                     self._said_at = session.current
+                    self._said_held = session.held_by_clocks()
                     return
         except IllegalMove as exc:
             start, length = getattr(exc, "span", (0, 0))
             self.entry_error.setText(capitalised(str(exc)))
             self._said_at = session.current
+            self._said_held = False
             self.entry.setSelection(start, length)
             self.entry.setFocus()
             return

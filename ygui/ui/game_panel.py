@@ -129,6 +129,14 @@ def turn_text(session: Session) -> str:
             count = total - session.move_number
             later = "later move" if count == 1 else f"{count} later moves"
             text += f" A move here takes back the {later}."
+    elif (
+        (session.clock is not None or session.is_against_computer())
+        and session.is_on_variation()
+        and not session.main_line_ended()
+    ):
+        # (a side line reached by Down in a timed game read as the game itself, while the
+        # game's clock ran: tester 67)
+        text += " A variation: the game goes on in the main line (Up or Down shows the lines)."
     if finished_variation:
         # (a side line of a finished game read as the game itself: tester 51)
         main = len(session.tree.main_line())

@@ -18,6 +18,7 @@ from PySide6.QtCore import QByteArray, QEvent, QMimeData, QObject, QPoint, QSize
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
+    QKeyEvent,
     QKeySequence,
     QPixmap,
     QResizeEvent,
@@ -118,6 +119,25 @@ REFUSAL_MS = 10_000  # how long the game panel says why a click did nothing
 D = TypeVar("D", bound=QDockWidget)
 
 
+class LettersNeedAlt(QMessageBox):
+    """A question whose buttons answer to Alt and their letter, not to the letter alone: a
+    player typing a file's name over "Save first?", taken for the file dialog, saved the game
+    at its "s" (and a "d" would have discarded it; a "y" resigned: tester 68)."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if (
+            event.modifiers()
+            in (
+                Qt.KeyboardModifier.NoModifier,
+                Qt.KeyboardModifier.ShiftModifier,
+            )
+            and event.text().isalnum()
+        ):
+            event.accept()  # (swallowed: no button, and nothing else, takes it)
+            return
+        super().keyPressEvent(event)
+
+
 # the questions whose Yes ends or removes something: No is their default
 NO_BY_DEFAULT = ("Resign?", "Delete moves?", "Stop the match?")
 
@@ -205,7 +225,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.turned_button)
         # a message longer than the bar, whole in its tooltip (it ended mid-word, with no way
         # to read the rest: tester 66)
-        self.statusBar().messageChanged.connect(self.statusBar().setToolTip)
+        # (through a function of ours: a widget's own slot, connected so, had PySide warn on
+        # the terminal that it could not add it)
+        bar = self.statusBar()
+        bar.messageChanged.connect(lambda text: bar.setToolTip(text))
         # the name of the cell under the mouse (with the labels off, no cell's name could be
         # read anywhere: tester 24), in the board's corner
         self.cell_name = self.view.hover_label
@@ -433,6 +456,25 @@ class MainWindow(QMainWindow):
         others = running_windows(self.autosave.folder) - (self.autosave.problem == "")
         if others > 0:
             self.move(self.pos() + QPoint(STAGGER, STAGGER) * min(others, 8))
+        # and wholly on the screen (each start a step further, its bottom, the status bar and
+        # the move buttons, went below the screen's: tester 68): smaller where it reaches past
+        # the screen's right or bottom, moved only where it cannot be as small as that
+        screen = self.screen()
+        if screen is not None:
+            room, frame = screen.availableGeometry(), self.frameGeometry()
+            over_x = max(0, frame.right() - room.right())
+            over_y = max(0, frame.bottom() - room.bottom())
+            if over_x or over_y:
+                least = self.minimumSizeHint()
+                self.resize(
+                    max(least.width(), self.width() - over_x),
+                    max(least.height(), self.height() - over_y),
+                )
+                frame = self.frameGeometry()
+            x = max(room.left(), min(frame.left(), room.right() + 1 - frame.width()))
+            y = max(room.top(), min(frame.top(), room.bottom() + 1 - frame.height()))
+            if (x, y) != (frame.left(), frame.top()):
+                self.move(self.pos() + QPoint(x - frame.left(), y - frame.top()))
 
     def save_layout(self) -> None:
         self.remember(
@@ -761,15 +803,19 @@ class MainWindow(QMainWindow):
                     "after puts them back.",
                 ):
                     return
+        # the computer waits where its move went (it played it again at once, and deleted
+        # again, again: tester 67)
+        self.computer.held_at = ([session.tree.root, *path_to(session.tree.root, target)])[-2]
         session.delete(target)
         # (a delete said nothing, and a student's Ctrl+Z after it only stepped back: tester 56)
         if len(removed) > 1:
             after = counted(len(removed) - 1, "move")
-            self.show_status(
-                f"Deleted {move}, and {after} after it: Undo (Ctrl+Z) puts them back.", 10000
-            )
+            said = f"Deleted {move}, and {after} after it: Undo (Ctrl+Z) puts them back."
         else:
-            self.show_status(f"Deleted {move}: Undo (Ctrl+Z) puts it back.", 10000)
+            said = f"Deleted {move}: Undo (Ctrl+Z) puts it back."
+        if self.computer.computer_to_move() and session.current is self.computer.held_at:
+            said += " The computer waits here: Ctrl+G asks it for a move."
+        self.show_status(said, 10000)
 
     def promote_line(self, node: RecordNode | None = None) -> None:
         """Make the line through ``node`` (the current one by default) the main line, and say
@@ -816,11 +862,9 @@ class MainWindow(QMainWindow):
         # (No by default where Yes ends or removes something: Enter, pressed for the next
         # thing, resigned the game, tester 65)
         no, yes = QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes
-        buttons = yes | no
-        answer = QMessageBox.question(
-            self, title, text, buttons, no if title in NO_BY_DEFAULT else yes
-        )
-        return answer == yes
+        box = LettersNeedAlt(QMessageBox.Icon.Question, title, text, yes | no, self)
+        box.setDefaultButton(no if title in NO_BY_DEFAULT else yes)
+        return QMessageBox.StandardButton(box.exec()) == yes
 
     def ask_choice(self, title: str, text: str, choices: tuple[str, ...]) -> str:
         """One of ``choices`` (buttons, the first the default), or "" for Cancel."""
@@ -847,7 +891,7 @@ class MainWindow(QMainWindow):
             | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel
         )
-        box = QMessageBox(QMessageBox.Icon.Question, "Unsaved game", text, buttons, self)
+        box = LettersNeedAlt(QMessageBox.Icon.Question, "Unsaved game", text, buttons, self)
         # (keys for each: Alt+S, Alt+D; Esc cancels; a keyboard player had to Tab to a
         # button, tester 65)
         for button, words in (

@@ -31,6 +31,9 @@ class CommentBox(QPlainTextEdit):
     def __init__(self, leave: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.leave = leave or self.clearFocus
+        # Tab goes on to the next control (it wrote tab characters into the comment, and a
+        # keyboard player stayed stuck in the box: tester 67)
+        self.setTabChangesFocus(True)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape and not event.modifiers():
