@@ -1198,3 +1198,14 @@ def test_tab_in_the_comment_box_goes_on_and_writes_nothing(qtbot, window):
     qtbot.waitUntil(box.hasFocus)
     qtbot.keyClick(box, Qt.Key.Key_Tab)
     assert not box.hasFocus() and window.session.current.comment == ""
+
+
+def test_open_recent_lists_the_files_another_window_saved(qtbot, window, tmp_path):
+    """Another ygui (another process) saved a game: this window's Open recent lists it too
+    (it showed this window's own alone: tester 68)."""
+    from ygui.settings import Settings
+
+    Settings(window.settings.path).add_recent(str(tmp_path / "theirs.ysgf"))
+    window.recent_menu.aboutToShow.emit()
+    names = [a.text() for a in window.recent_menu.actions()]
+    assert any("theirs.ysgf" in name for name in names), names

@@ -252,6 +252,9 @@ def test_two_windows_merge_their_changes(tmp_path):
     again = Settings(path)
     assert again.get("theme") == "dark" and again.get("show_labels") is True
     assert again.get("recent_files")[0] == "/g/a.ysgf"
+    # each sees the other's recent files as the file holds them now (another process's Open
+    # recent showed its own alone: tester 68)
+    assert second.latest_recent() == ["/g/a.ysgf", "/g/b.ysgf"]
 
 
 def test_a_failed_write_is_reported(tmp_path):

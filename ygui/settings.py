@@ -432,13 +432,17 @@ class Settings:
                 return problem
         return None
 
+    def latest_recent(self) -> list[str]:
+        """The recent files as the file holds them now: another window's (another process's)
+        additions too (its Open recent showed its own alone: tester 68)."""
+        latest = self._read(at_start=False) or {}
+        stored = latest.get("recent_files")
+        if isinstance(stored, list) and _is_paths(stored):
+            self.data["recent_files"] = list(stored)[:MAX_RECENT]
+        return list(self.data["recent_files"])
+
     def add_recent(self, path: str) -> str | None:
         """Put ``path`` first in the recent files, as the file holds them now (another
         window's additions stay)."""
-        latest = self._read(at_start=False) or {}
-        stored = latest.get("recent_files")
-        current: list[str] = self.data["recent_files"]
-        if _is_paths(stored):
-            current = list(stored or [])
-        recent = [p for p in current if p != path]
+        recent = [p for p in self.latest_recent() if p != path]
         return self.set("recent_files", [path, *recent][:MAX_RECENT])

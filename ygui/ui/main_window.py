@@ -1820,7 +1820,7 @@ class MainWindow(QMainWindow):
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
-        recent = self.settings.get("recent_files")
+        recent = self.settings.latest_recent()
         if not recent:
             self.recent_menu.addAction("(none)").setEnabled(False)
         for name in recent:
