@@ -218,6 +218,27 @@ def test_a_declined_game_is_kept_for_days(qtbot, answers):
     assert not declined[0].exists()
 
 
+def test_a_game_discarded_as_the_window_closes_is_kept_for_days(qtbot, answers):
+    """Discard at "Save first?" as the window closes keeps the game a while, as a declined
+    recovery is kept (a Discard clicked by mistake lost the game for good: tester 68); a
+    window closed with its game saved, or with nothing in it, keeps nothing."""
+    window = make_window(qtbot, answers)
+    start(window, "y", size=5)
+    for cell in (1, 4, 7):
+        click_cell(qtbot, window, cell)
+    answers.save_choice = ["discard"]
+    assert window.close()
+    (kept,) = (autosave_dir() / "declined").glob("*.ysgf")
+    orphan = read_orphan(kept)
+    assert orphan.problem == "" and orphan.record is not None
+    assert len(orphan.record.main_line()) == 3
+    assert not list(autosave_dir().glob("*.ysgf"))  # (no orphan offered at the next start)
+    other = make_window(qtbot, answers)
+    start(other, "y", size=5)
+    assert other.close()  # nothing to keep: no question, nothing kept
+    assert len(list((autosave_dir() / "declined").glob("*.ysgf"))) == 1
+
+
 def test_opening_a_file_still_offers_the_crashed_game(qtbot, answers, tmp_path):
     first = make_window(qtbot, answers)
     start(first, "y", size=5)

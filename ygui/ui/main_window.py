@@ -242,6 +242,7 @@ class MainWindow(QMainWindow):
         self.session.subscribe(self.computer.on_session_changed)
         self.session.subscribe(self.solver_panel.on_session_changed)  # (after the board's)
         self._dialog_hold: ExitStack | None = None  # a dialog open holds the clocks
+        self._discarded = False  # the last "Save first?" was answered Discard
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(100)
         self.clock_timer.timeout.connect(self._tick)
@@ -2170,6 +2171,7 @@ class MainWindow(QMainWindow):
         )
 
     def _keep_changes(self, why: str = "", named: bool = False) -> bool:
+        self._discarded = False
         if not self.session.has_work:
             return True
         with self.question():
@@ -2187,7 +2189,8 @@ class MainWindow(QMainWindow):
             answer = self.ask_save_discard_cancel(question)
             if answer == "save":
                 return self.save()
-            return answer == "discard"
+            self._discarded = answer == "discard"
+            return self._discarded
 
     # ----- recovery -----------------------------------------------------------------------
     def offer_recovery(self) -> int:
@@ -2352,6 +2355,11 @@ class MainWindow(QMainWindow):
         # offered back after a normal quit (tester 40)
         for timer in (self._layout_timer, self.clock_timer, self._viewed_timer):
             timer.stop()
+        # a game discarded as the window closes is kept a while, as a recovered game declined
+        # is (a Discard clicked by mistake lost it for good: tester 68)
+        kept = self.session.autosave_file
+        if self._discarded and kept is not None and self.session.autosave() is None:
+            set_aside(kept, "declined")
         self.session.autosave_file = None
         if self.session.clock is not None:
             self.session.clock.stop(self.session.now())
