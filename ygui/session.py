@@ -232,14 +232,19 @@ class Session:
         swapped = (game or self.game).swapped
         return self.seats[(colour - 1) ^ (1 if swapped else 0)]
 
-    def clock_colour(self, colour: int) -> int:
-        """The clock that is the time of whoever plays ``colour`` in the position shown. The
-        clocks follow the game as played (each player's time went with them to their new
-        colour at a swap): looking back to before a swap, each player's time is on the other
-        colour's clock (the time shown was the other player's, and ran out beside the
-        computer's name: tester 65)."""
+    def clocks_flipped(self) -> bool:
+        """Whether each player's clock is the other colour's in the position shown. The clocks
+        follow the game as played (each player's time went with them to their new colour at
+        a swap): looking back to before a swap, each player's time is on the other colour's
+        clock (the time shown was the other player's, and ran out beside the computer's
+        name: tester 65)."""
         swapped = any(node.move is not None and node.move.is_swap for node in self.tree.main_line())
-        return colour if self.game.swapped == swapped else 3 - colour
+        return self.game.swapped != swapped
+
+    def clock_colour(self, colour: int) -> int:
+        """The clock that is the time of whoever plays ``colour`` in the position shown
+        (``clocks_flipped``)."""
+        return 3 - colour if self.clocks_flipped() else colour
 
     def player_name(self, colour: int) -> str:
         return seat_name(self.seat_for(colour))
@@ -514,10 +519,9 @@ class Session:
     def play(self, move: Move) -> str | None:
         """Play ``move`` at the current node if the rules allow it (following an existing
         continuation or adding a variation: nothing is discarded). Returns why not, or None."""
-        result = self.result
-        if result is not None and result.reason != CONNECTION:
-            names = (self.game.colour_name(BLACK), self.game.colour_name(WHITE))
-            return f"the game has ended: {result.words(names)}"
+        ended = self._ended_early_words()
+        if ended is not None:
+            return ended
         if self.steps_along(move):
             # (played again, it went on the clocks again: with moves after it, the clock of
             # the player to move there ran while the game had the other to move)
@@ -526,7 +530,7 @@ class Session:
             self.notify(Change.POSITION)
             return None
         takeback, live = self._how_played()
-        if self.held_by_clocks():
+        if self._clocks_hold(live):
             return CLOCKS_PAUSED
         reason = self.game.why_illegal(move)
         if reason is not None:
@@ -536,6 +540,15 @@ class Session:
         self._finished_line_to_main()
         self._edited()
         return None
+
+    def _ended_early_words(self) -> str | None:
+        """Why no move is played here: the game has ended without a winner on the board
+        (resigned, lost on time), in words; None where it has not."""
+        result = self.result
+        if result is None or result.reason == CONNECTION:
+            return None
+        names = (self.game.colour_name(BLACK), self.game.colour_name(WHITE))
+        return f"the game has ended: {result.words(names)}"
 
     def _how_played(self) -> tuple[bool, bool]:
         """Whether a move here takes moves back (``takes_back``), and whether it goes on the
@@ -644,20 +657,23 @@ class Session:
     def held_by_clocks(self) -> bool:
         """A move here would go on the clocks, and they are paused: nobody plays here until
         they run (neither a player nor the computer)."""
-        _, live = self._how_played()
+        return self._clocks_hold(self._how_played()[1])
+
+    def _clocks_hold(self, live: bool) -> bool:
+        """``held_by_clocks``, given whether a move here goes on the clocks (``live``)."""
         return live and self.clock is not None and self.clock.paused
 
     def play_line(self, moves: list[Move]) -> str | None:
         """Play moves already checked together (typed or pasted moves, an engine's turn): one
         change, one notification. Returns why not (the game has ended, the clocks are
         paused: typed moves went on the clocks while they stood, tester 65), or None."""
-        result = self.result
-        if moves and result is not None and result.reason != CONNECTION:
-            names = (self.game.colour_name(BLACK), self.game.colour_name(WHITE))
-            return f"the game has ended: {result.words(names)}"
-        if moves and self.held_by_clocks():
-            return CLOCKS_PAUSED
         takeback, live = self._how_played()
+        if moves:
+            ended = self._ended_early_words()
+            if ended is not None:
+                return ended
+            if self._clocks_hold(live):
+                return CLOCKS_PAUSED
         for move in moves:
             self._place(move, takeback, live)
         self.played = True

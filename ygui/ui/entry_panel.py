@@ -76,9 +76,9 @@ class EntryPanel(QGroupBox):
         layout.addWidget(self.entry_error)
 
     def refresh(self) -> None:
-        held = self.session.held_by_clocks()
         if self.entry_error.text() and (
-            self.session.current is not self._said_at or (self._said_held and not held)
+            self.session.current is not self._said_at
+            or (self._said_held and not self.session.held_by_clocks())
         ):
             # (and "the clocks are paused" once they run: it stayed, tester 67)
             # what was said is of the position it was typed at (it stayed through moves,

@@ -488,9 +488,14 @@ class GamePanel(QWidget):
         # whose turn the game is at: the running clock's owner while one runs, even with an
         # earlier position shown (the ▶ stood on the side to move there while the other
         # player's clock ran)
+        flipped = clock is not None and session.clocks_flipped()  # (before a swap)
+
+        def own(colour: int) -> int:  # the clock of whoever plays ``colour`` here
+            return 3 - colour if flipped else colour
+
         turn = game.to_move
         if clock is not None and clock.running is not None:
-            turn = session.clock_colour(clock.running)  # (its owner's colour here)
+            turn = own(clock.running)  # (its owner's colour here)
         for colour, label in self.player_labels.items():
             marker = "▶ " if not session.finished and turn == colour else "   "
             text = f"{marker}{game.colour_name(colour)}: {session.player_name(colour)}"
@@ -500,16 +505,16 @@ class GamePanel(QWidget):
             if clock is not None:
                 # ("(paused)" on a game over, opened from its file, said nothing true: tester 40)
                 paused = clock.paused and not session.finished
-                own = session.clock_colour(colour)  # (before a swap, the other colour's)
-                left = clock.left(own, now)
+                mine = own(colour)
+                left = clock.left(mine, now)
                 time = clock_text(left) + (" (paused)" if paused else "")
                 # (bold: the clock that runs; a finished game's looked back over runs none)
-                running = clock.running == own and not paused
+                running = clock.running == mine and not paused
                 shown.setText(f"<b>{time}</b>" if running else time)
                 waits = clock.running is None and not session.finished
                 shown.setToolTip("The clocks start with the first move" if waits else "")
                 # the last seconds of the running clock in red (nothing warned: tester 39)
-                short = clock.running == own and left < LOW_TIME
+                short = clock.running == mine and left < LOW_TIME
                 shown.setStyleSheet("color: #b3261e;" if short else "")
 
     def _fill_moves(self) -> None:

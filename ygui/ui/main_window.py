@@ -790,7 +790,8 @@ class MainWindow(QMainWindow):
             return
         removed = list(nodes_of(target))
         comments = sum(1 for n in removed if n.comment)
-        number = len(path_to(session.tree.root, target))
+        path = path_to(session.tree.root, target)
+        number = len(path)
         played = session.game.move_text(target.move) if target.move else "a move"
         move = f"move {number}, {session.game.colour_name(target.colour)} {played}"
         if len(removed) > 1 or comments:
@@ -806,7 +807,7 @@ class MainWindow(QMainWindow):
                     return
         # the computer waits where its move went (it played it again at once, and deleted
         # again, again: tester 67)
-        self.computer.held_at = ([session.tree.root, *path_to(session.tree.root, target)])[-2]
+        self.computer.held_at = path[-2] if len(path) > 1 else session.tree.root
         session.delete(target)
         # (a delete said nothing, and a student's Ctrl+Z after it only stepped back: tester 56)
         if len(removed) > 1:
