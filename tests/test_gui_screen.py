@@ -1157,6 +1157,18 @@ def test_the_unsaved_game_question_has_keys_for_its_answers(qtbot, window):
     QTimer.singleShot(50, press(Qt.Key.Key_Y, Qt.KeyboardModifier.NoModifier))
     said.append(MainWindow.ask_yes_no(window, "Resign?", "Resign?"))
     assert said[4:] == ["cancel", "cancel", False]
+    # the recovery question too: a "n" typed at the starting window declined a game
+    recover = []
+    for key, modifier in (
+        (Qt.Key.Key_N, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_Y, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_Y, alt),
+        (Qt.Key.Key_N, alt),
+    ):
+        QTimer.singleShot(50, press(key, modifier))
+        recover.append(MainWindow.ask_recover(window, "Recover it?", window.game))
+    # (a letter alone: the guard closes the box unanswered, which is neither Yes nor No)
+    assert recover == [False, False, True, False]
 
 
 def test_the_window_starts_without_warnings_on_the_terminal(tmp_path):

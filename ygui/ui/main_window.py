@@ -880,12 +880,14 @@ class MainWindow(QMainWindow):
 
     def ask_recover(self, question: str, game: Game) -> bool:
         """Yes or no to an autosaved game, shown with a picture of its position."""
-        box = QMessageBox(QMessageBox.Icon.Question, "Recover game?", question, parent=self)
-        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        # (its Yes and No take Alt+Y and Alt+N, as every other question's buttons do: a "n"
+        # typed at the starting window declined the game)
+        yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+        box = LettersNeedAlt(QMessageBox.Icon.Question, "Recover game?", question, yes | no, self)
         # (turned as the board will show it: the picture was drawn unturned, a tester's finding)
         scene = BoardScene(game, self.theme, orientation=self.remembered_orientation(game))
         box.setIconPixmap(QPixmap.fromImage(scene_image(scene, 240)))
-        return box.exec() == QMessageBox.StandardButton.Yes
+        return QMessageBox.StandardButton(box.exec()) == yes
 
     def ask_save_discard_cancel(self, text: str) -> str:
         buttons = (
