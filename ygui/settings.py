@@ -348,7 +348,7 @@ class Settings:
                 if at_start:
                     self.problem = f"{self.path} was empty: the settings are their defaults"
                 return {}
-            self._unreadable(f"could not be read ({exc})", at_start)
+            self._unreadable(f"could not be read: {exc}", at_start)
             return None
         if not isinstance(data, dict):
             self._unreadable("is not a JSON object", at_start)
