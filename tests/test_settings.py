@@ -83,7 +83,7 @@ def test_a_doubled_comma_is_mended_and_a_slip_left_is_named_at_its_own_line(tmp_
     s = Settings(path)
     assert s.get("theme") == "light" and "could not be read" in s.problem
     # (in words: "Expecting value" read as jargon, tester 58)
-    assert "read: line 3, column 18: a value is missing, or is not one (words need double" in s.problem
+    assert "read: line 3, column 18: a value is missing, or is not one (words" in s.problem
     # (one closing bracket each: "(... (words need double quotes))" read as a slip, tester 68)
     assert "))" not in s.problem
 
