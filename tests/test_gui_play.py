@@ -969,7 +969,7 @@ def test_a_figure_can_say_who_is_to_play_under_the_board(qtbot, window, tmp_path
     qtbot.addWidget(dialog)
 
     def captions(scene):
-        board = window.scene.sceneRect()
+        board = window.scene.itemsBoundingRect()
         return [
             item.toPlainText()
             for item in scene.items()
@@ -984,6 +984,13 @@ def test_a_figure_can_say_who_is_to_play_under_the_board(qtbot, window, tmp_path
     figure = dialog.figure()
     assert captions(figure) == ["White to play"]
     assert figure.sceneRect().height() > plain.sceneRect().height()
+    # right under the board (a band of a tenth of the figure's height lay between them:
+    # tester 70), and the figure ends as far below it as the board begins below the top
+    text = next(i for i in figure.items() if isinstance(i, QGraphicsTextItem))
+    board = window.scene.itemsBoundingRect()
+    assert board.bottom() <= text.pos().y() <= board.bottom() + 0.5 * text.font().pixelSize()
+    below = figure.sceneRect().bottom() - text.sceneBoundingRect().bottom()
+    assert below == pytest.approx(board.top() - figure.sceneRect().top())
     # the preview shows the whole figure, caption and all (it was cut at the board's foot:
     # tester 37), and its size follows
     dialog.show()
@@ -1385,3 +1392,33 @@ def test_the_figure_dialog_takes_the_last_figures_choices_again(qtbot, window, m
     monkeypatch.setattr(FigureDialog, "exec", second)
     window.act_figure.trigger()
     assert seen[2:] == [(800, True), "White to play and win", True]
+
+
+def test_a_figure_is_light_unless_chosen_dark_whatever_the_windows_theme(qtbot, window, tmp_path):
+    """In the dark theme the exported figures came out dark, a dark-brown board on black,
+    without a word (tester 70): a book's figure is light. The dialog says the figure's
+    colours, light by default, dark if chosen; the next figure takes the choice again."""
+    from PySide6.QtGui import QImage
+
+    from ygui.ui.figure_dialog import FigureDialog
+    from ygui.ui.theme import DARK, LIGHT
+
+    click(qtbot, window, "c2")
+    window.act_dark.trigger()
+    assert window.theme is DARK
+    dialog = FigureDialog(window.game, window.theme, False, None, window)
+    qtbot.addWidget(dialog)
+    assert dialog.colours.currentText() == "Light"
+    path = tmp_path / "fig.png"
+    dialog.choose_path = lambda suffix: path
+
+    def corner():
+        dialog._save(".png")
+        return QImage(str(path)).pixelColor(2, 2).name()
+
+    assert corner() == LIGHT.colour("background").name()
+    dialog.colours.setCurrentIndex(dialog.colours.findText("Dark"))
+    assert corner() == DARK.colour("background").name()
+    again = FigureDialog(window.game, LIGHT, False, None, window, remembered=dialog.choices())
+    qtbot.addWidget(again)
+    assert again.colours.currentText() == "Dark"

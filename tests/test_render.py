@@ -459,3 +459,31 @@ def test_the_legends_swatch_of_a_colour_near_the_background_is_on_a_chip():
     assert f"background-color:{THEMES['dark'].label}" in dark and "black sides" in dark
     assert dark.count("background-color") == 1  # (the green sides' swatch stands out)
     assert "background-color" not in light
+
+
+def test_where_cell_names_are_numbers_a_set_up_stone_has_no_name_beside_move_numbers(qapp):
+    """Tester 70's Poly-Y figure: set-up stones carried their cell numbers ("13", "21") in the
+    very style of the numbered move "1" beside them. While moves are numbered, a stone's name
+    is left off where names are numbers; letters and digits (Y's "d3") stay, and so do the
+    names of empty cells."""
+    from ygui.core.game import BLACK, WHITE
+
+    for name, numbers_as_names in (("poly-y", True), ("y", False)):
+        options = GameOptions(game=name, pie=False).validated()
+        board = options.board()
+        set_up = {10: BLACK, 20: WHITE}
+        game = Game(options, board, setup=set_up, to_move=BLACK)
+        game.play(game.parse_move(board.labels[40]))
+        scene = BoardScene(game, show_labels=True)
+
+        def shown(scene=scene):
+            return {cell for cell, item in enumerate(scene._labels) if item.isVisible()}
+
+        everywhere = set(range(board.size))
+        assert shown() == everywhere  # (no numbers: every name, stones' too)
+        scene.set_numbers(1)
+        assert scene.drawn_numbers == {40: "1"}
+        hidden = {40, *set_up} if numbers_as_names else {40}
+        assert shown() == everywhere - hidden, name
+        scene.set_numbers(None)
+        assert shown() == everywhere

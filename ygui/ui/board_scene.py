@@ -273,7 +273,7 @@ class BoardScene(QGraphicsScene):
         # letter drawn over a candidate hid its name and rate: tester 53)
         crowded = set(numbered) | self._candidate_cells()
         for cell, label in enumerate(self._labels):  # a mark takes the coordinate's place
-            label.setVisible(self.show_labels and cell not in hidden)
+            label.setVisible(self._label_shown(cell) and cell not in hidden)
         for cell, (kind, text) in self.marks.items():
             if not 0 <= cell < game.geometry.size:
                 continue
@@ -532,6 +532,7 @@ class BoardScene(QGraphicsScene):
         # as its own cell allowed made 37 and 100 smaller than their neighbours on Poly-Y, a
         # tester's finding): the size the longest name takes in all but the smallest cells
         longest = max(len(text) for text in g.labels)
+        self._names_are_numbers = all(text.isdigit() for text in g.labels)
         sizes = sorted(fits(self.radii[c], longest) for c in range(len(g.centres)))
         common = sizes[len(sizes) // 5]
         for cell, centre in enumerate(g.centres):
@@ -563,10 +564,20 @@ class BoardScene(QGraphicsScene):
                 self.addItem(back)
             self._label_backs.append(back)
 
+    def _label_shown(self, cell: int) -> bool:
+        """Whether a cell's name is drawn. Not on a stone while moves are numbered, where the
+        names are numbers too (Poly-Y, Mudcrack Y): a set-up stone's "13" read as a move's
+        number beside the numbered stone "1" (tester 70)."""
+        if not self.show_labels:
+            return False
+        if self.numbers_from is None or self.game.colours[cell] == EMPTY:
+            return True
+        return not self._names_are_numbers
+
     def _show_label(self, cell: int, stone: str | None) -> None:
         """A label reads on its stone (light ink on a dark stone) and on the empty board."""
         label = self._labels[cell]
-        label.setVisible(self.show_labels)
+        label.setVisible(self._label_shown(cell))
         label.setBrush(QColor(ink_on(stone)) if stone else self.theme.colour("label"))
         back = self._label_backs[cell]
         if back is not None:

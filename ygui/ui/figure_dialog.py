@@ -13,6 +13,7 @@ from PySide6.QtGui import QFont, QPixmap, QTextOption
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
+    QComboBox,
     QDialog,
     QFormLayout,
     QGraphicsScene,
@@ -32,7 +33,7 @@ from ygui.core.limits import MAX_FIGURE_WIDTH, MIN_FIGURE_WIDTH
 from ygui.core.wording import shown_path
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.render import RenderError, render_scene, scene_image
-from ygui.ui.theme import Theme
+from ygui.ui.theme import DARK, LIGHT, THEMES, Theme
 
 PREVIEW_WIDTH = 360  # pixels: the box of the dialog's picture of the figure
 PREVIEW_HEIGHT = 320  # (the whole figure fits in it: a caption ran below it, tester 37)
@@ -69,10 +70,16 @@ def add_caption(scene: QGraphicsScene, text: str, theme: Theme) -> None:
     item.setTextWidth(min(rect.width(), board.width()))
     item.document().setDefaultTextOption(QTextOption(Qt.AlignmentFlag.AlignHCenter))
     item.setPlainText(text)
-    item.setPos(rect.center().x() - item.textWidth() / 2, rect.bottom())
+    # right under the board, not under the scene's room round it: a triangle's figure had a
+    # band of a tenth of its height between the board and the caption (tester 70); the
+    # figure ends as far below the caption as the board begins below its top
+    top = min(rect.bottom(), board.bottom() + 0.2 * font.pixelSize())
+    item.setPos(rect.center().x() - item.textWidth() / 2, top)
     scene.addItem(item)
     height = item.boundingRect().height()
-    scene.setSceneRect(QRectF(rect.left(), rect.top(), rect.width(), rect.height() + 1.1 * height))
+    margin = max(0.0, board.top() - rect.top())
+    bottom = top + height + max(margin, 0.1 * height)
+    scene.setSceneRect(QRectF(rect.left(), rect.top(), rect.width(), bottom - rect.top()))
 
 
 class FigureDialog(QDialog):
@@ -125,6 +132,12 @@ class FigureDialog(QDialog):
         self.last_move.setChecked(False)
         self.last_move.setEnabled(bool(game.moves))
         # a rule book's figure says who is to play under it (tester 31 found no way to)
+        # a figure's colours are its own: light, as a book prints, whatever the window's theme
+        # (in the dark theme the figures came out dark without a word: tester 70)
+        self.colours = QComboBox()
+        self.colours.addItem("Light", LIGHT.name)
+        self.colours.addItem("Dark", DARK.name)
+        self.colours.setToolTip("The figure's colours, whatever the window's theme")
         self.caption = QCheckBox("Caption")
         self._caption = default_caption(game, numbers_from)  # the text offered, unedited
         self.caption_text = QLineEdit(self._caption)
@@ -139,6 +152,7 @@ class FigureDialog(QDialog):
         numbers.addWidget(self.numbers_from)
         form = QFormLayout()
         form.addRow("Size", self.width_box)
+        form.addRow("Colours", self.colours)
         form.addRow(self.coordinates)
         form.addRow(self.show_marks)
         form.addRow(numbers)
@@ -166,6 +180,7 @@ class FigureDialog(QDialog):
             self.numbers_from.valueChanged,
             self.last_move.toggled,
             self.width_box.valueChanged,
+            self.colours.currentIndexChanged,
             self.caption.toggled,
             self.caption_text.textChanged,
         ):
@@ -190,6 +205,9 @@ class FigureDialog(QDialog):
         width = remembered.get("width")
         if isinstance(width, int) and not isinstance(width, bool):
             self.width_box.setValue(width)  # (kept within the box's range)
+        colours = self.colours.findData(remembered.get("colours"))
+        if colours >= 0:
+            self.colours.setCurrentIndex(colours)
         if remembered.get("last_move") is True and self.last_move.isEnabled():
             self.last_move.setChecked(True)
         tail = remembered.get("caption_tail")
@@ -204,6 +222,7 @@ class FigureDialog(QDialog):
         offered = self._caption
         return {
             "width": self.width_box.value(),
+            "colours": self.colours.currentData(),
             "last_move": self.last_move.isChecked(),
             "caption": self.caption.isChecked(),
             "caption_tail": text[len(offered) :] if text.startswith(offered) else "",
@@ -238,14 +257,15 @@ class FigureDialog(QDialog):
 
     def figure(self) -> BoardScene:
         """The figure's scene, as the dialog's choices draw it."""
-        scene = BoardScene(self.game, self.theme, self.coordinates.isChecked(), self.orientation)
+        theme = THEMES[self.colours.currentData()]
+        scene = BoardScene(self.game, theme, self.coordinates.isChecked(), self.orientation)
         scene.set_numbers(self.numbers_from.value() if self.numbers.isChecked() else None)
         scene.set_last_move_shown(self.last_move.isChecked())
         if self.show_marks.isChecked():
             scene.set_marks(self.marks)
         text = self.caption_text.text().strip()
         if self.caption.isChecked() and text:
-            add_caption(scene, text, self.theme)
+            add_caption(scene, text, theme)
         return scene
 
     def choose_path(self, suffix: str) -> Path | None:
