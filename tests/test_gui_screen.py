@@ -1221,3 +1221,31 @@ def test_open_recent_lists_the_files_another_window_saved(qtbot, window, tmp_pat
     window.recent_menu.aboutToShow.emit()
     names = [a.text() for a in window.recent_menu.actions()]
     assert any("theirs.ysgf" in name for name in names), names
+
+
+def test_the_candidates_table_stays_put_as_the_searchs_figures_grow_and_shrink(qtbot, window):
+    """The figures above the candidates ("1,119,854 playouts: 920,430 from before, ...")
+    took one line, then two, then one as they changed, and the table moved under the pointer:
+    a double click added the line of the row that came under it (tester 70). In one position
+    the labels keep the room their longest words took; another position lets them shrink."""
+
+    start(window, "y", size=9, pie=False)
+    window.resize(1100, 760)
+    computer = window.computer
+    computer.dock.show()
+    table = computer.candidates_table
+    qtbot.waitUntil(lambda: table.height() >= 100, timeout=2000)
+    short, long = "2,000 playouts in 0.1 s", "1,119,854 playouts: 920,430 from before, " * 3
+    tops = []
+    for text in (short, long, short, long, short):
+        computer.stats_label.setText(text)
+        computer.line_label.setText("Best line: " + ("e5 d6 " * (8 if text is long else 1)))
+        qtbot.wait(150)
+        tops.append(table.mapTo(window, table.rect().topLeft()).y())
+    assert tops[1] > tops[0]  # (the long words need their room)
+    assert tops[1:] == [tops[1]] * 4, tops  # and keep it: the rows stay where they are
+    computer.clear_analysis_display()  # another position
+    computer.stats_label.setText(short)
+    computer.line_label.setText("Best line: e5")
+    qtbot.wait(150)
+    assert table.mapTo(window, table.rect().topLeft()).y() == tops[0]

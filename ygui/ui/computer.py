@@ -25,7 +25,14 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -140,6 +147,31 @@ class SaidLabel(QLabel):
         super().setText(text)
         if changed:
             self.said.emit(text)
+
+
+class SteadyLabel(SaidLabel):
+    """A wrapped label that keeps the height its longest words took in one position: the
+    search's figures, one line then two as they grew, moved the candidates table under the
+    pointer, and a double click took the row that came under it (tester 70). ``settle`` (a
+    new position) lets it shrink again. (Not a change of width: the panel's scroll bar, come
+    and gone with the room the words took, narrowed and widened it at each change.)"""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__(text)
+        self.setWordWrap(True)
+        self._tallest = 0
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        super().setText(text)
+        if self.width() > 0 and text:
+            needed = self.heightForWidth(self.width())
+            if needed > self._tallest:
+                self._tallest = needed
+                self.setMinimumHeight(needed)
+
+    def settle(self) -> None:
+        self._tallest = 0
+        self.setMinimumHeight(0)
 
 
 class WinBar(QProgressBar):
@@ -539,12 +571,11 @@ class ComputerPlay(QObject):
         self.heat_box.toggled.connect(self.set_heat_map)
         self.heat_legend = HeatLegend()  # (shown with the heat map)
         self.scene.heatChanged.connect(self._show_heat_legend)
-        self.win_label = SaidLabel("Win probability: -")
+        self.win_label = SteadyLabel("Win probability: -")
         self.win_bar = WinBar()
         self.win_bar.setRange(0, 1000)
         self.win_bar.setTextVisible(False)
-        self.line_label = SaidLabel("Best line: -")
-        self.line_label.setWordWrap(True)
+        self.line_label = SteadyLabel("Best line: -")
         self.preview_box = QCheckBox("Best line (P)")
         self.preview_box.toggled.connect(self._show_preview)
         self.best_line: list[tuple[int, int, int]] = []
@@ -552,9 +583,7 @@ class ComputerPlay(QObject):
         self.best_moves: tuple[Move, ...] = ()
         self.candidate_moves: list[tuple[Move, ...]] = []
         self._row_moves: list[Move] = []  # the table's moves, row by row, as last shown
-        self.stats_label = QLabel()
-        self.stats_label.setWordWrap(True)
-        self.win_label.setWordWrap(True)
+        self.stats_label = SteadyLabel()
         self.candidates_box = QCheckBox("Candidates (K)")
         self.candidates_box.toggled.connect(self._show_candidates)
         self.candidates_table = CandidateTable()
@@ -1254,6 +1283,8 @@ class ComputerPlay(QObject):
             self.win_label.setText(verdict[0] if verdict else "Win probability: -")
         self.line_label.setText("Best line: -")
         self.stats_label.setText("")
+        for label in (self.win_label, self.line_label, self.stats_label):
+            label.settle()  # (another position: its figures may take less room)
         self._displayed = None
         kept = GameTree.analysis(self.session.current)
         stones = GameTree.proved(self.session.current)
