@@ -409,6 +409,28 @@ def test_analysis_resumes_where_it_was_when_the_user_comes_back():
     assert [t.base_moves for t in engine._parked[0]] == [[]]  # and the other is set aside
 
 
+def test_back_up_a_line_a_position_has_at_least_the_playouts_of_each_of_its_moves():
+    """Tester 70 stepped down the analysis's best line and back: the first position said
+    "1,778,176 playouts" and its best move 2,510,830, the playouts searched below it while the
+    tree was rooted lower down never counted above. Rooted again higher up, the position
+    counts them (its rate kept), so its moves are weighed against all their playouts."""
+    engine = Engine(seed=1)
+    game = Game(options(("y", {"size": 7, "pie": False})))
+    game.play(Move(game.geometry.cell("d4")))
+    first = _analyse(engine, game, 2000)
+    later = game.copy()
+    later.play(first.move)
+    deeper = later.copy()
+    deeper.play(_analyse(engine, later, 3000).move)
+    _analyse(engine, deeper, 3000)
+    for position, playouts in ((game, 500), (later, 500), (game, 1)):
+        again = _analyse(engine, position, playouts)
+        most = max(c.visits for c in again.candidates)
+        assert again.tree_playouts >= most, (again.tree_playouts, most)
+    # the first position's count: its own searches and every one below it
+    assert again.tree_playouts >= 2000 + 3000 + 3000 + 500 + 500 + 1 - 3
+
+
 def test_an_analysis_after_play_gets_a_tree_of_its_own_size():
     """Tester 17: the analysis turned on in a game against the computer went on in the
     small tree of the computer's level-4 moves; once it was full no node grew, and a move
