@@ -567,7 +567,7 @@ def test_the_question_before_closing_says_which_moves_the_file_lacks(
     answers.save_choice = ["cancel"]
     assert not window.close()
     assert answers.questions[-1].endswith(
-        "The main line of game.ysgf (4 moves) parts from this one after move 2."
+        "The game's main line differs from that of game.ysgf (4 moves) after move 2."
     )
     answers.save_choice = ["discard"]
 

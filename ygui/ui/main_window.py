@@ -2168,9 +2168,12 @@ class MainWindow(QMainWindow):
             return f"The {later} not in {shown_path(name)}."
         if alike == now:
             return f"{shown_path(name)} has {counted(saved - now, 'more move')} in its main line."
+        # ("parts from this one after move 0", of a line changed from its first move, read as
+        # jargon: tester 70)
+        where = "from its first move" if alike == 0 else f"after move {alike}"
         return (
-            f"The main line of {shown_path(name)} ({counted(saved, 'move')}) parts from this "
-            f"one after move {alike}."
+            f"The game's main line differs from that of {shown_path(name)} "
+            f"({counted(saved, 'move')}) {where}."
         )
 
     def _keep_changes(self, why: str = "", named: bool = False) -> bool:
