@@ -668,11 +668,15 @@ def test_new_game_dialog_validation(qtbot):
     assert dialog.ok_button.isEnabled() and "cannot" not in dialog.summary.text()
     assert dialog.turns_note.text() == (
         "One stone a turn. With the handicap, Black's first turn is 3 stones instead of one; "
-        "then White plays: give Black to the weaker player. No pie rule with a handicap."
+        "then White plays 1 stone: give Black to the weaker player. No pie rule with a "
+        "handicap."
     )
     dialog.turns.setCurrentIndex(dialog.turns.findData("two-stone"))
     assert dialog.turns_note.text().startswith("One stone in the first turn, then two a turn; ")
-    assert "first turn is 3 stones instead of one" in dialog.turns_note.text()
+    # (what White's turn is then, as the rules count it: tester 71 had to work it out)
+    assert "first turn is 3 stones instead of one; then White plays 2 stones" in (
+        dialog.turns_note.text()
+    )
     assert dialog.turns_note.text().endswith(
         "No two of the handicap's stones may end up in one group."
     )
@@ -680,6 +684,9 @@ def test_new_game_dialog_validation(qtbot):
     assert tip == "One stone a turn, never next to the opponent's most recent stone."
     dialog.turns.setCurrentIndex(dialog.turns.findData("tabu"))  # (tabu's default is on)
     assert not dialog.pie.isChecked() and dialog.ok_button.isEnabled()
+    assert dialog.turns_note.text().endswith(
+        "White's first stone may not touch the last of them."
+    )
     dialog.accept()
     assert not warnings
     assert dialog.options is not None and dialog.options.handicap == 3

@@ -491,13 +491,24 @@ class NewGameDialog(QDialog):
                 if v.name == "hexagonal-y"
                 else "stones"
             )
+            # (what the second player's turn then is, as the rules count it: "then White
+            # plays" left a reader to work out the two stones of master's turn, tester 71)
+            try:
+                then = Game(options.validated()).stones_in_turn(2)
+            except (OptionsError, BoardError):
+                then = 0
+            plays = f"plays {then} {stones if then > 1 else stones[:-1]}" if then else "plays"
+            if then and v.name == "hexagonal-y":
+                plays = "plays" if then == 1 else f"plays {then} placements"
             note += (
                 f" With the handicap, {first}'s first turn is {handicap} {stones} instead of "
-                f"one; then {second} plays: give {first} to the weaker player. No pie rule "
+                f"one; then {second} {plays}: give {first} to the weaker player. No pie rule "
                 "with a handicap."
             )
             if turns in ("two-stone", "progressive"):
                 note += " No two of the handicap's stones may end up in one group."
+            if turns == "tabu":
+                note += f" {second}'s first stone may not touch the last of them."
         self.turns_note.setText(note)
         try:
             valid = options.validated()
