@@ -684,9 +684,7 @@ def test_new_game_dialog_validation(qtbot):
     assert tip == "One stone a turn, never next to the opponent's most recent stone."
     dialog.turns.setCurrentIndex(dialog.turns.findData("tabu"))  # (tabu's default is on)
     assert not dialog.pie.isChecked() and dialog.ok_button.isEnabled()
-    assert dialog.turns_note.text().endswith(
-        "White's first stone may not touch the last of them."
-    )
+    assert dialog.turns_note.text().endswith("White's first stone may not touch the last of them.")
     dialog.accept()
     assert not warnings
     assert dialog.options is not None and dialog.options.handicap == 3
