@@ -72,13 +72,18 @@ def add_extra_edge(d):
         (empty_side, "has no cells"),
         (gap_in_side, "not contiguous"),
         (add_extra_edge, "tile a board without holes: .*neighbours drawn far apart: a1-d4\\)"),
-        (lambda d: d.pop("cells"), "'cells' must be a list"),
+        (lambda d: d.pop("cells"), "'cells' is missing"),
+        (lambda d: d.update(cells={}), "'cells' must be a list"),
+        (lambda d: d.pop("sides"), "'sides' is missing"),
         (lambda d: d.update(format="x"), "not a board file"),
         (lambda d: d.update(version=99), "version"),
         (lambda d: d["cells"][0].update(centre=["a", 1]), "pair of numbers"),
         (lambda d: d["cells"][0].update(neighbours=[999]), "does not exist"),
         (lambda d: d.update(corners=[0]), "corners"),
         (lambda d: d["cells"][0].update(label="Big Cell"), "lower case"),
+        # (a label in capitals is said as such, not as a neighbour list naming a cell that is
+        # not among the cells: the first fault a reader must mend)
+        (lambda d: d["cells"][3].update(label="A1"), "^cell 3: bad cell label 'A1': .*lower case"),
         (lambda d: d["perimeter"].pop(), "perimeter"),
     ],
 )

@@ -409,7 +409,14 @@ def _geometry_from_dict(data: Any) -> BoardGeometry:
     for i, cell in enumerate(cells):
         if not isinstance(cell, dict):
             raise BoardError(f"cell {i} is not an object")
-        labels.append(_str(cell, "label", f"cell {i}"))
+        label = _str(cell, "label", f"cell {i}")
+        if not label or label != label.strip().lower() or " " in label:
+            # (said before any neighbour list names the cell: "A1" for "d1" was reported as
+            # c1 naming a cell 'd1' that is not among the cells)
+            raise BoardError(
+                f"cell {i}: bad cell label {label!r}: labels are lower case, without spaces"
+            )
+        labels.append(label)
     # a cell is referred to by its number (its place in 'cells', from 0) or by its label
     index: dict[str, int] = {}
     for i, label in enumerate(labels):
@@ -476,7 +483,9 @@ def _geometry_from_dict(data: Any) -> BoardGeometry:
 
 
 def _list(data: dict[str, Any], key: str, required: bool = True) -> list[Any]:
-    value = data.get(key, None if required else [])
+    if required and key not in data:
+        raise BoardError(f"'{key}' is missing")
+    value = data.get(key, [])
     if not isinstance(value, list):
         raise BoardError(f"'{key}' must be a list")
     return value
