@@ -269,6 +269,8 @@ def test_branch_points_and_comments_are_reached_by_keys(qtbot, window):
     for key, expected in keys:
         qtbot.keyClick(window.view, key)
         assert at() == expected, key
+    # (at the first comment "," stays, and says why: it did nothing without a word, tester 70)
+    assert window.statusBar().currentMessage() == "No earlier comment in the game."
     s.to_start()
     s.set_comment("at the start")
     s.go_to_main_line(2)

@@ -660,8 +660,8 @@ class MainWindow(QMainWindow):
                 lambda: s.branch_point(-1),
                 ("[",),
             ),
-            ("&Play", "next_comment", "Ne&xt comment", lambda: s.next_comment(+1), (".",)),
-            ("&Play", "previous_comment", "Previous comment", lambda: s.next_comment(-1), (",",)),
+            ("&Play", "next_comment", "Ne&xt comment", lambda: self.to_comment(+1), (".",)),
+            ("&Play", "previous_comment", "Previous comment", lambda: self.to_comment(-1), (",",)),
             ("&Study", "analyse?", "&Analyse this position", c.analyse_box.setChecked, ("A",)),
             ("&Study", "review", "Analyse the whole &game", self.review_game, ()),
             ("&Study", "solve", "&Solve this position", self.solver_panel.solve, ()),
@@ -1575,6 +1575,13 @@ class MainWindow(QMainWindow):
         parent = path[depth - 1] if depth else self.session.tree.root
         k, n = parent.children.index(path[depth]) + 1, len(parent.children)
         self._say_of_position(f"Variation {k} of {n} at move {depth + 1}.", 5000)
+
+    def to_comment(self, step: int) -> None:
+        """To the next (+1) or previous (-1) comment; where there is none, the status bar says
+        so (a "," at the first comment did nothing, without a word: tester 70)."""
+        if not self.session.next_comment(step):
+            which = "later" if step > 0 else "earlier"
+            self.show_status(f"No {which} comment in the game.", 5000)
 
     def comment_here(self) -> None:
         """The comment box of the position shown, in view and ready for typing (it was only
