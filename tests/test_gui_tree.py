@@ -490,4 +490,20 @@ def test_closing_names_the_length_of_the_variation_shown_and_of_the_main_line(
     assert window.session.sibling(-1)  # b1, the main line
     answers.save_choice = ["cancel"]
     assert not window.close()
+    assert "(3 moves, 1 variation; the board shows move 2)" in answers.questions[-1]
+
+
+def test_the_save_question_after_an_undo_says_what_the_board_shows(qtbot, window, answers):
+    """Tester 71 placed a stone, undid it and pressed Ctrl+N: "Save the current game, Y ...
+    (1 move), first?" over an empty board read as a question about nothing. The move undone
+    is the game's still (Redo brings it back), and the question says the board shows the
+    start."""
+    variation_window(qtbot, window)  # a1 b1 c1, and a1 d1 e1
+    window.session.go_to_main_line(0)  # the start, the main line ahead
+    answers.save_choice = ["cancel"]
+    assert not window.close()
+    assert "(3 moves, 1 variation; the board shows the start)" in answers.questions[-1]
+    window.session.go_to_main_line(3)  # at the end: nothing more to say
+    answers.save_choice = ["cancel"]
+    assert not window.close()
     assert "(3 moves, 1 variation)" in answers.questions[-1]

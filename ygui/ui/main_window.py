@@ -2155,6 +2155,11 @@ class MainWindow(QMainWindow):
             # variation read as moves lost, tester 44)
             here = extent(tree.game_at(shown))
             whole = f"{here} in the variation shown, {whole} in the main line"
+        elif len(tree.path) < len(main):
+            # (of an empty board after an undo, "(1 move)" read as a question about nothing:
+            # tester 71; the moves stepped back over are the game's still)
+            at = f"move {len(tree.path)}" if tree.path else "the start"
+            more += f"; the board shows {at}"
         return f"{game} ({whole}{more})"
 
     def _moves_not_saved(self) -> str:
