@@ -25,14 +25,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import (
-    QColor,
-    QFont,
-    QFontMetrics,
-    QPainter,
-    QPaintEvent,
-    QPalette,
-)
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,

@@ -131,13 +131,13 @@ class FigureDialog(QDialog):
         self.last_move = QCheckBox("Last move marked")
         self.last_move.setChecked(False)
         self.last_move.setEnabled(bool(game.moves))
-        # a rule book's figure says who is to play under it (tester 31 found no way to)
         # a figure's colours are its own: light, as a book prints, whatever the window's theme
         # (in the dark theme the figures came out dark without a word: tester 70)
         self.colours = QComboBox()
         self.colours.addItem("Light", LIGHT.name)
         self.colours.addItem("Dark", DARK.name)
         self.colours.setToolTip("The figure's colours, whatever the window's theme")
+        # a rule book's figure says who is to play under it (tester 31 found no way to)
         self.caption = QCheckBox("Caption")
         self._caption = default_caption(game, numbers_from)  # the text offered, unedited
         self.caption_text = QLineEdit(self._caption)
