@@ -1,7 +1,9 @@
 """``ygui render`` draws every game and board size; stones appear where they must."""
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor, QImage
@@ -487,3 +489,32 @@ def test_where_cell_names_are_numbers_a_set_up_stone_has_no_name_beside_move_num
         assert shown() == everywhere - hidden, name
         scene.set_numbers(None)
         assert shown() == everywhere
+
+
+def test_without_a_display_the_window_and_self_check_say_so(tmp_path, capsys):
+    """Tester 72 ran `ygui self-check` with no display: Qt aborted the process (134) saying a
+    library was needed and "reinstalling the application may fix this problem", where the
+    install was whole. Where no display can be found, ygui says so itself and exits 2."""
+    from ygui.cli import no_display
+
+    assert no_display({}) == "neither DISPLAY nor WAYLAND_DISPLAY is set"
+    assert no_display({"QT_QPA_PLATFORM": "offscreen"}) is None
+    assert no_display({"WAYLAND_DISPLAY": "wayland-0"}) is None
+    assert no_display({"DISPLAY": "remote:10.0"}) is None  # (forwarded: not looked at)
+    sockets = Path("/tmp/.X11-unix")
+    if sockets.is_dir():
+        free = next(n for n in range(900, 2000) if not (sockets / f"X{n}").exists())
+        assert no_display({"DISPLAY": f":{free}"}) == f"no X server is running at DISPLAY=:{free}"
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("QT_QPA_PLATFORM", None)
+    for command in (["self-check"], []):
+        done = subprocess.run(
+            [sys.executable, "-m", "ygui", *command],
+            env={**env, "YGUI_HOME": str(tmp_path)},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 2, done.stderr
+        assert "needs a display, and there is none here" in done.stderr
+        assert "QT_QPA_PLATFORM=offscreen" in done.stderr

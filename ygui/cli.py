@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from ygui import __version__
@@ -118,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return gtp_main(args.threads)
     if args.command == "self-check":
+        if (why := no_display()) is not None:
+            return _say_no_display(why, "self-check")
         try:
             from ygui.ui.self_check import run_check
         except ImportError as exc:
@@ -139,7 +144,46 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def no_display(environ: Mapping[str, str] | None = None) -> str | None:
+    """Why a window cannot open here, if that can be told before Qt tries (Qt then aborts
+    the process with its own words, "xcb-cursor0 ... is needed ... Reinstalling the
+    application may fix this problem", where nothing was wrong with the install: tester 72);
+    None where it may open. Only on Linux and the BSDs, where windows need a display server:
+    neither DISPLAY nor WAYLAND_DISPLAY set, or a local X display with no server's socket."""
+    env = os.environ if environ is None else environ
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None
+    platform = env.get("QT_QPA_PLATFORM", "")
+    if platform and not platform.startswith(("xcb", "wayland")):
+        return None  # (offscreen, vnc, eglfs...: no display server asked for)
+    display, wayland = env.get("DISPLAY", ""), env.get("WAYLAND_DISPLAY", "")
+    if not display and not wayland:
+        return "neither DISPLAY nor WAYLAND_DISPLAY is set"
+    local = re.fullmatch(r"(?:unix)?:(\d+)(?:\.\d+)?", display)
+    sockets = Path("/tmp/.X11-unix")
+    if (
+        not wayland
+        and local is not None
+        and sockets.is_dir()
+        and not (sockets / f"X{local.group(1)}").exists()
+    ):
+        return f"no X server is running at DISPLAY={display}"
+    return None
+
+
+def _say_no_display(why: str, what: str = "the window") -> int:
+    print(
+        f"ygui: {what} needs a display, and there is none here: {why}.\n"
+        "Start ygui from a desktop session (or an ssh session with X forwarding); for a check "
+        "without a window, set QT_QPA_PLATFORM=offscreen.",
+        file=sys.stderr,
+    )
+    return 2
+
+
 def _window(files: list[str]) -> int:
+    if (why := no_display()) is not None:
+        return _say_no_display(why)
     try:
         from ygui.ui.app import run
     except ImportError as exc:
