@@ -49,6 +49,7 @@ def test_standard_commands():
         "quit",
         "boardsize",
         "clear_board",
+        "komi",
         "play",
         "undo",
         "showboard",
@@ -299,6 +300,29 @@ def test_a_board_of_ones_own(tmp_path):
     four.write_text(json.dumps(four_sided()))
     assert "odd number of sides" in err(e, f"ygui-board {four}")
     assert len(ok(e, "ygui-cells").split()) == 10  # the game before stays
+    # a path with spaces, in quotes or not, and ~ for the home folder (each was refused or
+    # not found, the message naming the file alone: tester 72)
+    spaced = tmp_path / "my boards" / "fun nel.json"
+    spaced.parent.mkdir()
+    spaced.write_text(triangle_board(5).to_json())
+    for given in (str(spaced), f'"{spaced}"', f"'{spaced}'"):
+        ok(e, "ygui-variant y")
+        ok(e, f"ygui-board {given}")
+        assert len(ok(e, "ygui-cells").split()) == 15, given
+    missing = tmp_path / "my boards" / "gone.json"
+    assert f"invalid board ({missing})" in err(e, f"ygui-board {missing}")
+
+
+def test_komi_is_taken_and_has_no_effect():
+    """GTP asks every engine to know komi, and tools send it whatever the game (tester 72
+    found it unknown): Y has none, so it is taken and changes nothing."""
+    e = GtpEngine()
+    assert ok(e, "known_command komi") == "true"
+    assert ok(e, "komi 6.5") == "" and ok(e, "komi 0") == ""
+    assert "komi takes a number" in err(e, "komi lots")
+    assert "syntax error" in err(e, "komi")
+    ok(e, "play b a1")
+    assert ok(e, "ygui-to-move") == "white"
 
 
 # ----- input a controller or a pipe can send: the engine answers every line, never dies -----

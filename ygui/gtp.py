@@ -5,6 +5,7 @@ An illegal or malformed command gets a ``?`` reply and changes nothing.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -55,6 +56,7 @@ class GtpEngine:
             "quit": self._quit,
             "boardsize": self._boardsize,
             "clear_board": self._clear_board,
+            "komi": self._komi,
             "play": self._play,
             "undo": self._undo,
             "showboard": lambda a: "\n" + diagram(self.game),
@@ -145,18 +147,35 @@ class GtpEngine:
         self._new_game(self.options, self.custom_board)
         return ""
 
+    def _komi(self, args: list[str]) -> str:
+        """komi VALUE: a command GTP asks every engine to know, which tools send whatever the
+        game; Y has no komi, so the value is taken and has no effect."""
+        _need(args, 1, "komi FLOAT")
+        try:
+            float(args[0])
+        except ValueError:
+            raise GtpError(f"syntax error: komi takes a number, not {args[0]!r}") from None
+        return ""
+
     def _board(self, args: list[str]) -> str:
         """ygui-board PATH: play on a board of one's own (a JSON file): Y on three sides,
         Poly-Y on an odd number, whatever the game before (after ygui-variant hexagonal-y it
         was refused as if the board were not Y's, tester 61); the pie rule, the turns and a
         handicap stay as they were set."""
-        if len(args) != 1:
+        if not args:
             raise GtpError("syntax error: usage: ygui-board PATH")
+        # the rest of the line is the path: spaces in it, quotes round it and a ~ for the
+        # home folder as a shell has them (each was refused or not found, and the message
+        # named the file alone: tester 72)
+        text = " ".join(args)
+        if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+            text = text[1:-1]
+        path = os.path.expanduser(text)
         try:
-            geometry = BoardGeometry.read_file(args[0])
+            geometry = BoardGeometry.read_file(path)
             game = options_for_board(geometry).game
         except (BoardError, OptionsError) as exc:
-            raise GtpError(f"invalid board: {exc}") from None
+            raise GtpError(f"invalid board ({os.path.abspath(path)}): {exc}") from None
         old = self.options
         pie = old.pie if old.game in ("y", "poly-y") else None
         options = GameOptions(game, pie=pie, turns=old.turns, handicap=old.handicap)
