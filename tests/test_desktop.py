@@ -88,7 +88,7 @@ def test_the_launcher_is_the_running_program(monkeypatch: pytest.MonkeyPatch, tm
     monkeypatch.setattr(sys, "argv", [str(script), "desktop", "install"])
     assert desktop.launcher() == [str(script)]
     monkeypatch.setattr(sys, "argv", [str(tmp_path / "__main__.py")])
-    assert desktop.launcher() == [sys.executable, "-m", "ygui"]
+    assert desktop.launcher() == [sys.executable, "-P", "-m", "ygui"]
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     assert desktop.launcher() == [sys.executable]
 
@@ -105,7 +105,7 @@ def test_command_line_install_resolves_to_this_python(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     fields = entry(tmp_path / "applications" / "io.github.ygui.ygui.desktop")
     command = unquote_exec(fields["Exec"])[:-1]
-    assert command == [sys.executable, "-m", "ygui"]
+    assert command == [sys.executable, "-P", "-m", "ygui"]
     version = subprocess.run([*command, "--version"], capture_output=True, text=True, timeout=60)
     assert version.stdout.strip() == f"ygui {__version__}"
     if shutil.which("update-mime-database"):

@@ -420,3 +420,12 @@ def test_a_crash_at_start_says_the_error_first():
 def test_this_ygui_is_started_by_its_exact_command():
     info = probe(EngineSpec("ygui", this_ygui_command()))
     assert info.name == "ygui" and info.knows("ygui-variant")
+
+
+def test_this_ygui_starts_from_a_folder_that_holds_a_folder_named_ygui(tmp_path):
+    """Tester 69 started ygui in the folder of its data folder, named ygui: "Add this ygui"
+    then failed its test ("cannot import name '__version__' from 'ygui'"), that folder
+    hiding the package from `python -m ygui`. The command does not put its folder first."""
+    (tmp_path / "ygui").mkdir()
+    info = probe(EngineSpec("ygui", this_ygui_command(), folder=str(tmp_path)))
+    assert info.name == "ygui"

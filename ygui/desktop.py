@@ -55,7 +55,7 @@ def launcher() -> list[str]:
     script = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
     if script is not None and script.name == "ygui" and os.access(script, os.X_OK):
         return [os.path.abspath(script)]
-    return [os.path.abspath(sys.executable), "-m", "ygui"]
+    return [os.path.abspath(sys.executable), "-P", "-m", "ygui"]  # (-P: engines.py)
 
 
 # characters that make an Exec argument need quotes (Desktop Entry Specification, "Exec key")

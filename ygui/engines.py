@@ -50,7 +50,10 @@ def this_ygui_command() -> str:
     installation (or the same bundled program), whatever is on the PATH."""
     if getattr(sys, "frozen", False):  # a bundled program: the program itself
         return shlex.join([sys.executable, "gtp"])
-    return shlex.join([sys.executable, "-m", "ygui", "gtp"])
+    # (-P: not the folder it starts in first on the import path, where a folder named ygui,
+    # such as ygui's own data folder, hid the package: "cannot import name '__version__'",
+    # tester 69)
+    return shlex.join([sys.executable, "-P", "-m", "ygui", "gtp"])
 
 
 class EngineError(Exception):

@@ -625,7 +625,9 @@ class ComputerPlay(QObject):
         process.setProgram(sys.executable)
         # in a bundle the executable is ygui itself, which has no -m
         frozen = getattr(sys, "frozen", False)
-        process.setArguments(["warmup"] if frozen else ["-m", "ygui.ai.warmup"])
+        # (-P: see engines.this_ygui_command; a folder named ygui where the window was
+        # started would have hidden the package from the warm-up)
+        process.setArguments(["warmup"] if frozen else ["-P", "-m", "ygui.ai.warmup"])
         process.finished.connect(self._warmed_up)
         process.errorOccurred.connect(lambda _error: self._warmed_up(-1, None))
         self.warmup = process
