@@ -500,6 +500,8 @@ def _str(data: dict[str, Any], key: str, where: str) -> str:
 
 def _refs(value: Any, where: str, index: Mapping[str, int]) -> list[int]:
     """A list of cells, each given by its number or its label, as numbers."""
+    if value is None:
+        raise _missing(where)
     if not isinstance(value, list):
         raise BoardError(f'{where} must be a list of cells (labels such as "a1", or numbers)')
     cells = []
@@ -524,7 +526,16 @@ def _pair(items: list[int], where: str) -> tuple[int, int]:
     return items[0], items[1]
 
 
+def _missing(where: str) -> BoardError:
+    """A field left out, said so ("must be a list" of a field not there read as a field of
+    the wrong kind: tester 72)."""
+    plural = where.endswith("s")  # ("its neighbours are"; a key's name: "'corners' is")
+    return BoardError(f"{where} {'are' if plural else 'is'} missing")
+
+
 def _point(value: Any, where: str) -> Point:
+    if value is None:
+        raise _missing(where)
     if (
         not isinstance(value, Sequence)
         or len(value) != 2
