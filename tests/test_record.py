@@ -83,6 +83,23 @@ def test_finished_game_has_result():
     assert "RE[B+]" in text
 
 
+def test_a_board_of_ones_own_is_saved_without_a_size_of_the_games():
+    """Tester 72's record of a 10-cell board of their own said YO[size=11 ...], Y's default
+    size, as if it were that board's. The board is in YB; YO keeps the rules alone."""
+    from ygui.core.boards.triangle import triangle_board
+    from ygui.core.geometry import BoardGeometry
+    from ygui.core.variants import options_for_board
+
+    board = BoardGeometry.from_json(triangle_board(4).to_json())  # (not the game's own)
+    game = Game(options_for_board(board), board)
+    play_labels(game, "a1 b2")
+    text = write_record(GameRecord.from_game(game))
+    assert "YO[pie=on turns=standard]" in text and "YB[" in text
+    loaded = read_record(text)
+    assert loaded.geometry.size == 10 and loaded.options.pie_value
+    assert [game.move_text(n.move) for n in loaded.main_line()] == ["a1", "b2"]
+
+
 def test_mudcrack_record_embeds_the_board():
     game = Game(GameOptions(game="mudcrack-y", size=40, seed=5))
     play_labels(game, "1 2 3")
