@@ -79,6 +79,12 @@ def add_extra_edge(d):
         (lambda d: d.pop("corners"), "^'corners' is missing$"),
         (lambda d: d["cells"][1].pop("neighbours"), "^cell .* its neighbours are missing$"),
         (lambda d: d["cells"][1].pop("centre"), "^cell .* its centre is missing$"),
+        # a centre mistyped far off, within the limits: the board was drawn as nothing and
+        # could not be played (tester 72)
+        (
+            lambda d: d["cells"][4].update(centre=[0.0, 999999]),
+            "neighbours drawn 1,000,00. apart, where most neighbours are 1 apart: is a centre",
+        ),
         (lambda d: d.update(format="x"), "not a board file"),
         (lambda d: d.update(version=99), "version"),
         (lambda d: d["cells"][0].update(centre=["a", 1]), "pair of numbers"),

@@ -271,6 +271,37 @@ def _check_cells(g: BoardGeometry) -> None:
         raise BoardError(f"unknown board style {g.style!r}")
 
 
+FAR_LINK = 25  # a link this many times the board's usual one is a mistyped centre
+# (the family's own boards: at most 1.9 times, on Mudcrack Y)
+
+
+def _check_spread(g: BoardGeometry) -> None:
+    """No two neighbours drawn far apart for the board's scale: a centre mistyped as 999999
+    among cells a unit apart passed every check, and the board was drawn as nothing (its
+    cells a speck in a million) and could not be played (tester 72)."""
+    links = sorted(
+        (math.dist(g.centres[a], g.centres[b]), a, b)
+        for a, nbrs in enumerate(g.neighbours)
+        for b in nbrs
+        if a < b
+    )
+    if not links:
+        return
+    usual = links[len(links) // 2][0]
+    longest, a, b = links[-1]
+    if usual <= 0:
+        raise BoardError("most neighbours are drawn at one point: their centres are the same")
+    if longest > FAR_LINK * usual:
+
+        def shown(x: float) -> str:
+            return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
+
+        raise BoardError(
+            f"cells {g.labels[a]} and {g.labels[b]} are neighbours drawn {shown(longest)} "
+            f"apart, where most neighbours are {shown(usual)} apart: is a centre mistyped?"
+        )
+
+
 def _check_adjacency(g: BoardGeometry) -> None:
     n = g.size
     for a, nbrs in enumerate(g.neighbours):
@@ -289,6 +320,7 @@ def _check_adjacency(g: BoardGeometry) -> None:
     unreached = [g.labels[i] for i, d in enumerate(g.distances_from(0)) if d < 0]
     if unreached:
         raise BoardError(f"the board is not connected: {unreached[0]} cannot be reached")
+    _check_spread(g)
     for a, b in g.lines:
         if not (0 <= a < n and 0 <= b < n) or b not in g.neighbours[a]:
             raise BoardError(
