@@ -220,7 +220,15 @@ def test_engine_against_engine_plays_itself_and_can_be_paused(qtbot, answers):
     held = len(window.game.moves)
     qtbot.wait(600)
     assert len(window.game.moves) == held and not window.computer.thinking_for_move()
+    # unpaused while looking back, the computers wait at the game's end: said so ("The
+    # computers play on." and nothing moved: tester 69)
+    window.step(-1)
     window.act_pause_computers.trigger()
+    said = window.statusBar().currentMessage()
+    assert said == "The computers play on from the game's last move: End goes there."
+    qtbot.wait(300)
+    assert len(window.game.moves) == held - 1  # (the board stays where it was)
+    window.session.go_to_main_line(held)
     qtbot.waitUntil(lambda: window.game.is_over, timeout=120_000)
     assert problems == []
     assert pixel_mismatches(window) == []
@@ -464,7 +472,7 @@ def test_an_engine_asked_for_a_move_marks_it_as_a_hint(qtbot, answers):
     expected = window.game.legal_cells()[0]
     qtbot.waitUntil(lambda: window.computer.hint_cell == expected, timeout=20_000)
     label = window.game.geometry.labels[expected]
-    assert window.statusBar().currentMessage() == f"Tiny suggests {label}"
+    assert window.statusBar().currentMessage() == f"Tiny suggests {label}."
     assert len(window.game.moves) == 1  # a suggestion, not a move
     window.choose_engine = lambda names: "ygui gtp"
     window.act_ask_engine.trigger()

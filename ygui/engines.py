@@ -232,7 +232,7 @@ class GtpClient:
         finally:
             self.waiting = False
         if not ok:
-            raise EngineRefusal(command, text or "no reason given")
+            raise EngineRefusal(command, text or "no reason given", name)
         return text
 
     def _answer(
@@ -369,8 +369,9 @@ class GtpClient:
 class EngineRefusal(EngineError):
     """The engine answered '?' (the engine itself is fine)."""
 
-    def __init__(self, command: str, message: str) -> None:
-        super().__init__(f"the engine refused `{command}`: {message}")
+    def __init__(self, command: str, message: str, name: str = "the engine") -> None:
+        # (by its name, as every other message of an engine says it: tester 69)
+        super().__init__(f"{name} refused `{command}`: {message}")
         self.command = command
         self.message = message
 

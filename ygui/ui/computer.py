@@ -964,7 +964,7 @@ class ComputerPlay(QObject):
         game = self.session.game
         self.set_hint(marked_cell(game, turn.moves[0]) if turn.moves else None)
         words = " ".join(game.move_text(m) for m in turn.moves)
-        self.host.show_status(f"{name} suggests {words}", 8000)
+        self.host.show_status(f"{name} suggests {words}.", 8000)
 
     def set_paused(self, paused: bool) -> None:
         """Hold the computers' moves (a game between engines, to look at it) or go on."""
@@ -972,6 +972,12 @@ class ComputerPlay(QObject):
         self.after_change()
         if paused:
             self.host.show_status("The computers are paused (Play ▸ Pause the computers).")
+        elif self.session.line_length > self.session.move_number and not self.session.line_ended():
+            # (unpaused while looking back, "The computers play on." and nothing moved:
+            # tester 69; they wait where the game is not)
+            self.host.show_status(
+                "The computers play on from the game's last move: End goes there.", 6000
+            )
         else:
             self.host.show_status("The computers play on.", 3000)
 
