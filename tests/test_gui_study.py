@@ -223,6 +223,9 @@ def test_every_edit_of_a_set_up_can_be_undone_and_redone(qtbot, window):
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.game.setup == built and window.game.to_move == WHITE
     assert mismatches(window) == []
+    # ("The board is cleared" stayed said over the stones brought back: tester 70)
+    said = window.statusBar().currentMessage()
+    assert said == "Undone: the set-up as it was before the last change."
     window.act_undo.trigger()  # the side to move
     assert window.game.to_move == BLACK and window.editor.to_move.currentData() == BLACK
     window.act_undo.trigger()  # d3

@@ -455,7 +455,12 @@ class PositionEditor(QGroupBox):
         """The set-up as it was before the last edit (before the first: the game as it was)."""
         if self.can_undo:
             self._redo.append(self._current())
-            self._restore(self._undo.pop())
+            state = self._undo.pop()
+            self._restore(state)
+            if not isinstance(state, SetAside):
+                # ("The board is cleared (Undo ... brings its stones back)" stayed said over
+                # the stones brought back: tester 70)
+                self.tell("Undone: the set-up as it was before the last change.")
 
     def redo(self) -> None:
         if self.can_redo:
