@@ -1451,3 +1451,16 @@ def test_a_status_emptied_by_a_menus_hover_takes_the_next_words(qtbot, window):
     window.show_status("Saved game.ysgf")
     window.replace_status("Preparing… 5 s so far", "Preparing… 6 s so far")
     assert window.statusBar().currentMessage() == "Saved game.ysgf"
+
+
+def test_a_seat_an_engine_left_is_not_named_after_it(qtbot):
+    """Tester 69: after the engine "Exits" failed and a person took its side, the next
+    new-game dialog showed White as Human, still named "Exits". A seat that is not an
+    engine's does not keep an engine's name; one that is keeps it."""
+    choices = dict(Settings().get("new_game"))
+    choices.update(black="Tiny", black_player="engine:Tiny", white="Exits", white_player="human")
+    dialog = NewGameDialog(choices, LIGHT, engines={"Tiny": "", "Exits": "it stopped"})
+    qtbot.addWidget(dialog)
+    assert dialog.first_kind.currentData() == "engine:Tiny" and dialog.first_name.text() == "Tiny"
+    assert dialog.second_kind.currentData() == "human"
+    assert dialog.second_name.text() == "Player 2"

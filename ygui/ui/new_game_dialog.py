@@ -355,6 +355,15 @@ class NewGameDialog(QDialog):
         self.second_name.setText(c.get("white") or "Player 2")
         select(self.first_kind, c.get("black_player") or "human")
         select(self.second_kind, c.get("white_player") or "human")
+        for combo, field, default in (
+            (self.first_kind, self.first_name, "Player 1"),
+            (self.second_kind, self.second_name, "Player 2"),
+        ):
+            # a seat an engine had, a person's now (the engine failed, and a person took its
+            # side): not under the engine's name (a person named "Exits": tester 69)
+            kind = str(combo.currentData())
+            if not kind.startswith("engine:") and field.text() in self.engines:
+                field.setText(COMPUTER_NAME if kind == "computer" else default)
         self.first_level.setValue(int(c.get("black_level") or 5))
         self.clocks.setChecked(bool(c.get("clocks")))
         self.clock_minutes.setValue(int(c.get("clock_minutes") or 10))
