@@ -507,3 +507,28 @@ def test_the_save_question_after_an_undo_says_what_the_board_shows(qtbot, window
     answers.save_choice = ["cancel"]
     assert not window.close()
     assert "(3 moves, 1 variation)" in answers.questions[-1]
+
+
+def test_up_and_down_where_the_lines_part_choose_the_line_ahead(qtbot, window):
+    """Tester 70 stood at the very position where a study's lines parted: Up and Down said
+    there was no variation, though the tree showed two. There they choose the line ahead
+    (the move list shows it, the board stays), and Right goes along it."""
+    variation_window(qtbot, window)  # a1 b1 c1, and a1 d1 e1
+    s = window.session
+    s.go_to_main_line(1)  # after a1, b1 c1 ahead
+    ahead = [label(window, n) for n in s.tree.line_through_current()]
+    assert ahead == ["a1", "b1", "c1"]
+    qtbot.keyClick(window.view, Qt.Key.Key_Down)
+    assert [label(window, n) for n in s.tree.line_through_current()] == ["a1", "d1", "e1"]
+    assert len(s.tree.path) == 1  # (the position shown stays)
+    said = window.statusBar().currentMessage()
+    assert said.startswith("The line ahead: variation 2 of 2, from d1")
+    listed = [window.game_panel.moves_list.item(i).text() for i in range(3)]
+    assert "d1" in listed[2], listed  # the move list shows the line ahead
+    qtbot.keyClick(window.view, Qt.Key.Key_Down)  # no third: said so, nothing changes
+    assert "no variation below" in window.statusBar().currentMessage()
+    qtbot.keyClick(window.view, Qt.Key.Key_Up)
+    assert [label(window, n) for n in s.tree.line_through_current()] == ["a1", "b1", "c1"]
+    qtbot.keyClick(window.view, Qt.Key.Key_Down)
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    assert label(window, s.current) == "d1"

@@ -779,6 +779,14 @@ class Session:
             self.go_to_path(path)
         return path is not None
 
+    def turn_continuation(self, step: int) -> int | None:
+        """The line ahead of the position shown turned to its previous (-1) or next (+1)
+        continuation (``GameTree.turn_continuation``); the move list shows it."""
+        index = self.tree.turn_continuation(step)
+        if index is not None:
+            self.notify(Change.POSITION)
+        return index
+
     def branch_point(self, step: int) -> bool:
         """To the next (+1) move with variations along the line below, or back to the previous
         (-1) one; False (staying) if there is none."""

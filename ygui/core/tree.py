@@ -143,6 +143,20 @@ class GameTree:
                 return line
         return None
 
+    def turn_continuation(self, step: int) -> int | None:
+        """At a position with several continuations, the line ahead (what going forward
+        follows) turned to the previous (-1) or next (+1) of them, staying at the position;
+        its index, or None if there is none that way."""
+        node = self.current
+        ahead = self.continuation(node)
+        if ahead is None or len(node.children) < 2:
+            return None
+        index = next(i for i, c in enumerate(node.children) if c is ahead) + step
+        if not 0 <= index < len(node.children):
+            return None
+        self._visited[id(node)] = node.children[index]
+        return index
+
     # ----- looking along the tree --------------------------------------------------------
     def branch_point(self, step: int) -> list[RecordNode] | None:
         """The path to the next (+1) node below the current one along its main continuation

@@ -1564,6 +1564,19 @@ class MainWindow(QMainWindow):
         before = list(self.session.tree.path)
         key = "Up" if step < 0 else "Down"
         if not self.session.sibling(step):
+            # where the lines part here, Up and Down choose the line ahead (they did nothing
+            # at the very position where a tester's study parted in two: tester 70)
+            turned = self.session.turn_continuation(step)
+            if turned is not None:
+                node = self.session.current
+                n, move = len(node.children), node.children[turned].move
+                first = self.game.move_text(move) if move is not None else "?"
+                self._say_of_position(
+                    f"The line ahead: variation {turned + 1} of {n}, from {first} "
+                    "(Right goes along it).",
+                    6000,
+                )
+                return
             which = "above" if step < 0 else "below"
             words = f"{key}: no variation {which} this one, at this move or any before it"
             if self.session.tree.branch_point(+1) is not None:
