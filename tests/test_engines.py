@@ -429,3 +429,15 @@ def test_this_ygui_starts_from_a_folder_that_holds_a_folder_named_ygui(tmp_path)
     (tmp_path / "ygui").mkdir()
     info = probe(EngineSpec("ygui", this_ygui_command(), folder=str(tmp_path)))
     assert info.name == "ygui"
+
+
+def test_this_ygui_attached_before_the_mend_is_mended_as_it_is_read():
+    """Tester 69: an entry "Add this ygui" made before `-P` kept its command in the settings,
+    and still broke beside a folder named ygui. Read again, it is this ygui's command now;
+    any other command stays as it was."""
+    old = {"name": "ygui gtp", "command": shlex.join([sys.executable, "-m", "ygui", "gtp"])}
+    spec = EngineSpec.from_json(old)
+    assert spec is not None and spec.command == this_ygui_command()
+    other = {"name": "mine", "command": shlex.join([sys.executable, "-m", "mine", "gtp"])}
+    spec = EngineSpec.from_json(other)
+    assert spec is not None and spec.command == other["command"]

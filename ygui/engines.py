@@ -116,6 +116,12 @@ class EngineSpec:
         assert isinstance(name, str) and isinstance(command, str)
         if not name.strip() or len(name) > MAX_NAME or not command or len(command) > MAX_COMMAND:
             return None
+        if not getattr(sys, "frozen", False) and command == shlex.join(
+            [sys.executable, "-m", "ygui", "gtp"]
+        ):
+            # "Add this ygui" before -P (this_ygui_command): kept in the settings, it broke
+            # whenever ygui was started beside a folder named ygui (tester 69)
+            command = this_ygui_command()
         return EngineSpec(name.strip(), command, str(folder), str(commands), float(seconds))
 
 

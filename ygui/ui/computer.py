@@ -910,8 +910,11 @@ class ComputerPlay(QObject):
             return
         seat = self.session.seat_for(colour)
         person, engine = seat.name, seat.engine
-        if engine:
+        if engine and not self.attached.declined:
+            # (not an engine that works but cannot play this game: one without ygui-variant,
+            # turned down for Poly-Y, was "(failed earlier)" in every list after, tester 69)
             self.failed_engines[engine] = message.splitlines()[0].rstrip(".") + "."
+        if engine:
             # the side is a person's now, by a person's name (the panel went on saying
             # "White to play: Crasher", as if the engine were thinking: a tester's finding)
             index = next(i for i, s in enumerate(self.session.seats) if s is seat)

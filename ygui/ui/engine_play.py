@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from ygui.core.game import Game
 from ygui.core.result import FORFEIT, RESIGNATION
 from ygui.engines import (
+    CannotPlay,
     EngineError,
     EnginePlayer,
     EngineSpec,
@@ -125,6 +126,7 @@ class AttachedPlay(QObject):
         self.players: dict[Key, EnginePlayer] = {}
         self.threads = EngineThreads(self)
         self.forfeit = False  # a match: an engine that fails loses the game
+        self.declined = False  # the failure being said is a game the engine cannot play
         self._ident = 0
         self.current: str | None = None  # the engine thinking for the position shown
         self.suggesting: str | None = None  # the engine asked for a suggestion, answering
@@ -276,12 +278,15 @@ class AttachedPlay(QObject):
         if not isinstance(exc, EngineError):
             exc = EngineError(f"the engine's answer could not be used: {exc}")
         name = self.session.seat_for(game.to_move).engine
-        self._failed(game.to_move, failure_words(str(exc), name))
+        self._failed(game.to_move, failure_words(str(exc), name), isinstance(exc, CannotPlay))
 
-    def _failed(self, colour: int, message: str) -> None:
+    def _failed(self, colour: int, message: str, declined: bool = False) -> None:
         """Said to the window; in a match the engine loses the game by forfeit (whether it
-        played an illegal move, stopped or hung: play cannot go on with it)."""
+        played an illegal move, stopped or hung: play cannot go on with it). ``declined``:
+        the engine works, but cannot play this game (``declined`` says so meanwhile)."""
+        self.declined = declined
         self.failed.emit(colour, message + ("." if not message.endswith((".", ")")) else ""))
+        self.declined = False
         if self.forfeit:
             self.session.end_game(colour, FORFEIT)
 
