@@ -432,6 +432,10 @@ def test_a_hung_engine_is_stopped(qtbot, answers, monkeypatch):
     # (not "Move now makes it play at once" beside a greyed Move now: tester 58)
     assert window.game_panel.refusal.text() == "Hang is thinking."
     assert not window.computer.move_now_button.isEnabled()
+    # the menu's Move now (Ctrl+Space) says why it cannot (it did nothing: tester 69)
+    window.computer.move_now()
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Hang cannot be hurried: GTP has no way")
     qtbot.waitUntil(lambda: bool(answers.informed), timeout=20_000)
     assert "did not answer `genmove w` within 1.2 seconds, so it was stopped" in answers.informed[0]
 

@@ -1001,7 +1001,15 @@ class ComputerPlay(QObject):
                 self.after_change()
 
     def move_now(self) -> None:
-        if self.thinking_for_move():
+        if self.attached.current:
+            # (the menu's Move now did nothing for an attached engine, without a word, where
+            # the panel's button is greyed: tester 69)
+            self.host.show_status(
+                f"{self.attached.current} cannot be hurried: GTP has no way to ask an engine "
+                "for its move at once.",
+                8000,
+            )
+        elif self.thinking_for_move():
             self.runner.move_now()
         elif self.session.finished:  # (it said nothing: tester 21)
             self.host.show_status("The game is over: nobody is thinking about a move.", 8000)
