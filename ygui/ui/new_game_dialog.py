@@ -43,7 +43,7 @@ from ygui.core.variants import (
     GameOptions,
     OptionsError,
 )
-from ygui.core.wording import capitalised
+from ygui.core.wording import capitalised, counted
 from ygui.session import COMPUTER_NAME, Seat
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
@@ -462,6 +462,14 @@ class NewGameDialog(QDialog):
         self.second_label.setText(second)
         options = self.current_options()
         handicap = options.handicap
+        # the game these options make, asked once: by the note (the turns after a handicap)
+        # and by the summary below (None: the options make no game, and ``problem`` says why)
+        game: Game | None = None
+        problem: Exception | None = None
+        try:
+            game = Game(options.validated())
+        except (OptionsError, BoardError) as exc:
+            problem = exc
         # a handicap greys the pie rule out, unticked, and says why; without one the box
         # shows the player's choice for this game, or the default (a ticked box with a
         # handicap greyed OK, the reason in red at the top of the dialog: tester 42)
@@ -502,13 +510,13 @@ class NewGameDialog(QDialog):
             )
             # (what the second player's turn then is, as the rules count it: "then White
             # plays" left a reader to work out the two stones of master's turn, tester 71)
-            try:
-                then = Game(options.validated()).stones_in_turn(2)
-            except (OptionsError, BoardError):
-                then = 0
-            plays = f"plays {then} {stones if then > 1 else stones[:-1]}" if then else "plays"
-            if then and v.name == "hexagonal-y":
-                plays = "plays" if then == 1 else f"plays {then} placements"
+            then = game.stones_in_turn(2) if game is not None else 0
+            hexagonal = v.name == "hexagonal-y"
+            plays = (
+                "plays"
+                if not then or (hexagonal and then == 1)
+                else f"plays {counted(then, 'placement' if hexagonal else 'stone')}"
+            )
             note += (
                 f" With the handicap, {first}'s first turn is {handicap} {stones} instead of "
                 f"one; then {second} {plays}: give {first} to the weaker player. No pie rule "
@@ -519,11 +527,8 @@ class NewGameDialog(QDialog):
             if turns == "tabu":
                 note += f" {second}'s first stone may not touch the last of them."
         self.turns_note.setText(note)
-        try:
-            valid = options.validated()
-            game = Game(valid)
-        except (OptionsError, BoardError) as exc:
-            text = capitalised(str(exc)).rstrip(".")
+        if game is None:
+            text = capitalised(str(problem)).rstrip(".")
             self.summary.setText(f"<span style='color:#b3261e'>{text}.</span>")
             self.ok_button.setEnabled(False)
             return
