@@ -241,10 +241,12 @@ class Session:
         swapped = any(node.move is not None and node.move.is_swap for node in self.tree.main_line())
         return self.game.swapped != swapped
 
-    def clock_colour(self, colour: int) -> int:
+    def clock_colour(self, colour: int, flipped: bool | None = None) -> int:
         """The clock that is the time of whoever plays ``colour`` in the position shown
-        (``clocks_flipped``)."""
-        return 3 - colour if self.clocks_flipped() else colour
+        (``clocks_flipped``, unless the caller has it already: ``flipped``)."""
+        if flipped is None:
+            flipped = self.clocks_flipped()
+        return 3 - colour if flipped else colour
 
     def player_name(self, colour: int) -> str:
         return seat_name(self.seat_for(colour))

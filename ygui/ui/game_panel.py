@@ -488,14 +488,11 @@ class GamePanel(QWidget):
         # whose turn the game is at: the running clock's owner while one runs, even with an
         # earlier position shown (the ▶ stood on the side to move there while the other
         # player's clock ran)
-        flipped = clock is not None and session.clocks_flipped()  # (before a swap)
-
-        def own(colour: int) -> int:  # the clock of whoever plays ``colour`` here
-            return 3 - colour if flipped else colour
-
+        # (whether the clocks are the other colours' here, before a swap: asked once a tick)
+        flipped = clock is not None and session.clocks_flipped()
         turn = game.to_move
         if clock is not None and clock.running is not None:
-            turn = own(clock.running)  # (its owner's colour here)
+            turn = session.clock_colour(clock.running, flipped)  # (its owner's colour here)
         for colour, label in self.player_labels.items():
             marker = "▶ " if not session.finished and turn == colour else "   "
             text = f"{marker}{game.colour_name(colour)}: {session.player_name(colour)}"
@@ -505,7 +502,7 @@ class GamePanel(QWidget):
             if clock is not None:
                 # ("(paused)" on a game over, opened from its file, said nothing true: tester 40)
                 paused = clock.paused and not session.finished
-                mine = own(colour)
+                mine = session.clock_colour(colour, flipped)
                 left = clock.left(mine, now)
                 time = clock_text(left) + (" (paused)" if paused else "")
                 # (bold: the clock that runs; a finished game's looked back over runs none)
