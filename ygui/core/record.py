@@ -170,13 +170,13 @@ def write_record(record: GameRecord) -> str:
     root.set("YV", str(RECORD_VERSION))
     root.set("YG", record.options.game)
     keys = record.options.to_keys()
-    own_board = _embeds_board(record) and record.options.game != "mudcrack-y"
-    if own_board:
+    embedded = _embeds_board(record)
+    if embedded and record.options.game != "mudcrack-y":
         # a board of one's own has no size or corners of the game's: "size=11", Y's default,
         # stood in a record of a 10-cell board as if it were that board's (tester 72)
         keys = [k for k in keys if not k.startswith(("size=", "corners="))]
     root.set("YO", " ".join(keys))
-    if _embeds_board(record):
+    if embedded:
         root.set("YB", record.geometry.to_json())
     for prop, value in (
         ("PB", record.black),
