@@ -250,6 +250,12 @@ def edge_distances(g: BoardGeometry) -> list[int]:
 # ----- checks ---------------------------------------------------------------------------
 
 
+def _check_label(label: str, where: str = "") -> None:
+    """A cell's label is lower case, without spaces (``where``: the cell, said first)."""
+    if not label or label != label.strip().lower() or " " in label:
+        raise BoardError(f"{where}bad cell label {label!r}: labels are lower case, without spaces")
+
+
 def _check_cells(g: BoardGeometry) -> None:
     n = g.size
     if n == 0:
@@ -260,8 +266,7 @@ def _check_cells(g: BoardGeometry) -> None:
         raise BoardError("cells and outlines differ in number")
     seen: set[str] = set()
     for label in g.labels:
-        if not label or label != label.strip().lower() or " " in label:
-            raise BoardError(f"bad cell label {label!r}: labels are lower case, without spaces")
+        _check_label(label)
         if label in seen:
             raise BoardError(f"cell label {label!r} is used twice")
         if label == "swap":
@@ -442,12 +447,9 @@ def _geometry_from_dict(data: Any) -> BoardGeometry:
         if not isinstance(cell, dict):
             raise BoardError(f"cell {i} is not an object")
         label = _str(cell, "label", f"cell {i}")
-        if not label or label != label.strip().lower() or " " in label:
-            # (said before any neighbour list names the cell: "A1" for "d1" was reported as
-            # c1 naming a cell 'd1' that is not among the cells)
-            raise BoardError(
-                f"cell {i}: bad cell label {label!r}: labels are lower case, without spaces"
-            )
+        # (checked before any neighbour list names the cell: "A1" for "d1" was reported as
+        # c1 naming a cell 'd1' that is not among the cells)
+        _check_label(label, f"cell {i}: ")
         labels.append(label)
     # a cell is referred to by its number (its place in 'cells', from 0) or by its label
     index: dict[str, int] = {}
@@ -516,7 +518,7 @@ def _geometry_from_dict(data: Any) -> BoardGeometry:
 
 def _list(data: dict[str, Any], key: str, required: bool = True) -> list[Any]:
     if required and key not in data:
-        raise BoardError(f"'{key}' is missing")
+        raise _missing(f"'{key}'")
     value = data.get(key, [])
     if not isinstance(value, list):
         raise BoardError(f"'{key}' must be a list")
