@@ -902,15 +902,16 @@ class ComputerPlay(QObject):
         self.move_now_button.setEnabled(False)  # GTP has no way to ask for the move at once
         self.thinking.setVisible(True)
 
-    def _engine_failed(self, colour: int, message: str) -> None:
-        """An attached engine gave no usable move. In a match it has lost by forfeit (the
-        match says so); otherwise a person takes its side and the game goes on."""
+    def _engine_failed(self, colour: int, message: str, declined: bool) -> None:
+        """An attached engine gave no usable move (``declined``: it cannot play this game).
+        In a match it has lost by forfeit (the match says so); otherwise a person takes its
+        side and the game goes on."""
         if self.attached.forfeit:
             self.host.show_status(message, 10000)
             return
         seat = self.session.seat_for(colour)
         person, engine = seat.name, seat.engine
-        if engine and not self.attached.declined:
+        if engine and not declined:
             # (not an engine that works but cannot play this game: one without ygui-variant,
             # turned down for Poly-Y, was "(failed earlier)" in every list after, tester 69)
             self.failed_engines[engine] = message.splitlines()[0].rstrip(".") + "."

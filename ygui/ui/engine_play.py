@@ -105,10 +105,11 @@ class EngineThreads:
 
 
 class AttachedPlay(QObject):
-    """The moves of seats an attached engine plays. ``failed`` says (colour, message) when an
-    engine cannot give a move; ``thinking`` the engine's name (or "" when none thinks)."""
+    """The moves of seats an attached engine plays. ``failed`` says (colour, message,
+    declined) when an engine cannot give a move (``declined``: it works, but cannot play this
+    game); ``thinking`` the engine's name (or "" when none thinks)."""
 
-    failed = Signal(int, str)
+    failed = Signal(int, str, bool)
     thinking = Signal(str)
     suggested = Signal(str, object)  # an engine's name and its Turn for the position shown
     suggestion_failed = Signal(str, str)  # an engine's name and why it gave no suggestion
@@ -126,7 +127,6 @@ class AttachedPlay(QObject):
         self.players: dict[Key, EnginePlayer] = {}
         self.threads = EngineThreads(self)
         self.forfeit = False  # a match: an engine that fails loses the game
-        self.declined = False  # the failure being said is a game the engine cannot play
         self._ident = 0
         self.current: str | None = None  # the engine thinking for the position shown
         self.suggesting: str | None = None  # the engine asked for a suggestion, answering
@@ -283,10 +283,9 @@ class AttachedPlay(QObject):
     def _failed(self, colour: int, message: str, declined: bool = False) -> None:
         """Said to the window; in a match the engine loses the game by forfeit (whether it
         played an illegal move, stopped or hung: play cannot go on with it). ``declined``:
-        the engine works, but cannot play this game (``declined`` says so meanwhile)."""
-        self.declined = declined
-        self.failed.emit(colour, message + ("." if not message.endswith((".", ")")) else ""))
-        self.declined = False
+        the engine works, but cannot play this game."""
+        full = message + ("." if not message.endswith((".", ")")) else "")
+        self.failed.emit(colour, full, declined)
         if self.forfeit:
             self.session.end_game(colour, FORFEIT)
 

@@ -362,7 +362,8 @@ class MatchDialog(QDialog):
             return
         QTimer.singleShot(NEXT_GAME_MS, self._next_game)
 
-    def _engine_failed(self, colour: int, message: str) -> None:
+    def _engine_failed(self, colour: int, message: str, _declined: bool) -> None:
+        # (whether it declined the game or broke, it forfeits)
         if self.running and self.plan is not None:
             session = self.host.session
             seat = (colour - 1) ^ (1 if session.game.swapped else 0)
