@@ -912,7 +912,7 @@ def test_the_figure_is_exported_at_a_chosen_size_and_copied(qtbot, window, tmp_p
 
     for label in ("c2", "b1", "d3"):
         click(qtbot, window, label)
-    dialog = FigureDialog(window.game, window.theme, False, None, window)
+    dialog = FigureDialog(window.game, False, None, window)
     qtbot.addWidget(dialog)
     before = dialog.preview.pixmap().toImage()
     assert before.width() > 0
@@ -965,7 +965,7 @@ def test_a_figure_can_say_who_is_to_play_under_the_board(qtbot, window, tmp_path
 
     for label in ("c2", "b1", "d3"):
         click(qtbot, window, label)
-    dialog = FigureDialog(window.game, window.theme, False, None, window)
+    dialog = FigureDialog(window.game, False, None, window)
     qtbot.addWidget(dialog)
 
     def captions(scene):
@@ -1336,7 +1336,7 @@ def test_a_figure_numbered_through_a_swap_says_it_under_the_board(qtbot, answers
     click(qtbot, window, "c2")
     window.session.play(Move.swap())
     click(qtbot, window, "d3")
-    dialog = FigureDialog(window.game, window.theme, False, None, window)
+    dialog = FigureDialog(window.game, False, None, window)
     qtbot.addWidget(dialog)
     assert dialog.caption_text.text() == "Black to play"
     dialog.numbers.setChecked(True)
@@ -1347,7 +1347,7 @@ def test_a_figure_numbered_through_a_swap_says_it_under_the_board(qtbot, answers
     dialog.caption_text.setText("Diagram 2")
     dialog.numbers.setChecked(False)
     assert dialog.caption_text.text() == "Diagram 2"
-    numbered = FigureDialog(window.game, window.theme, False, 1, window)
+    numbered = FigureDialog(window.game, False, 1, window)
     qtbot.addWidget(numbered)
     assert numbered.caption_text.text() == "2: swap. Black to play"
 
@@ -1406,7 +1406,7 @@ def test_a_figure_is_light_unless_chosen_dark_whatever_the_windows_theme(qtbot, 
     click(qtbot, window, "c2")
     window.act_dark.trigger()
     assert window.theme is DARK
-    dialog = FigureDialog(window.game, window.theme, False, None, window)
+    dialog = FigureDialog(window.game, False, None, window)
     qtbot.addWidget(dialog)
     assert dialog.colours.currentText() == "Light"
     path = tmp_path / "fig.png"
@@ -1419,6 +1419,6 @@ def test_a_figure_is_light_unless_chosen_dark_whatever_the_windows_theme(qtbot, 
     assert corner() == LIGHT.colour("background").name()
     dialog.colours.setCurrentIndex(dialog.colours.findText("Dark"))
     assert corner() == DARK.colour("background").name()
-    again = FigureDialog(window.game, LIGHT, False, None, window, remembered=dialog.choices())
+    again = FigureDialog(window.game, False, None, window, remembered=dialog.choices())
     qtbot.addWidget(again)
     assert again.colours.currentText() == "Dark"

@@ -145,9 +145,7 @@ def test_a_figure_is_drawn_as_the_board_is_turned(qtbot, window):
 
     window.rotate_board(1)
     window.mirror_board(True)
-    dialog = FigureDialog(
-        window.game, window.theme, False, None, window, orientation=window.scene.orientation
-    )
+    dialog = FigureDialog(window.game, False, None, window, orientation=window.scene.orientation)
     qtbot.addWidget(dialog)
     figure = dialog.figure()
     a1 = window.game.geometry.cell("a1")

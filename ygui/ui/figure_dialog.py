@@ -88,7 +88,6 @@ class FigureDialog(QDialog):
     def __init__(
         self,
         game: Game,
-        theme: Theme,
         show_labels: bool,
         numbers_from: int | None,
         parent: QWidget | None = None,
@@ -105,7 +104,6 @@ class FigureDialog(QDialog):
         # the position's marks (triangles, squares, letters), as a rule book's figure has
         # them (the figure left them out, a tester's finding)
         self.marks = dict(marks or {})
-        self.theme = theme
         self.orientation = orientation or Orientation()
         self.width_box = QSpinBox()
         self.width_box.setRange(MIN_FIGURE_WIDTH, MAX_FIGURE_WIDTH)

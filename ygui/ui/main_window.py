@@ -2120,7 +2120,6 @@ class MainWindow(QMainWindow):
         self.scene.clear_ghost()
         dialog = FigureDialog(
             self.game,
-            self.theme,
             self.scene.show_labels,
             self.scene.numbers_from,
             self,
