@@ -238,7 +238,6 @@ def dialogs(window: MainWindow, s: Shooter) -> None:
     window.act_numbers.trigger()
     figure = FigureDialog(
         window.game,
-        window.theme,
         True,
         window.scene.numbers_from,
         window,
