@@ -548,6 +548,31 @@ def test_one_engine_on_both_sides_runs_twice(qtbot, answers):
     assert problems == [] and not answers.informed
 
 
+def test_an_engine_no_seat_plays_any_more_ends(qtbot, answers):
+    """A new game without the engine ends its processes (they stayed alive, idle, as long as
+    the window); one still named keeps its process from game to game."""
+    window = make_window(qtbot, answers)
+    attach(window, "Tiny", tiny_command(extra="--random 4"))
+    new_game_by_dialog(qtbot, window, "y", 5, "engine:Tiny", "engine:Tiny")
+    qtbot.waitUntil(lambda: window.game.is_over, timeout=60_000)
+    players = dict(window.computer.attached.players)
+    assert sorted(players) == [("Tiny", 0), ("Tiny", 1)]
+    gone = players[("Tiny", 1)].client.process
+    answers.save_choice = ["discard"]
+    new_game_by_dialog(qtbot, window, "y", 5, "human", "engine:Tiny")
+    click_cell(qtbot, window, window.game.geometry.cell("c2"))
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=20_000)
+    kept = window.computer.attached.players
+    assert list(kept) == [("Tiny", 0)] and kept[("Tiny", 0)] is players[("Tiny", 0)]
+    qtbot.waitUntil(lambda: gone.poll() is not None, timeout=10_000)
+    process = kept[("Tiny", 0)].client.process
+    answers.save_choice = ["discard"]
+    new_game_by_dialog(qtbot, window, "y", 5, "human", "human")
+    assert window.computer.attached.players == {}
+    qtbot.waitUntil(lambda: process.poll() is not None, timeout=10_000)
+    assert not answers.informed
+
+
 def test_an_engine_still_thinking_for_an_old_position_is_restarted(qtbot, answers):
     window = make_window(qtbot, answers)
     attach(window, "Hang", tiny_command("hang"))

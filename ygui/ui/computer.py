@@ -703,6 +703,8 @@ class ComputerPlay(QObject):
         if change == Change.GAME:
             self._swap_why = None  # (another game's)
             self.game_seed = self._new_game_seed()
+        if change in (Change.GAME, Change.SEATS):
+            self.attached.prune(new_game=change == Change.GAME)
         # (and a swap said is taken back once the game shown no longer ends with it: it
         # stayed in the status bar over a position set up afresh, a tester's finding)
         if change in (Change.TREE, Change.POSITION, Change.GAME) and (

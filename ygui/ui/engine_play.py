@@ -289,6 +289,22 @@ class AttachedPlay(QObject):
         if self.forfeit:
             self.session.end_game(colour, FORFEIT)
 
+    def prune(self, new_game: bool) -> None:
+        """End the processes of engines no seat plays any more (the players of a new game, or
+        Players…), and at a new game those that answered suggestions, unless one is asked
+        now: they stayed alive, idle, as long as the window."""
+        seats = self.session.seats
+        wanted = {self.key(seat) for seat in seats if seat.computer and seat.engine}
+        for key in list(self.players):
+            name, index = key
+            if index == -1:
+                if new_game and name != self.suggesting:
+                    self._close(key)
+            elif key not in wanted:
+                if self.current is not None and self.current == name:
+                    self.cancel()
+                self._close(key)
+
     def _close(self, key: Key) -> None:
         player = self.players.pop(key, None)
         if player is not None:
