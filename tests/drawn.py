@@ -186,7 +186,8 @@ def mismatches(window: MainWindow) -> list[str]:
     under_way = this_turn_marks(window)
     if under_way != expected_this_turn(window):
         found.append(f"this turn's marks on {under_way}, its stones {expected_this_turn(window)}")
-    if window.game_panel.turn_label.text() != turn_text(session):
+    paused = window.act_pause_computers.isChecked()
+    if window.game_panel.turn_label.text() != turn_text(session, paused):
         found.append(f"turn text {window.game_panel.turn_label.text()!r}")
     return found
 

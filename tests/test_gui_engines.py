@@ -220,6 +220,8 @@ def test_engine_against_engine_plays_itself_and_can_be_paused(qtbot, answers):
     held = len(window.game.moves)
     qtbot.wait(600)
     assert len(window.game.moves) == held and not window.computer.thinking_for_move()
+    paused = "The computers are paused: Play ▸ Pause the computers lets them go on."
+    assert paused in window.game_panel.turn_label.text()  # (said where the turn is)
     # unpaused while looking back, the computers wait at the game's end: said so ("The
     # computers play on." and nothing moved: tester 69)
     window.step(-1)
@@ -228,11 +230,29 @@ def test_engine_against_engine_plays_itself_and_can_be_paused(qtbot, answers):
     assert said == "The computers play on from the game's last move: End goes there."
     qtbot.wait(300)
     assert len(window.game.moves) == held - 1  # (the board stays where it was)
+    assert paused not in window.game_panel.turn_label.text()
     window.session.go_to_main_line(held)
     qtbot.waitUntil(lambda: window.game.is_over, timeout=120_000)
     assert problems == []
     assert pixel_mismatches(window) == []
     assert window.game.winner in (BLACK, WHITE)
+    assert not answers.informed
+
+
+def test_a_new_game_is_not_held_by_the_last_ones_pause(qtbot, answers):
+    window = make_window(qtbot, answers)
+    attach(window, "Tiny", tiny_command(extra="--random 1"))
+    new_game_by_dialog(qtbot, window, "y", 5, "engine:Tiny", "engine:Tiny")
+    qtbot.waitUntil(lambda: len(window.game.moves) >= 2, timeout=20_000)
+    window.act_pause_computers.trigger()
+    answers.save_choice = ["discard"]
+    new_game_by_dialog(qtbot, window, "y", 5, "engine:Tiny", "engine:Tiny")
+    assert not window.act_pause_computers.isChecked() and not window.computer.paused
+    assert window.statusBar().currentMessage() == (
+        "A new game: the computers are no longer paused."
+    )
+    assert "paused" not in window.game_panel.turn_label.text()
+    qtbot.waitUntil(lambda: window.game.is_over, timeout=60_000)
     assert not answers.informed
 
 

@@ -41,8 +41,9 @@ def _shortened(text: str, most: int = COMMENT_TIP) -> str:
     return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
-def turn_text(session: Session) -> str:
-    """Whose turn it is and what the turn allows, or why the game is over."""
+def turn_text(session: Session, computers_paused: bool = False) -> str:
+    """Whose turn it is and what the turn allows, or why the game is over (and that a
+    computer to move is held, ``computers_paused``)."""
     game = session.game
     if game.winner is not None:
         return win_reason(game)
@@ -76,6 +77,10 @@ def turn_text(session: Session) -> str:
         text += "."
     if game.forbidden_cells():
         text += " Crossed cells may not be taken now."
+    if computers_paused and session.seat_for(game.to_move).computer:
+        # (the status bar said it once, and then nothing did: a paused engine game looked
+        # like one that had hung, noticed by a session's own look)
+        text += " The computers are paused: Play ▸ Pause the computers lets them go on."
     clock = session.clock
     started = bool(session.tree.main_line())
     if clock is not None and clock.running is None and not clock.paused and not started:
@@ -414,14 +419,14 @@ class GamePanel(QWidget):
         return box
 
     # ----- showing the session -----------------------------------------------------------
-    def refresh(self, theme: Theme, message: str) -> None:
+    def refresh(self, theme: Theme, message: str, computers_paused: bool = False) -> None:
         session = self.session
         game = session.game
         self.title.setText(title(game))
         self.legend.setText(legend_text(game, theme))
         self.legend.setVisible(bool(self.legend.text()))
         self.refresh_clocks()
-        self.turn_label.setText(turn_text(session))
+        self.turn_label.setText(turn_text(session, computers_paused))
         self._keep_turn_room()
         self.refusal.setStyleSheet(f"color: {theme.refused};")
         self.refusal.setText(message)

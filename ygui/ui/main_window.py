@@ -622,7 +622,7 @@ class MainWindow(QMainWindow):
             ),
             ("&Play", "move_now", "&Move now", c.move_now, ("Ctrl+Space",)),
             ("&Play", "players", "P&layers…", self.change_players, ()),
-            ("&Play", "pause_computers?", "Pause the c&omputers", c.set_paused, ()),
+            ("&Play", "pause_computers?", "Pause the c&omputers", self.set_computers_paused, ()),
             (
                 "&Play",
                 "resigns?",
@@ -1119,7 +1119,9 @@ class MainWindow(QMainWindow):
             self.set_mark_kind(None)  # (clicks are stones or moves again)
             if session.editing:
                 self.show_status("Marking ended: clicks place the set-up's stones.", 6000)
-        self.game_panel.refresh(self.theme, self.message)
+        # (the pause the user chose, not a question's hold)
+        paused = self.act_pause_computers.isChecked()
+        self.game_panel.refresh(self.theme, self.message, paused)
         self.view.show_hover_text(self._cell_words(self.view.hovered))  # (its stone may change)
         self.tree_panel.refresh()
         self.editor.refresh()
@@ -1231,6 +1233,12 @@ class MainWindow(QMainWindow):
             dialog.options, dialog.player_names(), dialog.seats(), dialog.time_control()
         )
         self.session.remove_autosave()
+        if self.act_pause_computers.isChecked():
+            # (the pause of the last game held the new one's computers, and nothing said why
+            # they did not play: noticed by a session's own look)
+            self.resume_computers()
+            if any(seat.computer for seat in self.session.seats):
+                self.show_status("A new game: the computers are no longer paused.", 6000)
 
     # ----- playing ----------------------------------------------------------------------
     def on_cell_clicked(self, cell: int) -> None:
@@ -1414,6 +1422,10 @@ class MainWindow(QMainWindow):
         names = (game.colour_name(BLACK), game.colour_name(WHITE))
         dialog = GameInfoDialog(info, names, game.winner is not None, self, game.swapped)
         return dialog.info() if dialog.exec() else None
+
+    def set_computers_paused(self, paused: bool) -> None:
+        self.computer.set_paused(paused)
+        self.update_all()  # (the panel says it)
 
     def resume_computers(self) -> bool:
         """The computers play on if they were paused (Play ▸ Pause the computers); whether
