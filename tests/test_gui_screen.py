@@ -11,7 +11,7 @@ from drawn import last_move_mark
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QApplication, QMenu, QScrollArea
+from PySide6.QtWidgets import QApplication, QMenu, QScrollArea, QWidget
 
 from ygui.ai.engine import SearchResult
 from ygui.core.boards.polyy import polyy_board
@@ -21,6 +21,7 @@ from ygui.core.variants import VARIANTS, GameOptions
 from ygui.core.wording import win_reason
 from ygui.session import Change, Seat
 from ygui.settings import Settings
+from ygui.ui.form import place_beside
 from ygui.ui.main_window import MainWindow
 from ygui.ui.new_game_dialog import NewGameDialog
 from ygui.ui.theme import DARK, STONE_COLOURS, ink_on
@@ -1249,3 +1250,31 @@ def test_the_candidates_table_stays_put_as_the_searchs_figures_grow_and_shrink(q
     computer.line_label.setText("Best line: e5")
     qtbot.wait(150)
     assert table.mapTo(window, table.rect().topLeft()).y() == tops[0]
+
+
+def test_the_match_dialog_opens_beside_the_board_not_over_it(qtbot, window):
+    """Centred over the window, it hid the games it played: beside the window where the screen
+    has room, else over the window's right-hand panels; whole on the screen."""
+    room = window.screen().availableGeometry()
+    small = QWidget()
+    qtbot.addWidget(small)
+    dialog = QWidget()
+    qtbot.addWidget(dialog)
+    dialog.resize(200, 300)
+    small.setGeometry(room.left(), room.top(), 300, 400)
+    place_beside(dialog, small)
+    assert dialog.frameGeometry().left() == small.frameGeometry().right() + 1
+    small.move(room.right() - 300, room.top())
+    place_beside(dialog, small)
+    assert dialog.frameGeometry().right() == small.frameGeometry().left() - 1
+    # the window itself, as wide as the screen: over its right edge
+    window.move(room.topLeft())
+    window.resize(room.width(), 600)
+    window.show()
+    qtbot.waitExposed(window)
+    match = window.open_match()
+    qtbot.waitExposed(match)
+    placed = match.frameGeometry()
+    assert room.contains(placed)
+    assert placed.right() == min(window.frameGeometry().right(), room.right())
+    assert placed.top() == window.frameGeometry().top()

@@ -60,6 +60,29 @@ def resize_within_screen(
     window.resize(width, height)
 
 
+def place_beside(dialog: QWidget, window: QWidget) -> None:
+    """Move a dialog that stays open while the board plays on (a match's) off the board:
+    beside the window where its screen has room, else over the window's right-hand edge
+    (the panels), never off the screen. Centred over the window, it hid the games it
+    played."""
+    screen = window.screen() or QApplication.primaryScreen()
+    if screen is None:
+        return
+    room = screen.availableGeometry()
+    frame = window.frameGeometry()
+    size = dialog.frameGeometry().size()
+    # (QRect's right and bottom are its last pixel's)
+    if frame.right() + size.width() <= room.right():
+        x = frame.right() + 1
+    elif frame.left() - size.width() >= room.left():
+        x = frame.left() - size.width()
+    else:
+        x = frame.right() - size.width() + 1
+    y = min(frame.top(), room.bottom() - size.height() + 1)
+    x = max(room.left(), min(x, room.right() - size.width() + 1))
+    dialog.move(x, max(room.top(), y))
+
+
 def row(*widgets: QWidget) -> QWidget:
     """The widgets side by side in one form row, the first taking the room left."""
     box = QWidget()

@@ -92,7 +92,7 @@ from ygui.ui.computer import ComputerPlay
 from ygui.ui.engines_dialog import EnginesDialog
 from ygui.ui.entry_panel import EntryPanel
 from ygui.ui.figure_dialog import FigureDialog
-from ygui.ui.form import kind_of, resize_within_screen
+from ygui.ui.form import kind_of, place_beside, resize_within_screen
 from ygui.ui.game_info_dialog import GameInfoDialog
 from ygui.ui.game_panel import GamePanel
 from ygui.ui.help import AboutText, RulesDialog, ShortcutsDialog, shortcuts_text
@@ -1019,7 +1019,8 @@ class MainWindow(QMainWindow):
 
     def open_match(self) -> MatchDialog:
         """The match dialog (one, not modal: the board shows the games it plays)."""
-        if self.match_dialog is None or not self.match_dialog.running:
+        fresh = self.match_dialog is None or not self.match_dialog.running
+        if fresh:
             before = self.match_dialog
             choices = self.settings.get("match")
             engines = tuple(self.engine_specs())  # (made afresh: the engines may be new)
@@ -1027,7 +1028,10 @@ class MainWindow(QMainWindow):
             if before is not None:
                 self.match_dialog.carry_log(before)
                 before.deleteLater()
+        assert self.match_dialog is not None
         self.match_dialog.show()
+        if fresh:
+            place_beside(self.match_dialog, self)  # (not over the board it plays on)
         self.match_dialog.raise_()
         return self.match_dialog
 
