@@ -32,6 +32,9 @@ class Answers:
 def make_window(qtbot, answers: Answers) -> MainWindow:
     settings = Settings()
     window = MainWindow(settings, warm_up_engine=False)
+    # games of computers alone at full speed (Play ▸ Pace of computer games; its own tests
+    # set it)
+    window.computer.pace = 0.0
     if not settings.get("window"):
         # the size it first opens at on a screen large enough (the offscreen screen, 800
         # pixels wide, holds it smaller: test_a_first_window_opens_within_a_small_screen)

@@ -63,6 +63,42 @@ def test_whole_game_against_the_computer(qtbot, answers, game, kw):
     assert len(window.game.moves) > 2
 
 
+def test_a_game_of_computers_alone_goes_at_the_pace_chosen(qtbot, answers):
+    """Play ▸ Pace of computer games: a move shown stays the pace chosen before the next
+    computer starts to think (a game at level 1 was over before it could be seen); remembered;
+    never in a game with a person, nor at "As fast as they play"."""
+    window = make_window(qtbot, answers)
+    assert window.settings.get("computer_pace") == 1
+    window.pace_actions[3].trigger()
+    assert window.computer.pace == 3 and window.settings.get("computer_pace") == 3
+    seats = (Seat("A", computer=True, level=1), Seat("B", computer=True, level=1))
+    window.start_new_game(GameOptions(game="y", size=5).validated(), ("A", "B"), seats)
+    qtbot.waitUntil(lambda: len(window.game.moves) == 1, timeout=20_000)  # the first at once
+    timer = window.computer._pace_timer
+    assert timer.isActive() and not window.computer.thinking_for_move()
+    assert 2000 < timer.remainingTime() <= 3000
+    assert mismatches(window) == []
+    timer.stop()
+    timer.timeout.emit()  # (the pace over)
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=20_000)
+    assert timer.isActive()
+    window.act_pause_computers.trigger()  # paused: nothing waits
+    assert not timer.isActive()
+    window.act_pause_computers.trigger()
+    assert timer.isActive()  # (the pace counts from when the move was shown)
+    window.pace_actions[0].trigger()
+    window.computer.after_change()
+    assert not timer.isActive()
+    qtbot.waitUntil(lambda: window.game.is_over, timeout=60_000)
+    # a person in the game: the computer answers at once
+    window.pace_actions[3].trigger()
+    answers.save_choice = ["discard"]
+    start(window, size=5)
+    click_cell(qtbot, window, window.game.geometry.cell("c2"))
+    qtbot.waitUntil(lambda: len(window.game.moves) == 2, timeout=20_000)
+    assert not timer.isActive()
+
+
 def test_computer_moves_first_when_it_plays_black(qtbot, answers):
     window = make_window(qtbot, answers)
     start(window, "y", computer_colour=BLACK, size=5)

@@ -102,6 +102,9 @@ class _Table:
         return isinstance(v, dict) and all(self.entry(k, e) for k, e in v.items())
 
 
+# the paces of a game of computers alone the Play menu offers (seconds a move at least)
+PACES = (0, 1, 3)
+
 # key -> (default, check); a nested section is a dict of the same
 NEW_GAME: dict[str, tuple[Any, Check]] = {
     "game": ("y", _one_of(*VARIANTS)),
@@ -131,6 +134,8 @@ SCHEMA: dict[str, tuple[Any, Check]] = {
     "show_labels": (False, _is_bool),
     "move_numbers": (False, _is_bool),
     "computer_resigns": (True, _is_bool),  # the computer resigns a game it has proved lost
+    # a game of computers alone: the least seconds between their moves, to watch it
+    "computer_pace": (PACES[1], lambda v: v in PACES and not isinstance(v, bool)),
     # what the analysis shows on the board (they were off again at each start: tester 41)
     "heat_map": (False, _is_bool),
     "best_line": (False, _is_bool),

@@ -474,6 +474,14 @@ class ComputerPlay(QObject):
         self.attached.suggested.connect(self._engine_suggested)
         self.attached.suggestion_failed.connect(self._engine_gave_no_move)
         self.paused = False  # computers make no moves (an engine game held)
+        # a game of computers alone (not a match's): the least seconds between their moves,
+        # to watch it (a game at level 1 was over before it could be seen: noticed by a
+        # session's own look); the window sets it (Play ▸ Pace of computer games)
+        self.pace = 0.0
+        self._pace_timer = QTimer(self)
+        self._pace_timer.setSingleShot(True)
+        self._pace_timer.timeout.connect(self.after_change)
+        self._paced: tuple[object, float] = (None, 0.0)  # a position, when it was first seen
         self.held_at: object = None  # the position it waits at, whatever (``plays_here``)
         self.ready = not warm_up
         self.warmup: QProcess | None = None
@@ -783,6 +791,7 @@ class ComputerPlay(QObject):
         """The position changed: drop stale work and start whatever is due now."""
         self.runner.cancel()
         self.attached.cancel()
+        self._pace_timer.stop()
         self.thinking.setVisible(False)
         self._keep_thinking_room()
         session = self.session
@@ -822,6 +831,10 @@ class ComputerPlay(QObject):
                 # (under paused clocks it thought, and its move, refused, was named in the
                 # status bar: the opponent's move given away, tester 65)
                 return
+            wait = self._pace_wait()
+            if wait > 0:
+                self._pace_timer.start(max(1, round(wait * 1000)))
+                return
             if seat.engine:
                 self.attached.think(seat)
                 return
@@ -832,6 +845,20 @@ class ComputerPlay(QObject):
             self._think_for_move(seat.level, seat.seconds)
         elif self.analyse_box.isChecked() and not game.is_over and self.ready:
             self._analyse()
+
+    def _pace_wait(self) -> float:
+        """The seconds a computer waits before it starts to think here: in a game of
+        computers alone, outside a match, until the position has been shown ``pace``
+        seconds."""
+        now = time.monotonic()
+        signature = position_signature(self.session.game)
+        if self._paced[0] != signature:
+            self._paced = (signature, now)
+        if self.pace <= 0 or self.attached.forfeit or not self.session.played:
+            return 0.0
+        if not all(seat.computer for seat in self.session.seats):
+            return 0.0
+        return self.pace - (now - self._paced[1])
 
     def _analyse(self) -> None:
         """Analyse the position shown (going on from its search where the engine kept it)."""

@@ -17,6 +17,7 @@ from typing import TypeVar
 from PySide6.QtCore import QByteArray, QEvent, QMimeData, QObject, QPoint, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
+    QActionGroup,
     QCloseEvent,
     QKeyEvent,
     QKeySequence,
@@ -85,7 +86,7 @@ from ygui.session import (
     seat_name,
     viewed_game,
 )
-from ygui.settings import Settings
+from ygui.settings import PACES, Settings
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
 from ygui.ui.computer import ComputerPlay
@@ -175,6 +176,7 @@ class MainWindow(QMainWindow):
     act_mark_square: QAction
     act_mark_label: QAction
     act_pause_computers: QAction
+    act_engines: QAction
 
     def __init__(self, settings: Settings | None = None, warm_up_engine: bool = True) -> None:
         super().__init__()
@@ -755,6 +757,30 @@ class MainWindow(QMainWindow):
             box.toggled.connect(lambda on, k=key: self.remember(k, bool(on)))
         self.act_labels.setChecked(bool(self.settings.get("show_labels")))
         self.act_resigns.setChecked(bool(self.settings.get("computer_resigns")))
+        pace = menus["&Play"].addMenu("Pace of c&omputer games")
+        menus["&Play"].insertMenu(self.act_engines, pace)
+        pace.setToolTipsVisible(True)
+        self.pace_actions: dict[int, QAction] = {}
+        paces = QActionGroup(self)
+        for seconds, text in zip(
+            PACES,
+            (
+                "&As fast as they play",
+                "At most a move a &second",
+                "At most a move in &three seconds",
+            ),
+            strict=True,
+        ):
+            action = QAction(text, self)
+            action.setCheckable(True)
+            action.setToolTip(
+                "In a game between computers (not a match's): the least time between their moves"
+            )
+            action.triggered.connect(lambda _on, t=seconds: self.set_pace(t))
+            paces.addAction(action)
+            pace.addAction(action)
+            self.pace_actions[seconds] = action
+        self.set_pace(int(self.settings.get("computer_pace")), remember=False)
         if self.settings.get("move_numbers"):
             self.act_numbers.setChecked(True)  # (numbers from the first move)
         self.act_dark.setChecked(self.theme.name == "dark")
@@ -1974,6 +2000,14 @@ class MainWindow(QMainWindow):
     def mirror_board(self, on: bool) -> None:
         if on != self.scene.orientation.mirror:
             self._turn_board(self.scene.orientation.mirrored())
+
+    def set_pace(self, seconds: int, remember: bool = True) -> None:
+        """The least seconds between two moves of a game of computers alone (Play ▸ Pace of
+        computer games)."""
+        self.computer.pace = float(seconds)
+        self.pace_actions[seconds].setChecked(True)
+        if remember:
+            self.remember("computer_pace", seconds)
 
     def set_computer_resigns(self, on: bool) -> None:
         """Whether the computer resigns a game its search has proved lost (it plays on to the
