@@ -20,7 +20,7 @@ from ygui.core.record import load_record
 from ygui.core.result import FORFEIT, RESIGNATION, parse_result
 from ygui.core.variants import VARIANTS, GameOptions
 from ygui.engines import EngineSpec
-from ygui.session import Change
+from ygui.session import RESULT_NOTE, Change
 from ygui.settings import Settings
 from ygui.ui.new_game_dialog import NewGameDialog
 
@@ -367,6 +367,9 @@ def test_a_match_game_lost_by_forfeit_and_a_stop(qtbot, answers, tmp_path):
     record = load_record(dialog.plan.files[0])
     assert parse_result(record.result) is not None
     assert parse_result(record.result).reason == FORFEIT and record.result == "W+F"
+    # why, in the record too (only the log said it)
+    (why,) = record.root.extra[RESULT_NOTE]
+    assert why.startswith("Crash stopped while answering `genmove b`"), why
     log = [dialog.log.item(i).text() for i in range(dialog.log.count())]
     assert any("Crash stopped while answering `genmove b`" in line for line in log), log
     assert any("ygui level 1 wins (White wins by forfeit)" in line for line in log), log

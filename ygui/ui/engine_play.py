@@ -287,7 +287,8 @@ class AttachedPlay(QObject):
         full = message + ("." if not message.endswith((".", ")")) else "")
         self.failed.emit(colour, full, declined)
         if self.forfeit:
-            self.session.end_game(colour, FORFEIT)
+            # (why goes with the result into the record: only the match's log said it)
+            self.session.end_game(colour, FORFEIT, message.rstrip("."))
 
     def prune(self, new_game: bool) -> None:
         """End the processes of engines no seat plays any more (the players of a new game, or
