@@ -1267,6 +1267,13 @@ def test_the_match_dialog_opens_beside_the_board_not_over_it(qtbot, window):
     small.move(room.right() - 300, room.top())
     place_beside(dialog, small)
     assert dialog.frameGeometry().right() == small.frameGeometry().left() - 1
+    # too little room either side: against the screen's edge where there is more
+    small.setGeometry(room.left() + 80, room.top(), room.width() - 220, 400)
+    place_beside(dialog, small)
+    assert dialog.frameGeometry().right() == room.right()
+    small.move(room.left() + 140, room.top())
+    place_beside(dialog, small)
+    assert dialog.frameGeometry().left() == room.left()
     # the window itself, as wide as the screen: over its right edge
     window.move(room.topLeft())
     window.resize(room.width(), 600)

@@ -62,9 +62,9 @@ def resize_within_screen(
 
 def place_beside(dialog: QWidget, window: QWidget) -> None:
     """Move a dialog that stays open while the board plays on (a match's) off the board:
-    beside the window where its screen has room, else over the window's right-hand edge
-    (the panels), never off the screen. Centred over the window, it hid the games it
-    played."""
+    beside the window where its screen has room, else against the screen's edge on the side
+    with more room (over the window's right-hand panels when it fills the screen), never off
+    the screen. Centred over the window, it hid the games it played."""
     screen = window.screen() or QApplication.primaryScreen()
     if screen is None:
         return
@@ -72,12 +72,16 @@ def place_beside(dialog: QWidget, window: QWidget) -> None:
     frame = window.frameGeometry()
     size = dialog.frameGeometry().size()
     # (QRect's right and bottom are its last pixel's)
-    if frame.right() + size.width() <= room.right():
+    right = max(0, room.right() - frame.right())  # the room beside the window, each side
+    left = max(0, frame.left() - room.left())
+    if size.width() <= right:
         x = frame.right() + 1
-    elif frame.left() - size.width() >= room.left():
+    elif size.width() <= left:
         x = frame.left() - size.width()
+    elif right >= left:  # against the screen's edge: as little of the window covered
+        x = room.right() - size.width() + 1
     else:
-        x = frame.right() - size.width() + 1
+        x = room.left()
     y = min(frame.top(), room.bottom() - size.height() + 1)
     x = max(room.left(), min(x, room.right() - size.width() + 1))
     dialog.move(x, max(room.top(), y))
