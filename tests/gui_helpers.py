@@ -32,7 +32,7 @@ class Answers:
 def make_window(qtbot, answers: Answers) -> MainWindow:
     settings = Settings()
     window = MainWindow(settings, warm_up_engine=False)
-    # games of computers alone at full speed (Play ▸ Pace of computer games; its own tests
+    # games of computers alone at full speed (Play ▸ Pace of computer play; its own tests
     # set it)
     window.computer.pace = 0.0
     if not settings.get("window"):

@@ -64,7 +64,7 @@ def test_whole_game_against_the_computer(qtbot, answers, game, kw):
 
 
 def test_a_game_of_computers_alone_goes_at_the_pace_chosen(qtbot, answers):
-    """Play ▸ Pace of computer games: a move shown stays the pace chosen before the next
+    """Play ▸ Pace of computer play: a move shown stays the pace chosen before the next
     computer starts to think (a game at level 1 was over before it could be seen); remembered;
     never in a game with a person, nor at "As fast as they play"."""
     window = make_window(qtbot, answers)

@@ -476,7 +476,7 @@ class ComputerPlay(QObject):
         self.paused = False  # computers make no moves (an engine game held)
         # a game of computers alone (not a match's): the least seconds between their moves,
         # to watch it (a game at level 1 was over before it could be seen: noticed by a
-        # session's own look); the window sets it (Play ▸ Pace of computer games)
+        # session's own look); the window sets it (Play ▸ Pace of computer play)
         self.pace = 0.0
         self._pace_timer = QTimer(self)
         self._pace_timer.setSingleShot(True)

@@ -757,7 +757,7 @@ class MainWindow(QMainWindow):
             box.toggled.connect(lambda on, k=key: self.remember(k, bool(on)))
         self.act_labels.setChecked(bool(self.settings.get("show_labels")))
         self.act_resigns.setChecked(bool(self.settings.get("computer_resigns")))
-        pace = menus["&Play"].addMenu("&Pace of computer games")
+        pace = menus["&Play"].addMenu("Pace of computer pla&y")
         menus["&Play"].insertMenu(self.act_engines, pace)
         pace.setToolTipsVisible(True)
         self.pace_actions: dict[int, QAction] = {}
