@@ -1472,6 +1472,17 @@ def test_an_analysis_kept_with_the_game_is_shown_when_the_position_is_again(
     window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
     assert window.open_path(path)
     assert window.session.move_number == 2 and computer.win_label.text() == said
+    # and its best move is marked on the board as the analysis marks it, with Candidate moves
+    # on the board (the panel alone said it)
+    best = GameTree.best_move(window.session.current)
+    cell = window.game.geometry.cell(best)
+    assert computer.line_label.text() == f"Best move, as kept with the game: {best}"
+    assert window.scene._candidates_given is None
+    window.act_candidates.trigger()
+    (mark,) = window.scene._candidates_given
+    assert window.game.to_move == BLACK  # (the rate is the mover's, as the analysis says it)
+    assert mark == (cell, f"{black}%", pytest.approx(black / 100, abs=0.006))
+    assert mismatches(window) == []
 
 
 @pytest.mark.parametrize("order", ["person first", "computer first"])

@@ -1353,11 +1353,29 @@ class ComputerPlay(QObject):
             best = GameTree.best_move(self.session.current)
             if best:
                 self.line_label.setText(f"Best move, as kept with the game: {best}")
+                self._mark_kept_best(game, best, black, bool(stones))
             self.stats_label.setText(
                 f"{playouts:,} playouts, when it was analysed (A analyses it now)"
                 if playouts
                 else "Proved when it was analysed (A analyses it now)"
             )
+
+    def _mark_kept_best(self, game: Game, best: str, black: float, proved: bool) -> None:
+        """The best move an analysis kept with the game found here, marked on the board as the
+        analysis marks its best candidate (with Candidate moves on the board): a reopened
+        study said it in the panel alone."""
+        try:
+            move = game.parse_move(best)
+        except (KeyError, ValueError):
+            return  # (a record's own words: nothing to mark)
+        cell = marked_cell(game, move)
+        if cell is None or game.why_illegal(move) is not None:
+            return
+        worth = black if game.to_move == BLACK else 1 - black
+        rate = proved_text(1 if worth > 0.5 else -1) if proved else f"{100 * worth:.0f}%"
+        self.candidate_marks = [(cell, rate, worth)]
+        self._best_is_marked = True
+        self._show_candidates(self.candidates_box.isChecked())
 
     def set_win_bar(self, black: float, game: Game) -> None:
         """The bar filled to the first colour's share, with the leader's share written on it:
