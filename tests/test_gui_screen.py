@@ -180,6 +180,14 @@ def test_the_dark_theme_reaches_the_graph_and_the_labels(qtbot, window):
         ink = QColor(ink_on(name))
         middle = (QColor(light).lightnessF() + QColor(dark).lightnessF()) / 2
         assert abs(ink.lightnessF() - middle) >= 0.4, name
+    # the game tree's nodes stand out from its background: a stone near its shade is ringed
+    # in the text's (the Black nodes were dark grey on dark grey)
+    window.panel_asked(window.tree_panel)
+    view = window.tree_panel.graph
+    qtbot.waitUntil(lambda: bool(view.canvas.fills))
+    base = view.palette().color(view.palette().ColorRole.Base).lightnessF()
+    for fill, outline in view.canvas.fills.values():
+        assert max(abs(fill.lightnessF() - base), abs(outline.lightnessF() - base)) >= 0.3
     window.act_dark.setChecked(False)
     assert window.theme.name == "light" and DARK.name == "dark"
 

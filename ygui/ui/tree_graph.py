@@ -353,12 +353,18 @@ class GameTreeView(QGraphicsView):
         layout = lay_out(tree.root)
         mistakes = self._mistakes(tree, layout)
         names = tree.record.new_game().variant.colour_names
-        self.canvas.fills = {
-            colour: (QColor(STONE_COLOURS[name][0]), QColor(STONE_COLOURS[name][1]).darker(150))
-            for colour, name in zip((BLACK, WHITE), names, strict=True)
-        }
         palette = self.palette()
         text = palette.color(palette.ColorRole.Text)
+        base = palette.color(palette.ColorRole.Base)
+        self.canvas.fills = {}
+        for colour, name in zip((BLACK, WHITE), names, strict=True):
+            fill = QColor(STONE_COLOURS[name][0])
+            outline = QColor(STONE_COLOURS[name][1]).darker(150)
+            if abs(fill.lightnessF() - base.lightnessF()) < 0.3:
+                # a node near the background's shade is ringed in the text's colour (the dark
+                # theme's Black nodes were dark grey on dark grey: noticed by a session's look)
+                outline = QColor(text)
+            self.canvas.fills[colour] = (fill, outline)
         faint, strong = QColor(text), QColor(text)
         faint.setAlpha(110)
         strong.setAlpha(170)
