@@ -518,3 +518,22 @@ def test_without_a_display_the_window_and_self_check_say_so(tmp_path, capsys):
         assert done.returncode == 2, done.stderr
         assert "needs a display, and there is none here" in done.stderr
         assert "QT_QPA_PLATFORM=offscreen" in done.stderr
+
+
+def test_the_engines_advice_is_not_in_a_players_colour(qapp):
+    """The hint's ring and the best candidate's frame are blue, but purple on a board with a
+    Blue player (a blue ring on an empty cell read as Blue's stone to come)."""
+    from PySide6.QtWidgets import QGraphicsEllipseItem
+
+    from ygui.ui.theme import LIGHT
+
+    for game_name, colour in (("y", "#1e88e5"), ("hexagonal-y", "#8e24aa")):
+        game = Game(GameOptions(game=game_name, size=5).validated())
+        assert ("Blue" in game.variant.colour_names) == (game_name != "y")
+        scene = BoardScene(game, LIGHT)
+        scene.set_hint(3)
+        (ring,) = [i for i in scene._hint_items if isinstance(i, QGraphicsEllipseItem)]
+        assert ring.pen().color().name() == colour
+        scene.set_candidates([(3, "60%", 0.6), (4, "40%", 0.4)])
+        frames = [i for i in scene._candidate_items if isinstance(i, QGraphicsPathItem)]
+        assert [f.pen().color().name() == colour for f in frames] == [True, False]

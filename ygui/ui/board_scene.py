@@ -151,6 +151,9 @@ class HeatSummary:
     visits: int
 
 
+GUIDE = "#1e88e5"  # the engine's advice: the hint's ring, the best candidate's frame
+GUIDE_ON_BLUE = "#8e24aa"  # the same on boards with a Blue player
+GUIDE_INK, GUIDE_INK_ON_BLUE = "#0d47a1", "#4a148c"  # their words
 SOLUTION_WON = "#2e7d32"  # the solver's map: a move that wins
 SOLUTION_LOST = "#c62828"  # and one that loses
 
@@ -949,7 +952,7 @@ class BoardScene(QGraphicsScene):
             mark = QGraphicsPathItem(box)
             tint = candidate_tint(worth)
             mark.setBrush(tint)  # opaque: the cell's name does not show through
-            edge = QColor("#1e88e5") if rank == 0 else tint.darker(160)
+            edge = QColor(self.guide_colour()) if rank == 0 else tint.darker(160)
             mark.setPen(QPen(edge, 2.5 if rank == 0 else 1.0))
             mark.setZValue(20.4)  # over the cell's name
             mark.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -961,7 +964,7 @@ class BoardScene(QGraphicsScene):
             font.setPixelSize(max(7, int(self.radii[cell] * size[len(text) >= 4])))
             font.setBold(rank == 0)
             label.setFont(font)
-            label.setBrush(QColor("#0d47a1" if rank == 0 else "#212121"))
+            label.setBrush(QColor(self.guide_colour(ink=True) if rank == 0 else "#212121"))
             rect = label.boundingRect()
             items: list[QGraphicsItem] = [mark, label]
             self._candidate_labels.append(label)
@@ -1020,6 +1023,17 @@ class BoardScene(QGraphicsScene):
         board for it: a player asked for a hint was told "swap" in the status bar alone)."""
         return bool(self.game.colours[cell]) and self.game.can_swap
 
+    def guide_colour(self, ink: bool = False) -> str:
+        """The colour of the engine's advice on the board (the hint's ring, the best
+        candidate's frame; ``ink``: its words): blue, or purple where a player is Blue (a blue
+        ring on an empty cell read as Blue's stone to come)."""
+        blue = "Blue" in self.game.variant.colour_names
+        return (
+            (GUIDE_INK_ON_BLUE if blue else GUIDE_INK)
+            if ink
+            else (GUIDE_ON_BLUE if blue else GUIDE)
+        )
+
     def set_hint(self, cell: int | None) -> None:
         """Ring the cell the engine suggests (None clears it); a swap's hint rings the first
         stone, with "swap" on it."""
@@ -1032,7 +1046,7 @@ class BoardScene(QGraphicsScene):
         radius = self.radii[cell] * 1.05
         p = self.cell_position(cell)
         item = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
-        pen = QPen(QColor("#1e88e5"), max(2.5, radius * 0.18))
+        pen = QPen(QColor(self.guide_colour()), max(2.5, radius * 0.18))
         pen.setStyle(Qt.PenStyle.DashLine)
         item.setPen(pen)
         item.setZValue(13)
@@ -1045,7 +1059,7 @@ class BoardScene(QGraphicsScene):
             font.setPixelSize(max(7, int(self.radii[cell] * 0.5)))
             font.setBold(True)
             word.setFont(font)
-            word.setBrush(QColor("#0d47a1"))
+            word.setBrush(QColor(self.guide_colour(ink=True)))
             rect = word.boundingRect()
             badge = QPainterPath()
             pad = 0.15 * rect.height()
@@ -1059,7 +1073,7 @@ class BoardScene(QGraphicsScene):
             )
             back = QGraphicsPathItem(badge)
             back.setBrush(QColor("#ffffff"))
-            back.setPen(QPen(QColor("#1e88e5"), 1.0))
+            back.setPen(QPen(QColor(self.guide_colour()), 1.0))
             word.setPos(p.x() - rect.width() / 2, p.y() - rect.height() / 2)
             # over the cell's name, under a candidate's mark there (which says "swap" and its
             # rate: the hint's word hid them, tester 48)
