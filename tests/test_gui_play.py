@@ -1422,3 +1422,89 @@ def test_a_figure_is_light_unless_chosen_dark_whatever_the_windows_theme(qtbot, 
     again = FigureDialog(window.game, False, None, window, remembered=dialog.choices())
     qtbot.addWidget(again)
     assert again.colours.currentText() == "Dark"
+
+
+def _key(qtbot, window, key):
+    """A key pressed with the keys on the board (the window's shortcuts see it first)."""
+    qtbot.keyClick(window.view, key)
+
+
+def test_the_keyboard_plays_on_the_board_with_a_cursor(qtbot, window):
+    """Tab to the board: a cursor, moved by the arrows, Enter or Space plays there, Esc gives
+    the arrows back to the game's moves (tester 74 found no way to play a stone without the
+    mouse but the set-up panel's box)."""
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    g = window.game.geometry
+    window.game_panel.moves_list.setFocus()
+    window.view.setFocus(Qt.FocusReason.TabFocusReason)
+    assert window.view.hasFocus()
+    assert window.view.cursor_cell is not None  # in the middle of the empty board
+    assert window.statusBar().currentMessage() == window.CURSOR_WORDS
+    start = window.view.cursor_cell
+    scene = window.scene
+
+    def x_y(label):
+        p = scene.cell_position(g.cell(label))
+        return round(p.x()), round(p.y())
+
+    _key(qtbot, window, Qt.Key.Key_Right)
+    right = window.view.cursor_cell
+    assert x_y(g.labels[right])[1] == x_y(g.labels[start])[1]  # the same row
+    assert x_y(g.labels[right])[0] > x_y(g.labels[start])[0]  # to its right
+    assert window.view.hover_label.text() == f"Cell {g.labels[right]}"
+    assert scene.ghost_cells == 1  # the stone a play there places
+    _key(qtbot, window, Qt.Key.Key_Return)
+    assert [window.game.move_text(m) for m in window.game.moves] == [g.labels[right]]
+    shows_the_position(window)
+    # on an occupied cell it says so, as a click does
+    _key(qtbot, window, Qt.Key.Key_Space)
+    assert len(window.game.moves) == 1
+    assert "is occupied" in window.game_panel.refusal.text()
+    # up, down and to the edge: every step stays on the board
+    for key in [Qt.Key.Key_Up] * 6 + [Qt.Key.Key_Left] * 6 + [Qt.Key.Key_Down] * 6:
+        _key(qtbot, window, key)
+        assert 0 <= window.view.cursor_cell < g.size
+    low = g.labels[window.view.cursor_cell]
+    assert low.endswith("1")  # (down: the bottom row)
+    _key(qtbot, window, Qt.Key.Key_Space)
+    assert [window.game.move_text(m) for m in window.game.moves] == [g.labels[right], low]
+    shows_the_position(window)
+    # Esc: the arrows step through the game again
+    _key(qtbot, window, Qt.Key.Key_Escape)
+    assert window.view.cursor_cell is None and scene.ghost_cells == 0
+    _key(qtbot, window, Qt.Key.Key_Left)
+    assert window.session.move_number == 1
+    shows_the_position(window)
+    # Enter brings the cursor back where it was; a click on the board takes it away
+    _key(qtbot, window, Qt.Key.Key_Enter)
+    assert window.view.cursor_cell == g.cell(low)
+    click(qtbot, window, "c2")
+    assert window.view.cursor_cell is None
+    assert window.session.move_number == 2 and window.game.moves[-1] == Move(g.cell("c2"))
+    shows_the_position(window)
+
+
+def test_the_cursor_follows_the_board_as_it_is_turned(qtbot, window):
+    """The arrows are the screen's: on a board turned a sixth, Right still goes right."""
+    window.show()
+    qtbot.waitExposed(window)
+    for _ in range(2):
+        window.act_rotate.trigger()
+        window.view.setFocus()
+        _key(qtbot, window, Qt.Key.Key_Return)  # (Enter shows the cursor first)
+        scene, view = window.scene, window.view
+        for key, axis, sign in (
+            (Qt.Key.Key_Right, 0, 1),
+            (Qt.Key.Key_Up, 1, -1),
+            (Qt.Key.Key_Left, 0, -1),
+            (Qt.Key.Key_Down, 1, 1),
+        ):
+            before = scene.cell_position(view.cursor_cell)
+            _key(qtbot, window, key)
+            after = scene.cell_position(view.cursor_cell)
+            moved = (after - before).x() if axis == 0 else (after - before).y()
+            assert moved * sign > 0, (key, before, after)
+        assert window.game.moves == []
+        _key(qtbot, window, Qt.Key.Key_Escape)

@@ -413,6 +413,59 @@ class BoardScene(QGraphicsScene):
         )
         self.refresh()
         self._draw_solution()
+        self._cursor_items: list[QGraphicsItem] = []  # (cleared with the scene)
+        self.set_cursor(self.cursor_cell)
+
+    # ----- the keyboard's cursor ----------------------------------------------------------
+    cursor_cell: int | None = None  # the cell the keyboard's cursor is on, shown (or None)
+
+    def set_cursor(self, cell: int | None) -> None:
+        """Ring the keyboard's cell (None: no cursor): a black and a white ring, seen on any
+        board and stone, and unlike the engine's dashed hint."""
+        self._remove(self._cursor_items)
+        if cell is not None and not 0 <= cell < self.game.geometry.size:
+            cell = None  # (another board's)
+        self.cursor_cell = cell
+        if cell is None:
+            return
+        p = self.cell_position(cell)
+        radius = self.radii[cell] * 1.12
+        width = max(2.0, self.radii[cell] * 0.12)
+        for colour, pen_width in (("#000000", 2 * width), ("#ffffff", width)):
+            ring = QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
+            ring.setPen(QPen(QColor(colour), pen_width))
+            ring.setBrush(Qt.BrushStyle.NoBrush)
+            ring.setZValue(30)  # over every mark
+            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.addItem(ring)
+            self._cursor_items.append(ring)
+
+    def cursor_step(self, cell: int, dx: int, dy: int, along: float | None) -> tuple[int, float]:
+        """The cell an arrow key moves the cursor to from ``cell``, in the board's picture
+        (turned or mirrored as shown): of the cells ahead within 50 degrees of the arrow's
+        direction, those of the nearest row (or column), and among them the one nearest to
+        ``along``, the cursor's remembered place across the arrow's direction (as a text
+        cursor keeps its column going up and down the lines: on a hexagonal lattice each
+        step up would otherwise drift to one side). Returns the cell (``cell`` where none is
+        ahead) and the place across to remember."""
+        here = self.cell_position(cell)
+        spots = [self.cell_position(c) for c in range(self.game.geometry.size)]
+        across = (here.y() if dx else here.x()) if along is None else along
+        ahead: list[tuple[float, float, int]] = []
+        for c, spot in enumerate(spots):
+            if c == cell:
+                continue
+            forward = (spot.x() - here.x()) * dx + (spot.y() - here.y()) * dy
+            sideways = abs((spot.y() - here.y()) if dx else (spot.x() - here.x()))
+            if forward > 1e-6 and sideways <= 1.2 * forward:  # (within 50 degrees)
+                off = abs((spot.y() if dx else spot.x()) - across)
+                ahead.append((forward, off, c))
+        if not ahead:
+            return cell, across
+        nearest = min(f for f, _, _ in ahead)
+        band = nearest + 0.5 * min(self.radii)  # (one row of an irregular board)
+        _, _, best = min((off, f, c) for f, off, c in ahead if f <= band)
+        return best, across
 
     def _draw_cells(self) -> None:
         g = self.game.geometry

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QCursor,
@@ -97,9 +97,25 @@ class HeatLegend(QWidget):
         painter.end()
 
 
+# the keys of the keyboard's cursor on the board: each arrow's direction on the screen
+CURSOR_ARROWS = {
+    Qt.Key.Key_Left: (-1, 0),
+    Qt.Key.Key_Right: (1, 0),
+    Qt.Key.Key_Up: (0, -1),
+    Qt.Key.Key_Down: (0, 1),
+}
+CURSOR_PLAYS = {Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space}
+
+
 class BoardView(QGraphicsView):
+    """The board on the screen. With the keys on it (Tab, or a click then Enter), a cursor
+    moves by the arrows and Enter or Space plays where it is (clicks the cell); Esc gives the
+    arrows back to the game's moves (tester 74 found no way to play a stone without the
+    mouse but the set-up panel's box)."""
+
     cellClicked = Signal(int)
     cellHovered = Signal(int)  # -1 when the pointer leaves every cell
+    cursorShown = Signal(bool)  # the keyboard's cursor came on the board, or went
     # a click on a board of points between its points (it did nothing and said nothing:
     # tester 28 on the Game of Y)
     missedPoint = Signal()
@@ -128,6 +144,8 @@ class BoardView(QGraphicsView):
         )
         self.hover_label.hide()
         self.tabbed_in = False  # the keys came to the board by Tab: its frame shows it
+        self._cursor_at: int | None = None  # where the cursor was last (it comes back there)
+        self._across: float | None = None  # its place across the arrows' way, kept (rows)
 
     def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt's name
         # (a keyboard player's Tab put the keys on the board with nothing to show it: tester
@@ -138,11 +156,73 @@ class BoardView(QGraphicsView):
         )
         self.viewport().update()
         super().focusInEvent(event)
+        if self.tabbed_in:
+            self.show_cursor()
 
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt's name
         self.tabbed_in = False
         self.viewport().update()
         super().focusOutEvent(event)
+        self.hide_cursor()
+
+    # ----- the keyboard's cursor ---------------------------------------------------------
+    @property
+    def cursor_cell(self) -> int | None:
+        return self.board_scene().cursor_cell
+
+    def show_cursor(self) -> None:
+        """The cursor on the board: where it was, else on the last move, else in the
+        middle."""
+        scene = self.board_scene()
+        game = scene.game
+        size = game.geometry.size
+        cell = self._cursor_at if self._cursor_at is not None and self._cursor_at < size else None
+        if cell is None:
+            last = next((m.cell for m in reversed(game.moves) if m.cell is not None), None)
+            cell = last if last is not None else self._middle_cell()
+        self._across = None
+        scene.set_cursor(cell)
+        self._cursor_at = cell
+        self.cellHovered.emit(cell)  # (its name, and the stone a play would place)
+        self.cursorShown.emit(True)
+
+    def hide_cursor(self) -> None:
+        scene = self.board_scene()
+        if scene.cursor_cell is None:
+            return
+        scene.set_cursor(None)
+        self.cellHovered.emit(self._hover)
+        self.cursorShown.emit(False)
+
+    def _middle_cell(self) -> int:
+        scene = self.board_scene()
+        spots = [scene.cell_position(c) for c in range(scene.game.geometry.size)]
+        mx = sum(p.x() for p in spots) / len(spots)
+        my = sum(p.y() for p in spots) / len(spots)
+        return min(
+            range(len(spots)), key=lambda c: (spots[c].x() - mx) ** 2 + (spots[c].y() - my) ** 2
+        )
+
+    def _cursor_keys(self, event: QKeyEvent) -> bool:
+        """Keys the cursor takes: the arrows while it is shown, Enter or Space (which show it
+        first), and Esc (which hides it)."""
+        if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            return False
+        key = event.key()
+        if key in CURSOR_PLAYS:
+            return True
+        return self.cursor_cell is not None and (key in CURSOR_ARROWS or key == Qt.Key.Key_Escape)
+
+    def event(self, event: QEvent) -> bool:
+        # the window's shortcuts (the arrows step through the game) give way to the cursor
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and self._cursor_keys(event)
+        ):
+            event.accept()
+            return True
+        return super().event(event)
 
     def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802
         super().drawForeground(painter, rect)
@@ -201,10 +281,12 @@ class BoardView(QGraphicsView):
 
     @property
     def hovered(self) -> int:
-        """The cell under the mouse, or -1."""
-        return self._hover
+        """The cell the keyboard's cursor is on, else the cell under the mouse, or -1."""
+        cursor = self.cursor_cell
+        return cursor if cursor is not None else self._hover
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        self.hide_cursor()  # (the pointer shows where the player is)
         if event.button() == Qt.MouseButton.LeftButton:
             cell = self.cell_under(event)
             if cell >= 0:
@@ -225,6 +307,28 @@ class BoardView(QGraphicsView):
         self.cellHovered.emit(-1)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if self._cursor_keys(event):
+            key = event.key()
+            cell = self.cursor_cell
+            if key == Qt.Key.Key_Escape:
+                self.hide_cursor()
+            elif cell is None:
+                self.show_cursor()  # (Enter or Space: the cursor first, a play after)
+            elif key in CURSOR_PLAYS:
+                self.cellClicked.emit(cell)
+            else:
+                dx, dy = CURSOR_ARROWS[Qt.Key(key)]
+                scene = self.board_scene()
+                # (the place kept is across the up and down arrows' way: sideways, a row's
+                # cells are in their own row)
+                step, self._across = scene.cursor_step(cell, dx, dy, None if dx else self._across)
+                if dx:
+                    self._across = None
+                scene.set_cursor(step)
+                self._cursor_at = step
+                self.cellHovered.emit(step)
+            event.accept()
+            return
         # Arrow keys step through the game (the window's shortcuts), never scroll the board.
         if event.key() in NAVIGATION_KEYS:
             event.ignore()

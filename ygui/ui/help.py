@@ -118,8 +118,10 @@ def shortcuts_text(actions: Iterable[QAction]) -> str:
     return (
         f"<table>{''.join(rows)}</table>"
         "<p>Click a cell to play there; hover to see where a stone would go. Without a "
-        "mouse: Ctrl+2 puts the keys in the Set up panel's box; type the cells' names there "
-        "(<i>d4</i>, or several moves: <i>d4 swap c3</i>) and press Enter; Esc gives the "
+        "mouse: Tab to the board (or Enter with the keys on it) shows a cursor there; the "
+        "arrows move it, Enter or Space plays where it is, and Esc gives the arrows back to "
+        "the moves. Or Ctrl+2 puts the keys in the Set up panel's box; type the cells' names "
+        "there (<i>d4</i>, or several moves: <i>d4 swap c3</i>) and press Enter; Esc gives the "
         "keys back to the board's shortcuts. C shows the cells' names.</p>"
     )
 

@@ -201,6 +201,7 @@ class MainWindow(QMainWindow):
         self.view = BoardView(self.scene)
         self.view.cellClicked.connect(self.on_cell_clicked)
         self.view.cellHovered.connect(self.on_cell_hovered)
+        self.view.cursorShown.connect(self._cursor_shown)
         self.view.missedPoint.connect(
             lambda: self.show_status("Between the points: click on a point to play there.", 4000)
         )
@@ -1152,7 +1153,11 @@ class MainWindow(QMainWindow):
         # (the pause the user chose, not a question's hold)
         paused = self.act_pause_computers.isChecked()
         self.game_panel.refresh(self.theme, self.message, paused)
-        self.view.show_hover_text(self._cell_words(self.view.hovered))  # (its stone may change)
+        cursor = self.view.cursor_cell
+        if cursor is not None:  # (the stone a play there would place may have changed)
+            self.on_cell_hovered(cursor)
+        else:
+            self.view.show_hover_text(self._cell_words(self.view.hovered))  # (its stone too)
         self.tree_panel.refresh()
         self.editor.refresh()
         self.entry_panel.refresh()
@@ -1278,6 +1283,17 @@ class MainWindow(QMainWindow):
             self.editor.edit_click(cell)
         else:
             self.play(Move(cell))
+
+    CURSOR_WORDS = (
+        "Keys on the board: the arrows move its cursor, Enter or Space plays there, Esc gives "
+        "the arrows back to the moves."
+    )
+
+    def _cursor_shown(self, shown: bool) -> None:
+        if shown:
+            self.show_status(self.CURSOR_WORDS, 12000)
+        else:
+            self.replace_status(self.CURSOR_WORDS)
 
     def on_cell_hovered(self, cell: int) -> None:
         # no see-through stone while the computer thinks: a click would not place it
