@@ -11,7 +11,7 @@ from drawn import last_move_mark
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QApplication, QMenu, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QScrollArea, QTabBar, QWidget
 
 from ygui.ai.engine import SearchResult
 from ygui.core.boards.polyy import polyy_board
@@ -538,10 +538,32 @@ def test_tab_stops_on_the_board_show_a_frame_and_none_is_invisible(qtbot, window
             break
     assert view.hasFocus() and view.tabbed_in and edge() == highlight
     assert not any(isinstance(stop, QScrollArea) for stop in stops), stops
+    assert view.cursor_cell is not None  # (and its cursor)
+    # (the board is the one stop here: the panels' bars are none, the set-up's box is behind
+    # the game panel's tab)
     qtbot.keyClick(view, Qt.Key.Key_Tab)
-    assert not view.hasFocus() and edge() != highlight
+    assert view.hasFocus() and edge() == highlight and view.cursor_cell is not None
     click_cell(qtbot, window, 0)
     assert view.hasFocus() and not view.tabbed_in and edge() != highlight
+    assert view.cursor_cell is None
+    # no stop is a bar of tabbed panels, where nothing showed the keys (tester 74); with the
+    # board the one stop, Tab there shows its frame and its cursor all the same
+    window.panel_asked(window.review_panel)
+    window.panel_asked(window.computer.dock)
+    assert [b for b in window.findChildren(QTabBar) if b.isVisible() and b.count() > 1]
+    seen = []
+    for _ in range(12):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        seen.append(QApplication.focusWidget())
+    assert not any(isinstance(stop, QTabBar) for stop in seen), seen
+    for dock in (window.review_panel, window.computer.dock, window.tree_panel):
+        dock.hide()
+    window.setup_dock.hide()
+    click_cell(qtbot, window, 1)
+    assert view.cursor_cell is None
+    qtbot.keyClick(view, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is view and view.tabbed_in
+    assert view.cursor_cell is not None and edge() == highlight
 
 
 def test_a_panel_asked_for_comes_to_the_front_and_asked_again_closes(qtbot, window):

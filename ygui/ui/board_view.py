@@ -165,6 +165,13 @@ class BoardView(QGraphicsView):
         super().focusOutEvent(event)
         self.hide_cursor()
 
+    def tab_in(self) -> None:
+        """Tab came to the board, which had the keys already: its frame and its cursor."""
+        self.tabbed_in = True
+        self.viewport().update()
+        if self.cursor_cell is None:
+            self.show_cursor()
+
     # ----- the keyboard's cursor ---------------------------------------------------------
     @property
     def cursor_cell(self) -> int | None:
@@ -287,6 +294,9 @@ class BoardView(QGraphicsView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         self.hide_cursor()  # (the pointer shows where the player is)
+        if self.tabbed_in:
+            self.tabbed_in = False  # (and the frame goes with the cursor)
+            self.viewport().update()
         if event.button() == Qt.MouseButton.LeftButton:
             cell = self.cell_under(event)
             if cell >= 0:

@@ -2417,6 +2417,20 @@ class MainWindow(QMainWindow):
             if grown >= self._panels_width:
                 self._panels_width = None
 
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802, A002 - Qt's names
+        """Tab passes over the bars of tabbed panels: a stop there showed nothing a keyboard
+        player could see (tester 74's Tab seemed to go nowhere); Ctrl+1 to Ctrl+5 bring a
+        panel to the front."""
+        before = QApplication.focusWidget()
+        moved = super().focusNextPrevChild(next)
+        for _ in range(8):  # (a bar or two, never a loop)
+            if not isinstance(QApplication.focusWidget(), QTabBar):
+                break
+            super().focusNextPrevChild(next)
+        if before is self.view and QApplication.focusWidget() is self.view:
+            self.view.tab_in()  # (the board the one stop: Tab there still shows its keys)
+        return moved
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         match = self.match_dialog
         if match is not None and (stopping := match.closing_question()):
