@@ -102,13 +102,14 @@ def test_recovery_restores_seats_the_viewed_node_and_the_file(qtbot, answers, tm
     second = make_window(qtbot, answers)
     answers.yes_no = [True]
     assert second.offer_recovery() == 1
-    assert f", 4 moves, left at move {viewed}, saved " in answers.questions[-1]
+    assert f"Ann against Bot, 4 moves, left at move {viewed}, saved " in answers.questions[-1]
     assert "Recover the game of g\ufffdme.ysgf that was" in answers.questions[-1]
     s = second.session
     assert s.seats[1].computer and s.seats[1].level == 7 and s.seats[1].name == "Bot"
     assert s.move_number == viewed and s.line_length == 4
     assert s.path == weird and s.dirty
     assert "*" in second.windowTitle()
+    assert second.windowTitle().startswith("*g\ufffdme.ysgf — Ann vs Bot — Y, 5 cells")
 
 
 def test_a_crash_after_stepping_back_recovers_the_position_viewed(qtbot, answers):

@@ -1201,7 +1201,10 @@ class MainWindow(QMainWindow):
             self.act_take_back.setText("&Take back a resignation")
         name = shown_path(session.path.name) if session.path else "unsaved game"
         star = "*" if session.dirty else ""
-        self.setWindowTitle(f"{star}{name} — {title(game)} — ygui")
+        # the players too: two windows of one game's unsaved games had one title (tester 74)
+        first, second = (seat.name for seat in session.seats)
+        players = f" — {first} vs {second}" if first and second else ""
+        self.setWindowTitle(f"{star}{name}{players} — {title(game)} — ygui")
 
     # ----- games ------------------------------------------------------------------------
     def start_new_game(
@@ -2338,9 +2341,14 @@ class MainWindow(QMainWindow):
                 # (not "in progress": it had been resigned or lost on time, tester 39)
                 names = (game.colour_name(BLACK), game.colour_name(WHITE))
                 which = said = f"that was open ({ended.words(names)})"
+            record = orphan.record
+            # (who played it: a tester's two recovered games read alike)
+            players = (
+                f"{record.black} against {record.white}, " if record.black and record.white else ""
+            )
             question = (
                 f"ygui did not close normally. Recover the game{of} {which} "
-                f"({title(game)}, {extent(game)}{at}, saved {when})?"
+                f"({title(game)}, {players}{extent(game)}{at}, saved {when})?"
             )
             if not self.ask_recover(question, viewed):
                 kept = set_aside(path, "declined")
