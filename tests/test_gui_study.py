@@ -1643,12 +1643,50 @@ def test_the_game_an_edit_replaced_comes_back_by_undo_or_cancel(
     assert "The game is back" not in window.statusBar().currentMessage()
 
 
-def test_study_comment_opens_the_comment_box_of_the_position(qtbot, window):
-    """Study ▸ Comment on this position… (Ctrl+K) shows the game tree's panel, hidden at first,
-    with the keys in its comment box: what is typed is the position's comment (tester 31
-    found the box only in that panel)."""
+def test_study_comment_writes_in_a_dialog_while_the_tree_is_closed(qtbot, window):
+    """Study ▸ Comment on this position… (Ctrl+K) with the game tree closed: a dialog of its
+    own, the move list staying in view (opening the tree for the box hid the list, which the
+    tree stands in for: tester 74); Ctrl+Enter keeps what was written, Esc does not."""
+    window.show()
+    qtbot.waitExposed(window)
     window.tree_panel.hide()
     click(qtbot, window, "c2")
+    shown = []
+
+    def run(dialog, typed="a fine start", keep=True):
+        dialog.show()
+        dialog.activateWindow()
+        qtbot.waitUntil(dialog.box.hasFocus)
+        assert dialog.windowTitle() == "Comment on 1. Black c2"
+        assert window.game_panel.moves_list.isVisible() and not window.tree_panel.isVisible()
+        qtbot.keyClicks(dialog.box, typed)
+        key = Qt.Key.Key_Return if keep else Qt.Key.Key_Escape
+        modifier = Qt.KeyboardModifier.ControlModifier if keep else Qt.KeyboardModifier.NoModifier
+        qtbot.keyClick(dialog.box, key, modifier)
+        shown.append(dialog.result())
+        return dialog.result() == dialog.DialogCode.Accepted
+
+    window.run_comment_dialog = run
+    window.act_comment.trigger()
+    assert shown == [1] and window.session.current.comment == "a fine start"
+    assert window.game_panel.comment_label.text() == "a fine start"  # (under the moves)
+    window.run_comment_dialog = lambda d: run(d, " and more", keep=False)
+    window.act_comment.trigger()
+    assert shown == [1, 0] and window.session.current.comment == "a fine start"
+    assert mismatches(window) == []
+
+
+def test_study_comment_opens_the_comment_box_of_the_position(qtbot, window):
+    """Study ▸ Comment on this position… (Ctrl+K) with the game tree's panel on the screen
+    puts the keys in its comment box: what is typed is the position's comment (tester 31
+    found the box only in that panel)."""
+    window.show()
+    qtbot.waitExposed(window)
+    window.tree_panel.show()
+    window.tree_panel.raise_()
+    qtbot.waitUntil(lambda: window._tree_on_screen)
+    click(qtbot, window, "c2")
+    window.run_comment_dialog = lambda dialog: pytest.fail("no dialog: the tree's box")
     window.act_comment.trigger()
     assert window.tree_panel.isVisible() and window.tree_panel.comment.hasFocus()
     qtbot.keyClicks(window.tree_panel.comment, "a fine start")

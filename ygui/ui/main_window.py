@@ -58,6 +58,7 @@ from ygui.core.clock import TimeControl, clock_text
 from ygui.core.drawing import Orientation
 from ygui.core.game import BLACK, SWAP, WHITE, Game, IllegalMove, Move
 from ygui.core.geometry import BoardError, BoardGeometry
+from ygui.core.limits import MAX_COMMENT_CHARS
 from ygui.core.markup import LABEL, SQUARE, TRIANGLE, marks_of
 from ygui.core.record import (
     GameRecord,
@@ -106,7 +107,7 @@ from ygui.ui.render import RenderError, render_scene, scene_image
 from ygui.ui.review_panel import ReviewPanel
 from ygui.ui.solver_panel import SolverPanel
 from ygui.ui.theme import THEMES, apply_palette, resource_icon
-from ygui.ui.tree_panel import TreePanel
+from ygui.ui.tree_panel import CommentDialog, TreePanel
 
 RECORD_FILTER = "ygui games (*.ysgf *.sgf);;All files (*)"
 POSITION_MIME = "application/x-ygui-position"  # the board a copied position stands on
@@ -1658,11 +1659,30 @@ class MainWindow(QMainWindow):
             self.show_status(f"No {which} comment in the game.", 5000)
 
     def comment_here(self) -> None:
-        """The comment box of the position shown, in view and ready for typing (it was only
-        in the game tree's panel, hidden at first: tester 31 looked for it in the menus)."""
-        self.tree_panel.show()
-        self.tree_panel.raise_()
-        self.tree_panel.comment.setFocus()
+        """The comment box of the position shown, ready for typing: the game tree's, where the
+        tree is on the screen (it was only there, hidden at first: tester 31 looked for it in
+        the menus), else a dialog's (opening the tree hid the move list: tester 74)."""
+        panel = self.tree_panel
+        if self._tree_on_screen or (panel.isVisible() and not panel.visibleRegion().isEmpty()):
+            panel.raise_()
+            self.tree_panel.comment.setFocus()
+            return
+        session = self.session
+        node = session.current
+        dialog = CommentDialog(session, self)
+        with self.question():  # (no computer's move meanwhile: the comment is of this position)
+            written = self.run_comment_dialog(dialog)
+        if not written or session.current is not node:
+            return
+        if not session.set_comment(dialog.text()):
+            self.show_status(
+                f"A comment holds at most {MAX_COMMENT_CHARS:,} characters; the rest was left out.",
+                10000,
+            )
+
+    def run_comment_dialog(self, dialog: CommentDialog) -> bool:
+        """Show the comment dialog (replaced in tests, which fill it in)."""
+        return bool(dialog.exec())
 
     def review_game(self) -> None:
         self.review_panel.show()

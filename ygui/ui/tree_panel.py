@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QKeyEvent, QTextCursor
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QHBoxLayout,
     QLabel,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from ygui.core.limits import MAX_COMMENT_CHARS
 from ygui.session import Session
+from ygui.ui.form import ok_cancel
 from ygui.ui.game_panel import move_words
 from ygui.ui.tree_graph import GameTreeView
 
@@ -50,6 +52,36 @@ def shown_words(session: Session) -> str:
         return "Start"
     before = tree.game_at(tree.path[:-1])
     return f"{len(tree.path)}. {before.colour_name(node.colour)} {move_words(before, node.move)}"
+
+
+class CommentDialog(QDialog):
+    """The comment on the position shown, written in a dialog of its own while the game tree
+    (whose box it is) is not on the screen: opening the tree for it hid the move list, which
+    the tree stands in for (tester 74). Ctrl+Enter or OK keeps it, Esc or Cancel does not."""
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Comment on {shown_words(session)}")
+        self.box = CommentBox(self.reject)
+        self.box.setPlainText(session.current.comment)
+        self.box.moveCursor(QTextCursor.MoveOperation.End)
+        note = QLabel(
+            "Kept with the position in the game's record. Ctrl+Enter keeps it; the game tree's "
+            "panel (Ctrl+T) has this box too."
+        )
+        note.setWordWrap(True)
+        note.setEnabled(False)  # (the window's quieter ink)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.box, 1)
+        layout.addWidget(note)
+        layout.addWidget(ok_cancel(self))
+        for keys in ("Ctrl+Return", "Ctrl+Enter"):
+            QShortcut(QKeySequence(keys), self, self.accept)
+        self.resize(440, 260)
+        self.box.setFocus()  # (the keys in the box as it opens)
+
+    def text(self) -> str:
+        return self.box.toPlainText()
 
 
 class TreePanel(QDockWidget):
