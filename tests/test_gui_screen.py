@@ -10,8 +10,8 @@ import pytest
 from drawn import last_move_mark
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QApplication, QMenu, QScrollArea, QTabBar, QWidget
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QApplication, QMenu, QPushButton, QScrollArea, QTabBar, QWidget
 
 from ygui.ai.engine import SearchResult
 from ygui.core.boards.polyy import polyy_board
@@ -1315,3 +1315,46 @@ def test_the_match_dialog_opens_beside_the_board_not_over_it(qtbot, window):
     assert room.contains(placed)
     assert placed.right() == min(window.frameGeometry().right(), room.right())
     assert placed.top() == window.frameGeometry().top()
+
+
+def test_with_a_large_font_every_dialog_keeps_its_buttons_on_the_screen(qtbot, window):
+    """With a larger font (QT_FONT_DPI=144 on a screen of 1024 by 600) Export figure, the rules,
+    Game information, Match and Engines stood taller or wider than the screen, their buttons
+    off it (tester 73): each fits its screen, its contents scrolling."""
+    from ygui.session import GameInfo
+    from ygui.ui.engines_dialog import EnginesDialog
+    from ygui.ui.figure_dialog import FigureDialog
+    from ygui.ui.game_info_dialog import GameInfoDialog
+    from ygui.ui.help import RulesDialog
+    from ygui.ui.match_dialog import MatchDialog
+
+    app = QApplication.instance()
+    font = app.font()
+    large = QFont(font)
+    large.setPointSizeF(font.pointSizeF() * 2.2)
+    app.setFont(large)
+    try:
+        room = window.screen().availableGeometry()
+        dialogs = [
+            FigureDialog(window.game, False, None, window),
+            RulesDialog("y", window),
+            GameInfoDialog(GameInfo(), ("Black", "White"), False, window, False),
+            MatchDialog(window, ("tiny",), {}, window),
+            EnginesDialog([], window),
+        ]
+        for dialog in dialogs:
+            qtbot.addWidget(dialog)
+            dialog.show()
+            qtbot.waitExposed(dialog)
+            placed = dialog.frameGeometry()
+            name = type(dialog).__name__
+            assert placed.width() <= room.width() and placed.height() <= room.height(), name
+            scrolled = [a.widget() for a in dialog.findChildren(QScrollArea)]
+            for button in dialog.findChildren(QPushButton):
+                # (the dialog's own: those in its scrolled contents are reached by scrolling)
+                if button.isVisible() and not any(w.isAncestorOf(button) for w in scrolled):
+                    where = button.mapTo(dialog, button.rect().bottomRight())
+                    assert dialog.rect().contains(where), (name, button.text())
+            dialog.close()
+    finally:
+        app.setFont(font)

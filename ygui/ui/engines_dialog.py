@@ -35,7 +35,7 @@ from ygui.engines import (
     this_ygui_command,
 )
 from ygui.ui.engine_play import EngineTest
-from ygui.ui.form import ok_cancel
+from ygui.ui.form import ok_cancel, scrolled
 from ygui.ui.form import row as form_row
 
 TEST_TEXT = "&Test"
@@ -143,10 +143,11 @@ class EnginesDialog(QDialog):
         top.addWidget(self.form_box, 1)
         buttons = ok_cancel(self)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        outer = QVBoxLayout(self)
-        outer.addLayout(top, 1)
-        outer.addWidget(hint)
-        outer.addWidget(buttons)
+        body = QVBoxLayout()
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addLayout(top, 1)
+        body.addWidget(hint)
+        scrolled(self, body, buttons)  # (the buttons in sight on any screen)
 
     # ----- the list ----------------------------------------------------------------------
     @property

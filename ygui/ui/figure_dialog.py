@@ -32,6 +32,7 @@ from ygui.core.game import Game
 from ygui.core.limits import MAX_FIGURE_WIDTH, MIN_FIGURE_WIDTH
 from ygui.core.wording import shown_path
 from ygui.ui.board_scene import BoardScene
+from ygui.ui.form import scrolled
 from ygui.ui.render import RenderError, render_scene, scene_image
 from ygui.ui.theme import DARK, LIGHT, THEMES, Theme
 
@@ -188,13 +189,13 @@ class FigureDialog(QDialog):
         self.numbers.toggled.connect(self._offer_caption)
         self.numbers_from.valueChanged.connect(self._offer_caption)
         self._take(remembered or {})
-        layout = QVBoxLayout(self)
+        layout = QVBoxLayout()
         layout.addWidget(self.preview)
         layout.addWidget(self.size_label)
         layout.addLayout(form)
-        layout.addLayout(buttons)
         self.saved: list[Path] = []
         self.update_preview()
+        self.area = scrolled(self, layout, buttons)  # (the buttons in sight on any screen)
 
     def _take(self, remembered: dict[str, object]) -> None:
         """The choices kept from the figure before: its width, whether it had a caption and

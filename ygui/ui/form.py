@@ -11,9 +11,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFrame,
     QHBoxLayout,
+    QLayout,
     QScrollArea,
     QSpinBox,
+    QStyle,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -58,6 +62,43 @@ def resize_within_screen(
         width = min(width, int(widths * room.width()))
         height = min(height, int(heights * room.height()))
     window.resize(width, height)
+
+
+def scrolled(dialog: QDialog, body: QLayout, buttons: QWidget | QLayout) -> QScrollArea:
+    """Lay ``dialog`` out as ``body`` in a scroll area with ``buttons`` under it, always in
+    sight, and size it as its contents ask within its screen's room (``fit_to_screen``):
+    with a larger font, dialogs stood taller or wider than a small screen, their buttons
+    off it (tester 73)."""
+    inner = QWidget()
+    inner.setLayout(body)
+    area = QScrollArea()
+    area.setWidget(inner)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    outer = QVBoxLayout(dialog)
+    outer.addWidget(area, 1)
+    if isinstance(buttons, QLayout):
+        outer.addLayout(buttons)
+    else:
+        outer.addWidget(buttons)
+    fit_to_screen(dialog, area)
+    return area
+
+
+def fit_to_screen(dialog: QDialog, area: QScrollArea) -> None:
+    """``dialog`` (laid out by ``scrolled``) as large as its contents ask, within most of its
+    screen (they scroll beyond it)."""
+    inner = area.widget()
+    outer = dialog.layout()
+    if inner is None or outer is None:
+        return
+    bar = area.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+    margins = outer.contentsMargins()
+    hint = inner.sizeHint()
+    rest = outer.sizeHint().height() - area.sizeHint().height()  # (the buttons and spacing)
+    width = hint.width() + bar + margins.left() + margins.right()
+    height = hint.height() + max(0, rest) + 2
+    resize_within_screen(dialog, width, height, 0.95, 0.92)
 
 
 def place_beside(dialog: QWidget, window: QWidget) -> None:

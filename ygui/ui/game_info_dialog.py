@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from ygui.core.limits import MAX_COMMENT_CHARS
 from ygui.core.result import parse_result
 from ygui.session import GameInfo
-from ygui.ui.form import ok_cancel
+from ygui.ui.form import ok_cancel, resize_within_screen
 
 NAME_CHARS = 200
 
@@ -94,7 +94,8 @@ class GameInfoDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(buttons)
-        self.resize(440, self.sizeHint().height())
+        # (within the screen: with a larger font its OK stood below a small one, tester 73)
+        resize_within_screen(self, 440, self.sizeHint().height(), 0.95, 0.92)
 
     def holder(self, colour: int) -> str:
         """The name of the player holding ``colour`` (1 or 2) at the end of the game."""

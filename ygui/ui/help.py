@@ -59,7 +59,7 @@ class RulesDialog(QDialog):
         layout.addWidget(self.topics)
         layout.addWidget(self.browser)
         layout.addWidget(buttons)
-        self.resize(560, 600)
+        resize_within_screen(self, 560, 600, 0.9, 0.85)  # (its Close off a small screen: tester 73)
         self.show_topic(topic)
         # the keys to the page (PageDown on the chooser showed another game's rules: tester
         # 65); Shift+Tab reaches the chooser

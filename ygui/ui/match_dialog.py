@@ -37,7 +37,7 @@ from ygui.engines import MatchPlan, MatchPlayer
 from ygui.session import Change, Seat, Session
 from ygui.settings import data_dir
 from ygui.ui.computer import ComputerPlay
-from ygui.ui.form import row, select
+from ygui.ui.form import row, scrolled, select
 
 NEXT_GAME_MS = 400  # the end of a game stays on the board this long before the next
 FAILURES_TO_STOP = 2  # an engine that fails in this many games running stops the match
@@ -168,11 +168,12 @@ class MatchDialog(QDialog):
         buttons.addWidget(self.stop_button)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
-        outer = QVBoxLayout(self)
-        outer.addWidget(self.setup_box)
-        outer.addWidget(self.score)
-        outer.addWidget(self.log, 1)
-        outer.addLayout(buttons)
+        body = QVBoxLayout()
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addWidget(self.setup_box)
+        body.addWidget(self.score)
+        body.addWidget(self.log, 1)
+        scrolled(self, body, buttons)  # (the buttons in sight on any screen)
 
     def _load(self, c: dict[str, Any]) -> None:
         for i, key in enumerate(("first", "second")):

@@ -242,7 +242,9 @@ class NewGameDialog(QDialog):
         scroll.setWidget(self.body)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # (sideways too, where the screen is narrower than the choices: with a larger font the
+        # computer's level was out of reach on the right, tester 73)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self._wheel = WheelToScroll(scroll)
         outer = QVBoxLayout(self)
         outer.addWidget(scroll, 1)
