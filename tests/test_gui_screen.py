@@ -1358,3 +1358,25 @@ def test_with_a_large_font_every_dialog_keeps_its_buttons_on_the_screen(qtbot, w
             dialog.close()
     finally:
         app.setFont(font)
+
+
+def test_after_a_dialog_the_keys_come_back_to_the_window(qtbot, window):
+    """Without a window manager nothing hands the keys back when a dialog closes: after New
+    game the one-letter shortcuts did nothing until a click in the window (tester 75)."""
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+
+    def run():
+        dialog = NewGameDialog(dict(window.settings.get("new_game")), window.theme, window)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        dialog.activateWindow()
+        qtbot.waitUntil(dialog.isActiveWindow)
+        dialog.accept()
+        return dialog
+
+    window.run_new_game_dialog = run
+    window.act_new.trigger()
+    qtbot.waitUntil(window.isActiveWindow)

@@ -885,8 +885,14 @@ class MainWindow(QMainWindow):
         which game next? resign?): the computers make no move and the clocks stand still;
         both go on afterwards (unless the caller sets the list it is given to [False], see
         ``Computer.held``, or the game was replaced)."""
-        with self.computer.held() as resume, self.session.clocks_held():
-            yield resume
+        try:
+            with self.computer.held() as resume, self.session.clocks_held():
+                yield resume
+        finally:
+            # (the keys back to the window after its dialog: without a window manager the
+            # one-letter shortcuts did nothing after New game until a click, tester 75)
+            if self.isVisible():
+                self._take_keys_back()
 
     def ask_yes_no(self, title: str, text: str) -> bool:
         # (No by default where Yes ends or removes something: Enter, pressed for the next
