@@ -1380,3 +1380,60 @@ def test_after_a_dialog_the_keys_come_back_to_the_window(qtbot, window):
     window.run_new_game_dialog = run
     window.act_new.trigger()
     qtbot.waitUntil(window.isActiveWindow)
+
+
+@pytest.mark.parametrize("choice", MainWindow.WELCOME_CHOICES)
+def test_a_first_start_welcomes_a_newcomer(qtbot, window, answers, choice, monkeypatch):
+    """The first start (no settings yet) says what the games are and offers the rules or a
+    game against the computer at level 1 (the window opened on an empty board between
+    "Player 1" and "Player 2", the rules and the computer unmentioned: tester 75)."""
+    asked, shown = [], []
+    window.ask_welcome = lambda: asked.append(True) or choice
+    monkeypatch.setattr(window, "show_rules", lambda topic=None: shown.append("rules"))
+
+    def dialog():
+        chosen = dict(window.settings.get("new_game"))
+        shown.append((chosen["white_player"], chosen["white_level"]))
+        return None  # (cancelled)
+
+    window.run_new_game_dialog = dialog
+    window.welcome()
+    expected = {
+        "Read the rules": ["rules"],
+        "Play the computer": [("computer", 1)],
+        "Look around": [],
+    }[choice]
+    assert asked == [True] and shown == expected
+    assert window.settings.path.exists()  # (the next start is no first one)
+    assert "connection games" in MainWindow.WELCOME and "F1" in MainWindow.WELCOME
+
+
+def test_only_a_first_start_is_welcomed(qtbot, monkeypatch, ygui_home):
+    """``ygui`` welcomes where there are no settings yet, and only there."""
+    from ygui.ui import app as app_module
+
+    welcomed = []
+    monkeypatch.setattr(MainWindow, "welcome", lambda self: welcomed.append(True))
+    monkeypatch.setattr(app_module, "schedule_recovery", lambda window: None)
+    windows = []
+    real_init = MainWindow.__init__
+
+    def init(self, settings, *args, **kwargs):
+        real_init(self, settings, warm_up_engine=False)
+        windows.append(self)
+
+    monkeypatch.setattr(MainWindow, "__init__", init)
+
+    def run_briefly(_self=None):
+        qtbot.wait(500)
+        for window in windows:
+            window.session.dirty = False
+            window.close()
+        return 0
+
+    monkeypatch.setattr(QApplication, "exec", run_briefly)
+    assert app_module.run([]) == 0
+    assert welcomed == [True]
+    Settings().set("theme", "light")  # (settings now on the disk)
+    assert app_module.run([]) == 0
+    assert welcomed == [True]

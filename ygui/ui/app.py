@@ -6,6 +6,7 @@ import sys
 import weakref
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from ygui.settings import Settings
@@ -29,6 +30,7 @@ def run(files: list[str]) -> int:
     app.setApplicationName("ygui")
     app.setDesktopFileName("io.github.ygui.ygui")  # its desktop file
     settings = Settings()
+    first_start = not settings.path.exists()  # (a newcomer: a word of welcome)
     apply_palette(app, THEMES.get(settings.get("theme"), THEMES["light"]))
     app.setWindowIcon(resource_icon())
     window = MainWindow(settings)
@@ -38,6 +40,8 @@ def run(files: list[str]) -> int:
     if files:
         window.open_path(Path(files[0]))
     schedule_recovery(window)  # a crashed game is offered back whatever was opened
+    if first_start and not files:
+        QTimer.singleShot(300, window.welcome)
     code = app.exec()
     sys.excepthook = handler.previous
     window.computer.shutdown()

@@ -77,6 +77,7 @@ from ygui.core.variants import GameOptions, OptionsError, options_for_board
 from ygui.core.wording import autosave_failed, capitalised, counted, shown_path, title
 from ygui.engines import EngineSpec
 from ygui.session import (
+    COMPUTER_NAME,
     TAKE_BACK_SECONDS,
     Change,
     GameInfo,
@@ -1715,6 +1716,49 @@ class MainWindow(QMainWindow):
             apply_palette(app, self.theme)
         self.scene.set_theme(self.theme)
         self.update_all()
+
+    WELCOME = (
+        "ygui plays the Y family of connection games: each player places stones to join the "
+        "sides of the board with one chain, and the board shows which sides count.\n\n"
+        "New to them? Read the rules first (Help ▸ Rules of the games, F1), then play the "
+        "computer: level 1 of its 10 is a gentle start, and Play ▸ Hint (H) helps.\n\n"
+        "The board now shows a game between two people at one computer: a click on a cell "
+        "plays there, for each side in turn."
+    )
+    WELCOME_CHOICES = ("Read the rules", "Play the computer", "Look around")
+
+    def ask_welcome(self) -> str:
+        """One of WELCOME_CHOICES (replaced in tests)."""
+        box = QMessageBox(
+            QMessageBox.Icon.Information, "Welcome to ygui", self.WELCOME, parent=self
+        )
+        buttons = [
+            box.addButton(text, QMessageBox.ButtonRole.AcceptRole) for text in self.WELCOME_CHOICES
+        ]
+        box.setDefaultButton(buttons[0])
+        box.setEscapeButton(buttons[-1])
+        box.exec()
+        clicked = box.clickedButton()
+        return next(
+            (t for t, b in zip(self.WELCOME_CHOICES, buttons, strict=True) if b is clicked),
+            self.WELCOME_CHOICES[-1],
+        )
+
+    def welcome(self) -> None:
+        """The first start's word to a newcomer (the window opened on an empty board between
+        "Player 1" and "Player 2", the rules and the computer unmentioned: tester 75): the
+        rules, a game against the computer at level 1, or the window as it is."""
+        with self.question():
+            choice = self.ask_welcome()
+        self.remember("theme", self.theme.name)  # (settings on the disk: said once)
+        if choice == self.WELCOME_CHOICES[0]:
+            self.show_rules()
+        elif choice == self.WELCOME_CHOICES[1]:
+            # the new-game dialog, its second player the computer at level 1 (OK starts it)
+            remembered = dict(self.settings.get("new_game"))
+            remembered |= {"white_player": "computer", "white": COMPUTER_NAME, "white_level": 1}
+            self.remember("new_game", remembered)
+            self.new_game()
 
     def show_rules(self, topic: str | None = None) -> None:
         RulesDialog(topic or self.game.options.game, self).exec()
