@@ -1437,3 +1437,35 @@ def test_only_a_first_start_is_welcomed(qtbot, monkeypatch, ygui_home):
     Settings().set("theme", "light")  # (settings now on the disk)
     assert app_module.run([]) == 0
     assert welcomed == [True]
+
+
+def test_a_split_the_user_dragged_stays_as_the_panels_change(qtbot, window):
+    """On a small screen the Set up panel, dragged taller over the game panel, sprang back at
+    the first stone placed and at Cancel, and the next click meant for Cancel landed on the
+    move list (tester 73): a split the user chose stays while the panels' contents change."""
+    window.resize(1024, 560)
+    window.show()
+    qtbot.waitExposed(window)
+    start(window, "y", size=7, pie=False)
+    window.edit_position()
+    game, setup = window.game_dock, window.setup_dock
+    qtbot.waitUntil(lambda: setup.isVisible() and window._split is not None, timeout=3000)
+    qtbot.wait(300)
+
+    def heights():
+        return game.widget().height(), setup.widget().height()
+
+    before = heights()
+    window.resizeDocks([game, setup], [before[0] - 100, before[1] + 100], Qt.Orientation.Vertical)
+    qtbot.wait(100)
+    dragged = heights()
+    assert dragged[1] > before[1] + 80  # (the drag)
+    window.editor.edit_click(window.game.geometry.cell("c2"))  # a stone set up
+    qtbot.wait(400)  # (past the share's timer)
+    assert window.game.colours[window.game.geometry.cell("c2")]
+    now = heights()
+    assert abs(now[0] - dragged[0]) <= 3 and abs(now[1] - dragged[1]) <= 3, (before, dragged, now)
+    # the window made taller shares the room afresh
+    window.resize(1024, 700)
+    qtbot.wait(400)
+    assert heights() != now

@@ -423,7 +423,11 @@ class MainWindow(QMainWindow):
         self._share_timer = QTimer(self)
         self._share_timer.setSingleShot(True)
         self._share_timer.setInterval(150)
-        self._share_timer.timeout.connect(self._share_with_study)
+        self._share_timer.timeout.connect(lambda: self._share_with_study(content=True))
+        # the panels' heights as last shared, with the window's height then: a share asked for
+        # by a panel's contents leaves a split the user dragged alone (the Set up panel, pulled
+        # taller, sprang back at the first stone: tester 73)
+        self._split: tuple[int, int, int] | None = None
         self.tree_panel.visibilityChanged.connect(self._tree_shown)
         # the game panel asks for more room or less as its lines and buttons come and go (the
         # result and its New game button at the end, the swap's offer in a new game): shared
@@ -528,7 +532,7 @@ class MainWindow(QMainWindow):
         self._fit_moves()
         dock = self.game_dock
         if self._wants_new_height(dock) and dock.isVisible() and not dock.isFloating():
-            self._share_with_study()
+            self._share_with_study(content=True)
 
     def _study_changed(self, dock: QDockWidget) -> None:
         if self._wants_new_height(dock) and dock.isVisible() and not dock.visibleRegion().isEmpty():
@@ -541,12 +545,13 @@ class MainWindow(QMainWindow):
             return
         QTimer.singleShot(0, self._share_with_study)
 
-    def _share_with_study(self) -> None:
+    def _share_with_study(self, content: bool = False) -> None:
         """The game panel and the study panel on the screen under it share their room: the
         study panel what it asks for (the analysis its candidates: they had one row while
         the move list stood half empty; the tree all it can have), the game panel the rest,
         and never less than it needs without scrolling (a few rows of moves, its navigation
-        buttons in sight; without the moves while the tree stands in for them)."""
+        buttons in sight; without the moves while the tree stands in for them). ``content``:
+        asked for by a panel's contents, which leave a split the user dragged as it is."""
         dock = self.game_dock
         area = self.dockWidgetArea(dock)
         below = [
@@ -558,6 +563,12 @@ class MainWindow(QMainWindow):
             return
         # tabbed panels share one place; the one whose tab is chosen is on the screen
         study = next((d for d in below if not d.visibleRegion().isEmpty()), below[0])
+        now = (dock.widget().height(), study.widget().height(), self.height())
+        split = self._split
+        if content and split is not None and split[2] == now[2]:
+            dragged = abs(split[0] - now[0]) > 3 and abs(split[1] - now[1]) > 3
+            if dragged:
+                return
         # (in the heights of the panels' contents, without their title bars; tabbed panels
         # have their tabs' bar in their place too)
         tabs = self._tab_bar_height() if self.tabifiedDockWidgets(study) else 0
@@ -581,6 +592,13 @@ class MainWindow(QMainWindow):
                 asked = [sizes[0] - missed, sizes[1] + missed]
                 if min(asked) > 0:  # (Qt warns of a size not above 0: a small window's)
                     self.resizeDocks([dock, study], asked, Qt.Orientation.Vertical)
+            if latest:
+                QTimer.singleShot(0, remember)
+
+        def remember() -> None:
+            if share == self._shares:
+                heights = (dock.widget().height(), study.widget().height(), self.height())
+                self._split = heights
 
         QTimer.singleShot(0, correct)
 
