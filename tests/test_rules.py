@@ -415,6 +415,15 @@ def test_a_starboard_win_says_which_kind_it_is(sides, kind):
     setup = dict.fromkeys(group_touching(game.geometry, sides), BLACK)
     text = win_reason(Game(opts("starboard-y"), setup=setup))
     assert text.endswith(f" sides: {kind}."), text
+    # Eccentric Y's two ways too (tester 75 was told the sides alone)
+    for ways, kind in (
+        ({"bottom", "upper-left", "upper-right"}, "Y of three alternate sides"),
+        ({"bottom", "top", "lower-left"}, "Y of two opposite sides and a green one"),
+    ):
+        board = Game(opts("eccentric-y"))
+        setup = dict.fromkeys(group_touching(board.geometry, ways), BLACK)
+        said = win_reason(Game(opts("eccentric-y"), setup=setup))
+        assert said.endswith(f" sides: a {kind}."), said
     y = Game(opts("y", size=5), setup=dict.fromkeys(range(5), BLACK))  # the bottom row of Y 5
     assert win_reason(y).endswith("sides.") and ":" not in win_reason(y)
     every = SideSetRule(tuple(SIX), tuple(STARBOARD_WINS), ("kind",) * len(STARBOARD_WINS))
@@ -600,3 +609,33 @@ def test_a_poly_y_win_names_the_corners_as_they_are_drawn(corners):
     inside = text.split("(the ")[1].removesuffix(").").rsplit(" corner", 1)[0]
     said = inside.replace(" and ", ", ").split(", ")
     assert said == [names[s] for s in held], text
+
+
+def test_a_hexagonal_win_is_said_in_the_rules_words():
+    """Hexagonal Y's winner's sentence says it as the rule does, the edge cells the shortest
+    way along the edge takes in, and the opposite edge cells the group holds (its "largest
+    gap" read as another rule: tester 75)."""
+    from collections import deque
+
+    from ygui.core.wording import win_reason
+
+    g = Game(opts("hexagonal-y", size=3)).geometry
+    a, b = next(iter(g.opposite.items()))
+    came = {a: a}
+    queue = deque([a])
+    while queue:  # (the cells of a shortest path from a to its opposite b)
+        cell = queue.popleft()
+        for n in g.neighbours[cell]:
+            if n not in came:
+                came[n] = cell
+                queue.append(n)
+    path = [b]
+    while path[-1] != a:
+        path.append(came[path[-1]])
+    said = win_reason(Game(opts("hexagonal-y", size=3), setup=dict.fromkeys(path, BLACK)))
+    assert said.startswith("Red's group spans more than half the edge: the shortest way along")
+    assert f" of the {len(g.perimeter)} edge cells; it holds the opposite edge cells " in said
+    held = set(path)
+    pairs = {tuple(sorted((x, y))) for x, y in g.opposite.items() if x in held and y in held}
+    named = [f"cells {g.labels[x]} and {g.labels[y]}." for x, y in pairs]
+    assert any(said.endswith(words) for words in named), (said, named)

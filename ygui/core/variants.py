@@ -87,7 +87,9 @@ def _eccentric_rule(g: BoardGeometry) -> WinRule:
         {"upper-left", "lower-right", "bottom"},
         {"upper-left", "lower-right", "lower-left"},
     ]
-    return SideSetRule(g.side_names, tuple(frozenset(s) for s in sets))
+    # (the winner's sentence says which of the two ways it was: tester 75 was told the sides)
+    kinds = ("Y of three alternate sides",) * 2 + ("Y of two opposite sides and a green one",) * 6
+    return SideSetRule(g.side_names, tuple(frozenset(s) for s in sets), kinds)
 
 
 ECCENTRIC_BLACK_SIDES = ("upper-right", "lower-right")

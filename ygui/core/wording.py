@@ -143,15 +143,28 @@ def win_reason(game: Game) -> str:
             f"(the {_join(held)} corner{'s' if len(held) != 1 else ''})."
         )
     groups = game.winning_groups()
-    if isinstance(rule, PerimeterRule):
+    if isinstance(rule, PerimeterRule) and groups:
+        # in the rule's own words (its largest gap, in other words than the rules', read as
+        # another rule: tester 75), and the opposite edge cells the group holds, if it does
         g = game.geometry
-        gaps = [
-            largest_gap(masks_of(group, g.side_mask, g.perimeter_position)[1], len(g.perimeter))
-            for group in groups
-        ]
+        edge = len(g.perimeter)
+        group = min(
+            groups,
+            key=lambda gr: largest_gap(masks_of(gr, g.side_mask, g.perimeter_position)[1], edge),
+        )
+        gap = largest_gap(masks_of(group, g.side_mask, g.perimeter_position)[1], edge)
+        members = set(group)
+        pair = next(
+            (sorted((a, b)) for a, b in g.opposite.items() if a in members and b in members), None
+        )
+        opposite = (
+            f"; it holds the opposite edge cells {g.labels[pair[0]]} and {g.labels[pair[1]]}"
+            if pair
+            else ""
+        )
         return (
-            f"{name}'s group spans the edge: its largest gap is {min(gaps, default=0)} of the "
-            f"{len(g.perimeter)} edge cells, less than half."
+            f"{name}'s group spans more than half the edge: the shortest way along the edge "
+            f"through all its edge cells takes in {edge - gap} of the {edge} edge cells{opposite}."
         )
     touched = [game.sides_touched(g) for g in groups]
     sides = sorted({s for group in touched for s in group})
