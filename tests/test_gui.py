@@ -1464,3 +1464,17 @@ def test_a_seat_an_engine_left_is_not_named_after_it(qtbot):
     assert dialog.first_kind.currentData() == "engine:Tiny" and dialog.first_name.text() == "Tiny"
     assert dialog.second_kind.currentData() == "human"
     assert dialog.second_name.text() == "Player 2"
+
+
+def test_a_computer_named_with_its_level_is_not_told_its_level_twice():
+    """After a match between two built-in players of one level the seats, numbered apart, read
+    "ygui level 3 (2) (computer, level 3)" (tester 73)."""
+    from ygui.session import Seat, seat_name
+
+    assert seat_name(Seat("ygui level 3 (2)", computer=True, level=3)) == "ygui level 3 (2)"
+    assert seat_name(Seat("ygui level 3", computer=True, level=3)) == "ygui level 3"
+    assert seat_name(Seat("Bot", computer=True, level=3)) == "Bot (computer, level 3)"
+    assert seat_name(Seat("Computer", computer=True, level=2)) == "Computer (level 2)"
+    assert seat_name(Seat("ygui level 3 (2)", computer=True, level=5)) == (
+        "ygui level 3 (2) (computer, level 5)"
+    )

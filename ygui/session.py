@@ -14,6 +14,7 @@ import enum
 import json
 import math
 import os
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -1404,7 +1405,10 @@ def seat_name(seat: Seat) -> str:
     name."""
     if seat.engine:
         return seat.name if seat.name == seat.engine else f"{seat.name} ({seat.engine})"
-    if seat.computer and not seat.name.endswith(f"level {seat.level}"):
+    # (a name with its level already, numbered apart from its twin in a match: "ygui level 3
+    # (2)" read "ygui level 3 (2) (computer, level 3)", tester 73)
+    bare = re.sub(r" \(\d+\)$", "", seat.name)
+    if seat.computer and not bare.endswith(f"level {seat.level}"):
         if seat.name == COMPUTER_NAME:
             return f"{COMPUTER_NAME} (level {seat.level})"
         return f"{seat.name} (computer, level {seat.level})"
