@@ -490,7 +490,7 @@ def test_playing_from_an_earlier_position_starts_a_variation(qtbot, window, answ
     assert [window.game.move_text(m) for m in window.game.moves] == ["a1", "e1"]
     first = window.session.tree.root.children[0]
     assert [window.game.move_text(c.move) for c in first.children] == ["b1", "e1"]
-    assert "[2/2]" in window.game_panel.moves_list.item(2).text()
+    assert "[line 2 of 2]" in window.game_panel.moves_list.item(2).text()
     qtbot.keyClick(window.view, Qt.Key.Key_Up)  # to the other branch
     assert [window.game.move_text(m) for m in window.game.moves] == ["a1", "b1"]
     qtbot.keyClick(window.view, Qt.Key.Key_End)

@@ -322,7 +322,7 @@ def test_a_position_set_up_by_hand_is_not_replaced_without_a_question(qtbot, win
 def test_create_promote_and_delete_variations(qtbot, window, answers):
     variation_window(qtbot, window)
     moves = window.game_panel.moves_list
-    marked = [moves.item(i) for i in range(moves.count()) if "/2]" in moves.item(i).text()]
+    marked = [moves.item(i) for i in range(moves.count()) if " of 2]" in moves.item(i).text()]
     assert marked and all("of the 2 played here" in item.toolTip() for item in marked)
     first = window.session.tree.root.children[0]
     assert [window.game.move_text(c.move) for c in first.children] == ["b1", "d1"]

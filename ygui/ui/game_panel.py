@@ -563,7 +563,8 @@ class GamePanel(QWidget):
             tip = ""
             if len(parent.children) > 1:
                 k, n = parent.children.index(node) + 1, len(parent.children)
-                text += f"   [{k}/{n}]"
+                # (the bare "[1/2]" meant nothing to a newcomer: tester 75)
+                text += f"   [line {k} of {n}]"
                 tip = (
                     f"Move {k} of the {n} played here (the game tree shows them; Up and Down "
                     "switch between them)"
