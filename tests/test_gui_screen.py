@@ -829,6 +829,17 @@ def test_after_a_swap_the_review_graph_follows_the_first_player(qtbot, window):
     assert graph.values == pytest.approx([0.45, 0.02, 0.03, 0.04])
     title = window.review_panel.graph_title.text()
     assert title.startswith("The first player's win probability") and "White after it" in title
+    # against the computer, the person's: the second player here, who swapped (the line
+    # followed the computer, and the person's blunder showed as a leap up: tester 75)
+    window.session.set_seats((Seat("Bot", computer=True, level=1), Seat("Ann")))
+    assert graph.values == pytest.approx([0.55, 0.98, 0.97, 0.96])
+    title = window.review_panel.graph_title.text()
+    assert title == (
+        "Ann's win probability along the main line (White until the swap, Black after it)"
+    )
+    window.session.set_seats((Seat("Ann"), Seat("Bot", computer=True, level=1)))
+    assert graph.values == pytest.approx([0.45, 0.02, 0.03, 0.04])
+    assert window.review_panel.graph_title.text().startswith("Ann's win probability")
 
 
 def test_the_move_list_says_what_a_swap_does(qtbot, window):

@@ -243,6 +243,18 @@ class ReviewPanel(QDockWidget):
             )
         else:
             self.graph_title.setText(f"{first}'s win probability along the main line")
+        seats = self.session.seats
+        if self.session.is_against_computer():
+            # against the computer, the person's (after the person's swap the line followed
+            # the computer, and their blunder showed as a leap up to 100%: tester 75)
+            person = next(i for i, seat in enumerate(seats) if not seat.computer)
+            if person == 1:
+                values = [None if v is None else 1 - v for v in values]
+            colours = (second, first) if person else (first, second)
+            held = f"{colours[0]} until the swap, {colours[1]} after it" if swap else colours[0]
+            self.graph_title.setText(
+                f"{seats[person].name}'s win probability along the main line ({held})"
+            )
         self.graph.values = values
         self.graph.marks = set(mistakes(tree))
         refined = self.session.refined
