@@ -1508,3 +1508,31 @@ def test_the_cursor_follows_the_board_as_it_is_turned(qtbot, window):
             assert moved * sign > 0, (key, before, after)
         assert window.game.moves == []
         _key(qtbot, window, Qt.Key.Key_Escape)
+
+
+def test_the_board_says_whose_turn_it_is(qtbot, window):
+    """The board's corner says whose turn it is, with that player's stone, how many stones a
+    turn of more than one has left, and the winner (in the side panel alone, a player on the
+    board looked away for it: tester 74)."""
+    window.show()
+    qtbot.waitExposed(window)
+    view = window.view
+    assert (view.turn_stone, view.turn_words) == ("Black", "Black to play")
+    height = view.fontMetrics().height()
+    image = view.viewport().grab().toImage()
+    disc = image.pixelColor(round(15 + height * 0.4), round(12 + height / 2))
+    assert disc.lightnessF() < 0.4  # (Black's stone, drawn)
+    click(qtbot, window, "c2")
+    assert (view.turn_stone, view.turn_words) == ("White", "White to play")
+    window.start_new_game(
+        GameOptions(game="y", size=5, pie=False, turns="two-stone").validated(), ("A", "B")
+    )
+    click(qtbot, window, "c2")
+    assert view.turn_words == "White to play: 2 of 2 stones left"
+    click(qtbot, window, "a1")
+    assert view.turn_words == "White to play: 1 of 2 stones left"
+    window.start_new_game(GameOptions(game="y", size=5, pie=False).validated(), ("A", "B"))
+    for label in ("a1", "b2", "b1", "c2", "c1", "d2", "d1", "e2", "e1"):  # the bottom row
+        click(qtbot, window, label)
+    assert (view.turn_stone, view.turn_words) == ("Black", "Black has won")
+    shows_the_position(window)

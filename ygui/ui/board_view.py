@@ -18,6 +18,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QWidget
 
 from ygui.ui.board_scene import BoardScene, heat_colour, heat_size
+from ygui.ui.theme import STONE_COLOURS
 
 NAVIGATION_KEYS = {
     Qt.Key.Key_Left,
@@ -231,8 +232,48 @@ class BoardView(QGraphicsView):
             return True
         return super().event(event)
 
+    def set_turn(self, stone: str | None, words: str) -> None:
+        """Say on the board whose turn it is (``stone``: its colour's name, whose stone the
+        badge shows; ``words`` "" for none): in the side panel alone, a player on the board
+        had to look away to see it, and how many stones the turn had left (tester 74)."""
+        if (stone, words) != (self.turn_stone, self.turn_words):
+            self.turn_stone, self.turn_words = stone, words
+            self.viewport().update()
+
+    turn_stone: str | None = None
+    turn_words = ""
+
+    def _draw_turn(self, painter: QPainter) -> None:
+        if not self.turn_words:
+            return
+        metrics = self.fontMetrics()
+        disc = metrics.height() * 0.8 if self.turn_stone else 0.0
+        gap = 6.0 if self.turn_stone else 0.0
+        width = metrics.horizontalAdvance(self.turn_words) + disc + gap + 14
+        box = QRectF(8, 8, width, metrics.height() + 8)
+        back = self.palette().window().color()
+        back.setAlpha(215)
+        painter.setPen(QPen(QColor(0, 0, 0, 60)))
+        painter.setBrush(back)
+        painter.drawRoundedRect(box, 4, 4)
+        x = box.left() + 7
+        if self.turn_stone:
+            light, dark = STONE_COLOURS.get(self.turn_stone, ("#888888", "#333333"))
+            painter.setPen(QPen(QColor(dark), 1.2))
+            painter.setBrush(QColor(light))
+            painter.drawEllipse(QRectF(x, box.center().y() - disc / 2, disc, disc))
+            x += disc + gap
+        painter.setPen(self.palette().windowText().color())
+        baseline = box.center().y() - metrics.height() / 2 + metrics.ascent()
+        painter.drawText(QPointF(x, baseline), self.turn_words)
+
     def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802
         super().drawForeground(painter, rect)
+        painter.save()
+        painter.resetTransform()  # (in the viewport's pixels)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._draw_turn(painter)
+        painter.restore()
         if not (self.tabbed_in and self.hasFocus()):
             return
         painter.save()

@@ -1190,6 +1190,7 @@ class MainWindow(QMainWindow):
         # (the pause the user chose, not a question's hold)
         paused = self.act_pause_computers.isChecked()
         self.game_panel.refresh(self.theme, self.message, paused)
+        self.view.set_turn(*self._turn_badge())
         cursor = self.view.cursor_cell
         if cursor is not None:  # (the stone a play there would place may have changed)
             self.on_cell_hovered(cursor)
@@ -1328,6 +1329,26 @@ class MainWindow(QMainWindow):
         "Keys on the board: the arrows move its cursor, Enter or Space plays there, Esc gives "
         "the arrows back to the moves."
     )
+
+    def _turn_badge(self) -> tuple[str | None, str]:
+        """What the board's corner says of the turn: the stone to play and how many stones
+        the turn has left, the winner, or nothing while a position is set up."""
+        session = self.session
+        game = session.game
+        if session.editing:
+            return None, ""
+        if game.winner is not None:
+            name = game.colour_name(game.winner)
+            return name, f"{name} has won"
+        if session.finished:
+            return None, "The game is over"
+        name = game.colour_name(game.to_move)
+        words = f"{name} to play"
+        total = game.stones_in_turn()
+        if total > 1:
+            unit = "placements" if game.places_pairs else "stones"
+            words += f": {game.stones_left_in_turn} of {total} {unit} left"
+        return name, words
 
     def _cursor_shown(self, shown: bool) -> None:
         if shown:
