@@ -14,6 +14,21 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
+def light_palette_after():
+    """Each test leaves the application's palette light, as the next test's window expects: a
+    test that turned the dark theme on left every later window of its worker dark, and a
+    test of the tree's colours failed in one order of the tests and not in another."""
+    yield
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        from ygui.ui.theme import THEMES, apply_palette
+
+        apply_palette(app, THEMES["light"])
+
+
+@pytest.fixture(autouse=True)
 def fixed_game_seeds(request, monkeypatch):
     """The window's computer draws a seed for each game (its openings and answers vary from
     game to game); the tests' computers use seed 0 for every game, so that what they play is
