@@ -1536,3 +1536,28 @@ def test_the_board_says_whose_turn_it_is(qtbot, window):
         click(qtbot, window, label)
     assert (view.turn_stone, view.turn_words) == ("Black", "Black has won")
     shows_the_position(window)
+
+
+def test_the_move_list_says_when_a_poly_y_corner_is_captured(qtbot, window):
+    """Poly-Y: the move that captures a corner says so in the move list (a newcomer saw a
+    corner won by a group that did not hold its cell, and nothing said why or when: tester
+    75)."""
+    from ygui.core.wording import corner_names
+
+    window.start_new_game(GameOptions(game="poly-y", size=4, pie=False).validated(), ("A", "B"))
+    rng = random.Random(3)
+    names = corner_names(window.game.geometry)
+    said = []
+    while window.game.winner is None:
+        mover = window.game.to_move
+        before = set(window.game.corners_held(mover))
+        click_cell(qtbot, window, rng.choice(window.game.legal_cells()))
+        new = [c for c in window.game.corners_held(mover) if c not in before]
+        text = window.game_panel.moves_list.item(len(window.game.moves)).text()
+        if new:
+            said.append(text)
+            assert " — captures the " in text and all(names[c] in text for c in new), text
+        else:
+            assert "captures" not in text, text
+    assert said  # (a corner was captured before the game was won)
+    shows_the_position(window)

@@ -24,7 +24,7 @@ from ygui.core.clock import clock_text
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.rules.win import CornerRule
 from ygui.core.study import mistake_notes
-from ygui.core.wording import NOTES, counted, legend_roles, title, win_reason
+from ygui.core.wording import NOTES, corner_names, counted, legend_roles, title, win_reason
 from ygui.session import Session
 from ygui.ui.theme import Theme
 
@@ -553,7 +553,17 @@ class GamePanel(QWidget):
                 taken = replay.colour_name(3 - replay.to_move)
                 who = self.session.seats[1].name
                 text = f"{i}. {colour} swaps: {who} plays {taken} from here"
+            mover = replay.to_move
+            held = set(replay.corners_held(mover))
             replay.play(node.move)
+            captured = [c for c in replay.corners_held(mover) if c not in held]
+            if captured:
+                # (Poly-Y: a corner taken said at the move that took it; a newcomer saw a
+                # corner won by a group that did not hold its cell, and nothing said why or
+                # when: tester 75)
+                names = corner_names(replay.geometry)
+                which = " and ".join(f"the {names[c]}" for c in captured)
+                text += f" — captures {which} corner{'s' if len(captured) > 1 else ''}"
             if replay.turn_cut_short:
                 # (not "turn 4: 2 stones", read as two stones placed: a tester's finding)
                 text += f" — turn {turn} ends after {placed} of its {stones} {unit}: "
