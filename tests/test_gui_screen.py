@@ -1480,3 +1480,22 @@ def test_a_split_the_user_dragged_stays_as_the_panels_change(qtbot, window):
     window.resize(1024, 700)
     qtbot.wait(400)
     assert heights() != now
+
+
+def test_the_new_game_dialog_says_what_a_computers_level_means(qtbot):
+    """A level in words under the players (in a tooltip alone, a newcomer found nothing saying
+    what level 1 or 3 was, nor how high the levels went: tester 75)."""
+    dialog = NewGameDialog({"white_player": "computer", "white_level": 3}, DARK)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.level_note.isVisible()
+    assert dialog.level_note.text() == "The computer: level 3 of 10, casual."
+    dialog.first_kind.setCurrentIndex(dialog.first_kind.findData("computer"))
+    dialog.first_level.setValue(1)
+    assert dialog.level_note.text() == (
+        "First player: level 1 of 10, a beginner: little more than random; second player: "
+        "level 3 of 10, casual."
+    )
+    for combo in (dialog.first_kind, dialog.second_kind):
+        combo.setCurrentIndex(combo.findData("human"))
+    assert not dialog.level_note.isVisible()

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ygui.ai.engine import LEVEL_DESCRIPTIONS
 from ygui.core.clock import TimeControl
 from ygui.core.game import Game
 from ygui.core.geometry import BoardError
@@ -191,6 +192,14 @@ class NewGameDialog(QDialog):
         players.addRow(
             self.second_label, row(self.second_name, self.second_kind, self.second_level)
         )
+        # what a level means, in words (in a tooltip alone, a newcomer found nothing saying
+        # what level 1 or 3 was, nor how high the levels went: tester 75)
+        self.level_note = QLabel()
+        self.level_note.setWordWrap(True)
+        self.level_note.setEnabled(False)  # (the window's quieter ink)
+        players.addRow(self.level_note)
+        for level in (self.first_level, self.second_level):
+            level.valueChanged.connect(lambda _v: self._say_levels())
 
         self.clocks = QCheckBox("Clocks")
         self.clocks.setToolTip("Each player has this much time for the game; out of time loses")
@@ -308,6 +317,24 @@ class NewGameDialog(QDialog):
     def _kinds_changed(self) -> None:
         self.first_level.setEnabled(self.first_kind.currentData() == "computer")
         self.second_level.setEnabled(self.second_kind.currentData() == "computer")
+        self._say_levels()
+
+    def _say_levels(self) -> None:
+        """The computer's levels in words, under the players (none: nothing)."""
+        said = [
+            f"{who}: level {level.value()} of 10, {LEVEL_DESCRIPTIONS[level.value()]}"
+            for who, kind, level in (
+                ("First player", self.first_kind, self.first_level),
+                ("second player", self.second_kind, self.second_level),
+            )
+            if kind.currentData() == "computer"
+        ]
+        if len(said) == 1:
+            said[0] = "The computer" + said[0][said[0].index(":") :]
+        else:
+            said[1:] = [s[0].lower() + s[1:] for s in said[1:]]
+        self.level_note.setText("; ".join(said) + "." if said else "")
+        self.level_note.setVisible(bool(said))
 
     def _engine_named(self, combo: QComboBox) -> None:
         """An engine chosen as a player gives that player its name; another choice after it
