@@ -1499,3 +1499,25 @@ def test_the_new_game_dialog_says_what_a_computers_level_means(qtbot):
     for combo in (dialog.first_kind, dialog.second_kind):
         combo.setCurrentIndex(combo.findData("human"))
     assert not dialog.level_note.isVisible()
+
+
+@pytest.mark.parametrize("name", ["y", "hexagonal-y", "poly-y"])
+def test_the_rules_show_a_won_game(qtbot, name):
+    """Each game's rules begin with a picture of a won game and the winner's sentence (the
+    rules were words alone: tester 75); the options' page has none."""
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QImage, QTextDocument
+
+    from ygui.core.examples import example_win
+    from ygui.ui.help import RulesDialog
+
+    dialog = RulesDialog(name)
+    qtbot.addWidget(dialog)
+    image = dialog.browser.document().resource(
+        QTextDocument.ResourceType.ImageResource, QUrl(f"example:{name}")
+    )
+    assert isinstance(image, QImage) and not image.isNull() and image.width() == 300
+    text = dialog.browser.toPlainText()
+    assert f"An example of a won game: {win_reason(example_win(name))}" in text
+    dialog.show_topic("options")
+    assert "An example of a won game" not in dialog.browser.toPlainText()

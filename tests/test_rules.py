@@ -8,7 +8,7 @@ from helpers import group_touching, play_labels
 
 from ygui.core.game import BLACK, EMPTY, SWAP, WHITE, Game, IllegalMove, Move, position_winners
 from ygui.core.rules.win import CornerRule, PerimeterRule, SideSetRule, largest_gap
-from ygui.core.variants import GameOptions, OptionsError, find_variant
+from ygui.core.variants import VARIANTS, GameOptions, OptionsError, find_variant
 
 
 def opts(game="y", **kw):
@@ -639,3 +639,21 @@ def test_a_hexagonal_win_is_said_in_the_rules_words():
     pairs = {tuple(sorted((x, y))) for x, y in g.opposite.items() if x in held and y in held}
     named = [f"cells {g.labels[x]} and {g.labels[y]}." for x, y in pairs]
     assert any(said.endswith(words) for words in named), (said, named)
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_every_game_has_an_example_win_of_one_lean_group(name):
+    """The rules' picture of each game (tester 75 found the rules in words alone): the first
+    player has won with one group, and no stone of it could go without losing the win."""
+    from ygui.core.examples import example_win
+
+    game = example_win(name)
+    assert game is not None and game.winner == BLACK
+    stones = [c for c, colour in enumerate(game.colours) if colour]
+    assert len(game.winning_groups()) == 1 and sorted(game.winning_groups()[0]) == stones
+    if name != "poly-y":  # (a corner's group may hold a stone more than it needs)
+        lean = 0
+        for cell in stones:
+            rest = dict.fromkeys((c for c in stones if c != cell), BLACK)
+            lean += Game(game.options, setup=rest).winner is None
+        assert lean >= len(stones) - 2, (name, lean, len(stones))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QAction, QKeySequence, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -15,9 +16,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ygui.core.examples import example_win
 from ygui.core.variants import VARIANTS
+from ygui.core.wording import win_reason
+from ygui.ui.board_scene import BoardScene
 from ygui.ui.form import resize_within_screen
-from ygui.ui.theme import resource_text
+from ygui.ui.render import scene_image
+from ygui.ui.theme import LIGHT, resource_text
+
+EXAMPLE_WIDTH = 300  # the rules' example's picture, in pixels
 
 AboutText = """<h2>ygui {version}</h2>
 <p>Play and study the Y family of connection games.</p>
@@ -77,7 +84,23 @@ class RulesDialog(QDialog):
         # and turns", tester 42)
         title = VARIANTS[topic].title if topic in VARIANTS else "Pie rule, handicaps and turns"
         self.setWindowTitle(f"Rules: {title}" if topic in VARIANTS else title)
-        self.browser.setHtml(rules_html(topic))
+        self.browser.setHtml(self._example(topic) + rules_html(topic))
+
+    def _example(self, topic: str) -> str:
+        """A picture of a won position of the game, with the winner's sentence under it (the
+        rules were words alone: tester 75); "" where there is none."""
+        game = example_win(topic) if topic in VARIANTS else None
+        if game is None:
+            return ""
+        scene = BoardScene(game, LIGHT)
+        image = scene_image(scene, EXAMPLE_WIDTH)
+        url = QUrl(f"example:{topic}")
+        self.browser.document().addResource(QTextDocument.ResourceType.ImageResource, url, image)
+        caption = html.escape(f"An example of a won game: {win_reason(game)}")
+        return (
+            f"<p align='center'><img src='{url.toString()}' width='{EXAMPLE_WIDTH}'><br>"
+            f"<i>{caption}</i></p>"
+        )
 
 
 class ShortcutsDialog(QDialog):
