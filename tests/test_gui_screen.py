@@ -1521,3 +1521,22 @@ def test_the_rules_show_a_won_game(qtbot, name):
     assert f"An example of a won game: {win_reason(example_win(name))}" in text
     dialog.show_topic("options")
     assert "An example of a won game" not in dialog.browser.toPlainText()
+
+
+def test_a_panel_that_comes_back_shows_its_top(qtbot, window):
+    """The analysis panel came up with its first row a few pixels high, scrolled as it was
+    left (tester 73): a panel shown again shows its top."""
+    window.resize(1024, 500)
+    window.show()
+    qtbot.waitExposed(window)
+    dock = window.computer.dock
+    window.panel_asked(dock)
+    area = dock.widget()
+    qtbot.waitUntil(dock.isVisible)
+    window.resizeDocks([window.game_dock, dock], [400, 80], Qt.Orientation.Vertical)
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 20, timeout=3000)
+    area.verticalScrollBar().setValue(15)
+    dock.hide()
+    dock.show()
+    qtbot.waitUntil(dock.isVisible)
+    assert area.verticalScrollBar().value() == 0

@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QKeySequence,
     QPixmap,
     QResizeEvent,
+    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -2631,6 +2632,12 @@ class VerticalScroll(QScrollArea):
         if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
             self.updateGeometry()
         return super().eventFilter(watched, event)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        # a panel that comes (back) on the screen shows its top: the analysis panel came up
+        # with its first row, Analyse and Heat map, a few pixels high (tester 73)
+        super().showEvent(event)
+        self.verticalScrollBar().setValue(0)
 
     def _bar(self) -> int:
         return int(self.verticalScrollBar().sizeHint().width())
