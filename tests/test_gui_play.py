@@ -1561,3 +1561,29 @@ def test_the_move_list_says_when_a_poly_y_corner_is_captured(qtbot, window):
             assert "captures" not in text, text
     assert said  # (a corner was captured before the game was won)
     shows_the_position(window)
+
+
+def test_play_again_with_the_sides_changed(qtbot, window, answers):
+    """Game ▸ Play again, sides changed: the same game from its start, the first player now
+    second (a newcomer changed both players in the new-game dialog for it: tester 75)."""
+    options = window.game.options
+    click(qtbot, window, "c2")
+    click(qtbot, window, "b2")
+    answers.save_choice = ["discard"]
+    window.act_again.trigger()
+    assert answers.questions[-1].startswith("Save the current game")
+    assert window.game.moves == [] and window.game.options == options
+    assert [s.name for s in window.session.seats] == ["Bo", "Ann"]
+    assert window.session.player_name(BLACK) == "Bo"
+    assert window.statusBar().currentMessage() == ("The game again, sides changed: Bo plays first.")
+    shows_the_position(window)
+    # against the computer, which now moves first
+    seats = (Seat("Ann"), Seat("Bot", computer=True, level=1))
+    window.start_new_game(
+        GameOptions(game="y", size=5, pie=False).validated(), ("Ann", "Bot"), seats
+    )
+    window.session.dirty = False
+    window.act_again.trigger()
+    assert window.session.seats[0].computer and window.session.seats[0].name == "Bot"
+    qtbot.waitUntil(lambda: len(window.game.moves) == 1, timeout=30_000)
+    shows_the_position(window)

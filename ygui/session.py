@@ -994,6 +994,16 @@ class Session:
         tree.record.time_control = time_control
         self.set_tree(tree, names, None, seats, clock_running=True)
 
+    def play_again(self) -> None:
+        """The same game again from its start (its board, set-up position, options and
+        clocks), the players' sides exchanged: the first player plays second."""
+        record = self.tree.record
+        start = Game(record.options, record.geometry, record.setup, record.to_move)
+        tree = tree_from_game(start)
+        tree.record.time_control = record.time_control
+        seats = (self.seats[1], self.seats[0])
+        self.set_tree(tree, (seats[0].name, seats[1].name), None, seats, clock_running=True)
+
     def set_position(
         self,
         setup: dict[int, int],

@@ -616,6 +616,7 @@ class MainWindow(QMainWindow):
             ("&Game", "new", "&New game…", self.new_game, (std.New,)),
             # (a second window came only with a second recovered game: tester 33)
             ("&Game", "new_window", "New &window", self.new_window, ("Ctrl+Shift+N",)),
+            ("&Game", "again", "Play a&gain, sides changed", self.play_again, ()),
             ("&Game", "open", "&Open…", self.open_dialog, (std.Open,)),
             ("&Game", "board", "Play on a &board file…", self.open_board_dialog, ()),
             ("&Game", "info", "Game &information…", self.edit_game_info, ("Ctrl+I",)),
@@ -1246,6 +1247,36 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{star}{name}{players} — {title(game)} — ygui")
 
     # ----- games ------------------------------------------------------------------------
+    def play_again(self) -> None:
+        """Game ▸ Play again, sides changed: the same game from its start (its board, set-up,
+        options and clocks), the first player now second (a newcomer who wanted a rematch
+        with the colours reversed changed both players in the new-game dialog: tester 75)."""
+        if self.match_dialog is not None and self.match_dialog.running:
+            self.inform("A match is being played", "Its games are the match's: stop it first.")
+            return
+        with self.question():
+            if not self.maybe_keep_changes():
+                return
+        self._analysis_off_for_play((self.session.seats[1], self.session.seats[0]))
+        self.session.play_again()
+        self.session.remove_autosave()
+        if self.act_pause_computers.isChecked():
+            self.resume_computers()
+        first = self.session.seats[0].name
+        self.show_status(f"The game again, sides changed: {first} plays first.", 8000)
+
+    def _analysis_off_for_play(self, seats: tuple[Seat, Seat]) -> None:
+        """A game with a person in it starts with the analysis off."""
+        playing = any(not s.computer for s in seats)
+        if playing and self.computer.analyse_box.isChecked():
+            # left on from studying, it would show a player the engine's view of the game (and
+            # two people at one computer each other's mistakes as they are made: tester 20)
+            self.computer.analyse_box.setChecked(False)
+            against = "against the computer" if against_computer(seats) else "between two people"
+            self.statusBar().showMessage(
+                f"The analysis is off for the game {against} (A turns it on).", 8000
+            )
+
     def start_new_game(
         self,
         options: GameOptions,
@@ -1253,16 +1284,8 @@ class MainWindow(QMainWindow):
         seats: tuple[Seat, Seat] | None = None,
         time_control: TimeControl | None = None,
     ) -> None:
-        playing = seats is not None and any(not s.computer for s in seats)
-        if playing and self.computer.analyse_box.isChecked():
-            # left on from studying, it would show a player the engine's view of the game (and
-            # two people at one computer each other's mistakes as they are made: tester 20)
-            assert seats is not None
-            self.computer.analyse_box.setChecked(False)
-            against = "against the computer" if against_computer(seats) else "between two people"
-            self.statusBar().showMessage(
-                f"The analysis is off for the game {against} (A turns it on).", 8000
-            )
+        if seats is not None:
+            self._analysis_off_for_play(seats)
         self.session.new_game(options, names, seats, time_control)
 
     def _engine_gave_up(self, name: str) -> None:
