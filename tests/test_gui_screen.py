@@ -1540,3 +1540,46 @@ def test_a_panel_that_comes_back_shows_its_top(qtbot, window):
     dock.show()
     qtbot.waitUntil(dock.isVisible)
     assert area.verticalScrollBar().value() == 0
+
+
+def test_the_wheel_never_changes_a_choice_of_the_scrolled_dialogs(qtbot, window):
+    """Scrolling Export figure set the figure's width to 100 pixels, and the match's board size
+    to 18, as a choice came under the pointer (tester 76): in the dialogs whose contents
+    scroll, the wheel over a choice scrolls them."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    from ygui.ui.figure_dialog import FigureDialog
+    from ygui.ui.match_dialog import MatchDialog
+
+    figure = FigureDialog(window.game, False, None, window)
+    match = MatchDialog(window, (), {}, window)
+    for dialog, choice in ((figure, figure.width_box), (match, match.size_box)):
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        before = choice.value() if hasattr(choice, "value") else choice.currentIndex()
+        event = QWheelEvent(
+            QPointF(choice.rect().center()),
+            QPointF(choice.mapToGlobal(choice.rect().center())),
+            QPoint(),
+            QPoint(0, -120),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(choice, event)
+        after = choice.value() if hasattr(choice, "value") else choice.currentIndex()
+        assert after == before, type(dialog).__name__
+
+
+def test_the_cursor_keeps_its_stone_when_the_board_turns(qtbot, window):
+    """After R the cursor was a hollow ring until the next arrow (tester 76)."""
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    assert window.view.cursor_cell is not None and window.scene.ghost_cells == 1
+    window.act_rotate.trigger()
+    assert window.view.cursor_cell is not None and window.scene.ghost_cells == 1

@@ -318,7 +318,12 @@ class BoardView(QGraphicsView):
 
     def rehover(self) -> None:
         """Name the cell under the mouse afresh, the board having turned under it (the name
-        of the cell that had been there stood: tester 51)."""
+        of the cell that had been there stood: tester 51); the keyboard's cursor, where it is
+        shown, again with the stone a play there places (the board drawn afresh had lost it:
+        tester 76)."""
+        if self.cursor_cell is not None:
+            self.cellHovered.emit(self.cursor_cell)
+            return
         if self._hover < 0:
             return
         point = self.viewport().mapFromGlobal(QCursor.pos())

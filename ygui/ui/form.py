@@ -75,6 +75,9 @@ def scrolled(dialog: QDialog, body: QLayout, buttons: QWidget | QLayout) -> QScr
     area.setWidget(inner)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
+    # (the wheel scrolls the contents, never a choice under the pointer: scrolling the figure
+    # dialog set its width to 100 pixels, and the match's board size to 18: tester 76)
+    area.wheel = WheelToScroll(area)  # type: ignore[attr-defined]
     outer = QVBoxLayout(dialog)
     outer.addWidget(area, 1)
     if isinstance(buttons, QLayout):
