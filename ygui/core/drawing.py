@@ -170,6 +170,13 @@ def board_middle(g: BoardGeometry) -> Point:
     return (sum(x for x, _ in g.centres) / g.size, sum(y for _, y in g.centres) / g.size)
 
 
+def from_middle(g: BoardGeometry, cell: int) -> float:
+    """How far ``cell`` lies from the board's middle (squared)."""
+    mx, my = board_middle(g)
+    x, y = g.centres[cell]
+    return (x - mx) ** 2 + (y - my) ** 2
+
+
 def oriented_bounds(g: BoardGeometry, place: Callable[[Point], Point]) -> Bounds:
     """``bounds`` of the board drawn through ``place``."""
     points = [place(p) for outline in (g.outlines or ()) for p in outline] or [

@@ -9,6 +9,7 @@ from collections import deque
 from collections.abc import Sequence
 from itertools import combinations
 
+from ygui.core.drawing import from_middle
 from ygui.core.game import BLACK, Game
 from ygui.core.geometry import BoardGeometry
 from ygui.core.rules.win import CornerRule, PerimeterRule, SideSetRule
@@ -43,13 +44,6 @@ def _distances(g: BoardGeometry, starts: Sequence[int]) -> tuple[list[int], list
     return distance, towards
 
 
-def _middle(g: BoardGeometry) -> tuple[float, float]:
-    return (
-        sum(x for x, _ in g.centres) / g.size,
-        sum(y for _, y in g.centres) / g.size,
-    )
-
-
 def joining(g: BoardGeometry, sides: Sequence[str]) -> set[int]:
     """A lean group touching every side of ``sides``: from the cell nearest to all of them
     (nearest the middle among equals), the shortest walk to each."""
@@ -66,11 +60,9 @@ def joining(g: BoardGeometry, sides: Sequence[str]) -> set[int]:
         _distances(g, [c for c in g.sides[index[name]] if c not in shared] or g.sides[index[name]])
         for name in sides
     ]
-    mx, my = _middle(g)
 
     def cost(cell: int) -> tuple[int, float]:
-        x, y = g.centres[cell]
-        return sum(d[cell] for d, _ in walks), (x - mx) ** 2 + (y - my) ** 2
+        return sum(d[cell] for d, _ in walks), from_middle(g, cell)
 
     hub = min(range(g.size), key=cost)
     group = {hub}
@@ -84,7 +76,6 @@ def joining(g: BoardGeometry, sides: Sequence[str]) -> set[int]:
 
 def _spanning(g: BoardGeometry) -> set[int]:
     """Hexagonal Y: the shortest walk between two opposite edge cells, through the middle."""
-    mx, my = _middle(g)
     best: tuple[tuple[int, float], set[int]] | None = None
     for a, b in g.opposite_pairs:
         _, towards = _distances(g, [a])
@@ -93,15 +84,10 @@ def _spanning(g: BoardGeometry) -> set[int]:
         while towards[cell] >= 0:
             cell = towards[cell]
             walk.add(cell)
-        off = sum((g.centres[c][0] - mx) ** 2 + (g.centres[c][1] - my) ** 2 for c in walk)
+        off = sum(from_middle(g, c) for c in walk)
         if best is None or (len(walk), off) < best[0]:
             best = (len(walk), off), walk
     return best[1] if best is not None else set()
-
-
-def board_sides(g: BoardGeometry, cells: set[int]) -> set[str]:
-    """The sides ``cells`` touch."""
-    return {name for name, side in zip(g.side_names, g.sides, strict=True) if cells & set(side)}
 
 
 def example_win(game: str) -> Game | None:
@@ -117,7 +103,9 @@ def example_win(game: str) -> Game | None:
     elif isinstance(rule, SideSetRule):
         # the leanest of the winning sets' groups, touching no side more than its set's
         groups = [(joining(g, sorted(sides)), sides) for sides in rule.winning_sets]
-        groups.sort(key=lambda pair: (len(board_sides(g, pair[0])) > len(pair[1]), len(pair[0])))
+        groups.sort(
+            key=lambda pair: (len(board.sides_touched(pair[0])) > len(pair[1]), len(pair[0]))
+        )
         tries += [group for group, _ in groups]
     elif isinstance(rule, CornerRule):
         names = list(g.side_names)

@@ -148,11 +148,13 @@ def win_reason(game: Game) -> str:
         # another rule: tester 75), and the opposite edge cells the group holds, if it does
         g = game.geometry
         edge = len(g.perimeter)
-        group = min(
-            groups,
-            key=lambda gr: largest_gap(masks_of(gr, g.side_mask, g.perimeter_position)[1], edge),
+        gap, group = min(
+            (
+                (largest_gap(masks_of(gr, g.side_mask, g.perimeter_position)[1], edge), gr)
+                for gr in groups
+            ),
+            key=lambda pair: pair[0],
         )
-        gap = largest_gap(masks_of(group, g.side_mask, g.perimeter_position)[1], edge)
         members = set(group)
         pair = next(
             (sorted((a, b)) for a, b in g.opposite.items() if a in members and b in members), None

@@ -302,7 +302,7 @@ class AttachedPlay(QObject):
                 if new_game and name != self.suggesting:
                     self._close(key)
             elif key not in wanted:
-                if self.current is not None and self.current == name:
+                if self.current == name:
                     self.cancel()
                 self._close(key)
 

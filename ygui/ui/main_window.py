@@ -1260,8 +1260,7 @@ class MainWindow(QMainWindow):
         self._analysis_off_for_play((self.session.seats[1], self.session.seats[0]))
         self.session.play_again()
         self.session.remove_autosave()
-        if self.act_pause_computers.isChecked():
-            self.resume_computers()
+        self.resume_computers()  # (a new game is not held by the last one's pause)
         first = self.session.seats[0].name
         self.show_status(f"The game again, sides changed: {first} plays first.", 8000)
 
@@ -1333,12 +1332,10 @@ class MainWindow(QMainWindow):
             dialog.options, dialog.player_names(), dialog.seats(), dialog.time_control()
         )
         self.session.remove_autosave()
-        if self.act_pause_computers.isChecked():
-            # (the pause of the last game held the new one's computers, and nothing said why
-            # they did not play: noticed by a session's own look)
-            self.resume_computers()
-            if any(seat.computer for seat in self.session.seats):
-                self.show_status("A new game: the computers are no longer paused.", 6000)
+        # (the pause of the last game held the new one's computers, and nothing said why they
+        # did not play: noticed by a session's own look)
+        if self.resume_computers() and any(seat.computer for seat in self.session.seats):
+            self.show_status("A new game: the computers are no longer paused.", 6000)
 
     # ----- playing ----------------------------------------------------------------------
     def on_cell_clicked(self, cell: int) -> None:
@@ -1746,7 +1743,7 @@ class MainWindow(QMainWindow):
         panel = self.tree_panel
         if self._tree_on_screen or (panel.isVisible() and not panel.visibleRegion().isEmpty()):
             panel.raise_()
-            self.tree_panel.comment.setFocus()
+            panel.comment.setFocus()
             return
         session = self.session
         node = session.current
@@ -2166,7 +2163,7 @@ class MainWindow(QMainWindow):
 
     def set_pace(self, seconds: int, remember: bool = True) -> None:
         """The least seconds between two moves of a game of computers alone (Play ▸ Pace of
-        computer games)."""
+        computer play)."""
         self.computer.pace = float(seconds)
         self.pace_actions[seconds].setChecked(True)
         if remember:

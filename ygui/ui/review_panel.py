@@ -237,12 +237,6 @@ class ReviewPanel(QDockWidget):
             # leapt from 0 to 100% there, as the colour went to the other player (a tester
             # found it hard to read)
             values[swap:] = [None if v is None else 1 - v for v in values[swap:]]
-            self.graph_title.setText(
-                f"The first player's win probability along the main line ({first} until the "
-                f"swap, {second} after it)"
-            )
-        else:
-            self.graph_title.setText(f"{first}'s win probability along the main line")
         seats = self.session.seats
         if self.session.is_against_computer():
             # against the computer, the person's (after the person's swap the line followed
@@ -255,6 +249,13 @@ class ReviewPanel(QDockWidget):
             self.graph_title.setText(
                 f"{seats[person].name}'s win probability along the main line ({held})"
             )
+        elif swap:
+            self.graph_title.setText(
+                f"The first player's win probability along the main line ({first} until the "
+                f"swap, {second} after it)"
+            )
+        else:
+            self.graph_title.setText(f"{first}'s win probability along the main line")
         self.graph.values = values
         self.graph.marks = set(mistakes(tree))
         refined = self.session.refined
