@@ -7,7 +7,8 @@
     python benchmarks/match.py priors [--games 100] [--game y] [--playouts 15000] [--prior 20]
                                       [--scale 0.25] [--weights FILE] [--against 0]
                                       [--against-scale 0.25] [--against-weights FILE] [--no-pie]
-    python benchmarks/match.py pie [--games 100] [--game y] [--size N] [--level 8] [--first 0]
+    python benchmarks/match.py pie [--games 100] [--game y] [--size N] [--corners C] [--level 8]
+                                   [--first 0]
                                    [--pie-opening] [--pie-budget K] [--model-opening K|off]
     python benchmarks/match.py checkouts DIR_A DIR_B [--games 100] [--game y] [--size 11]
         [--seconds 0.0625]
@@ -313,11 +314,13 @@ def pie_match(
     pie_budget: float = PIE_BUDGET,
     model_opening: int | None = MODEL_OPENING,
     book: bool = True,
+    corners: int | None = None,
 ) -> None:
     """Self-play under the pie rule: the balance of the first move, and the swap decisions.
     Mudcrack Y draws its board anew for each game (seed = the game's number), as in play.
-    Without ``book`` the search opens and swaps where the level would use the opening book."""
-    options = GameOptions(game=name, size=size, pie=True).validated()
+    Without ``book`` the search opens and swaps where the level would use the opening book.
+    ``corners``: Poly-Y's (its default if None)."""
+    options = GameOptions(game=name, size=size, pie=True, corners=corners).validated()
     board = options.describe()
     if name == "mudcrack-y":
         board = board.replace(f"seed {options.seed_value}", f"seeds {first + 1}-{first + games}")
@@ -629,6 +632,7 @@ def main() -> None:
     pie_parser.add_argument("--games", type=int, default=100)
     pie_parser.add_argument("--game", default="y")
     pie_parser.add_argument("--size", type=int, help="the board's size (the game's default)")
+    pie_parser.add_argument("--corners", type=int, help="Poly-Y's corners (its default, 5)")
     pie_parser.add_argument("--level", type=int, default=8)
     pie_parser.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     pie_parser.add_argument(
@@ -734,6 +738,7 @@ def main() -> None:
             args.pie_budget,
             args.model_opening,
             not args.no_book,
+            args.corners,
         )
         return
     if args.kind == "open-spiel":

@@ -3,13 +3,14 @@
 no book knows (Y 13).
 
     python scripts/learn_first_stones.py play --games 2000 [--game mudcrack-y] [--cells 100]
-        [--size N] [--level 7] [--first 0] [--jobs 2] [--out games.jsonl]
+        [--size N] [--corners C] [--level 7] [--first 0] [--jobs 2] [--out games.jsonl]
     python scripts/learn_first_stones.py fit games.jsonl [...] [--features one near middle]
         [--out resources/first_stones/mudcrack-y.json]
 
 ``play`` plays games of the engine against itself at ``--level`` without the pie rule, each on
 a board of its own for Mudcrack Y (seed 10,000 + the game's number; ``--cells``), on the
-game's board of ``--size`` for the others, from a first stone drawn at random, and
+game's board of ``--size`` (and Poly-Y's ``--corners``) for the others, from a first stone
+drawn at random, and
 adds a line for each to ``--out``: the board's options, the stone and whether its player won
 (a run can be stopped and resumed with ``--first``). ``fit`` finds the weights of the features
 by logistic regression (Newton's method, a small ridge), says how well they predict the last
@@ -40,14 +41,18 @@ DEFAULT_FEATURES = ("one", "near", "middle", "near^2", "near*middle", "middle^2"
 
 
 Job = tuple[str, tuple[str, ...], int, int, int]  # play_out's: game, options, cell, level, seed
-Numbered = tuple[str, int, int | None, int, int]  # task's: game, cells, size, level, number
+# task's: game, cells, size, corners, level, number
+Numbered = tuple[str, int, int | None, int | None, int, int]
 
 
-def task(game: str, cells: int, size: int | None, level: int, number: int) -> Job:
+def task(
+    game: str, cells: int, size: int | None, corners: int | None, level: int, number: int
+) -> Job:
     if game == "mudcrack-y":  # a board drawn for each game
         keys: tuple[str, ...] = (f"cells={cells}", f"seed={SEEDS + number}")
     else:
         keys = () if size is None else (f"size={size}",)
+        keys += () if corners is None else (f"corners={corners}",)
     count = GameOptions.from_keys(game, [*keys, "pie=off"]).board().size  # (its cells)
     cell = random.Random(number).randrange(count)
     return game, keys, cell, level, number + 1
@@ -55,7 +60,7 @@ def task(game: str, cells: int, size: int | None, level: int, number: int) -> Jo
 
 def command_play(args: argparse.Namespace) -> None:
     numbers = range(args.first, args.first + args.games)
-    jobs = [(args.game, args.cells, args.size, args.level, n) for n in numbers]
+    jobs = [(args.game, args.cells, args.size, args.corners, args.level, n) for n in numbers]
     started = time.perf_counter()
     with Pool(args.jobs) as pool, open(args.out, "a", encoding="utf-8") as out:
         for done, (job, won) in enumerate(pool.imap_unordered(_played, jobs), 1):
@@ -126,6 +131,9 @@ def command_fit(args: argparse.Namespace) -> None:
     games = {str(r["game"]) for r in rows}
     if len(levels) != 1 or len(games) != 1:
         sys.exit("the games must be of one game and one level")
+    corners = {k for r in rows for k in r["keys"] if str(k).startswith("corners=")}  # type: ignore[attr-defined]
+    if len(corners) > 1:
+        sys.exit("the games must be of one number of corners")
     x, sizes = design(rows, names)
     y = np.array([bool(r["won"]) for r in rows], dtype=np.float64)
     cut = len(rows) * 3 // 4
@@ -146,6 +154,7 @@ def command_fit(args: argparse.Namespace) -> None:
         (min(sizes), max(sizes)),
         next(iter(levels)),
         len(rows),
+        corners=int(str(next(iter(corners))).split("=")[1]) if corners else None,
     )
     print("weights: " + ", ".join(f"{n} {v:+.3f}" for n, v in zip(names, w, strict=True)))
     Path(args.out).write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")
@@ -160,6 +169,7 @@ def main() -> None:
     p.add_argument("--game", default="mudcrack-y")
     p.add_argument("--cells", type=int, default=100, help="Mudcrack Y's boards' cells")
     p.add_argument("--size", type=int, help="the other games' board (their default)")
+    p.add_argument("--corners", type=int, help="Poly-Y's corners (its default, 5)")
     p.add_argument("--level", type=int, default=7)
     p.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     p.add_argument("--jobs", type=int, default=2)

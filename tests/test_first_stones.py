@@ -106,11 +106,26 @@ def test_it_opens_with_the_stone_nearest_to_even() -> None:
         ({"cells": [10]}, "bad entry"),
         ({"opens_to_level": 0}, "is not a level"),
         ({"opens_to_level": "9"}, "is not a level"),
+        ({"corners": 2}, "is not a number of corners"),
+        ({"corners": "7"}, "is not a number of corners"),
     ],
 )
 def test_a_damaged_file_is_refused_with_a_message(change: dict, message: str) -> None:
     with pytest.raises(FirstStonesError, match=message):
         StoneModel.from_dict(_model(**change))
+
+
+def test_a_poly_y_model_fits_only_boards_of_its_corners() -> None:
+    """Poly-Y's boards of different corners can have as many cells (5 corners of 7 cells a
+    side and 7 corners of 6 cells are both 106): a model knows its corners."""
+    model = StoneModel.from_dict(_model(game="poly-y", cells=[106, 106], corners=7))
+    assert model.corners == 7 and StoneModel.from_dict(model.to_dict()) == model
+    seven = Game(GameOptions(game="poly-y", corners=7, size=6, pie=True))
+    five = Game(GameOptions(game="poly-y", corners=5, size=7, pie=True))
+    assert seven.geometry.size == five.geometry.size == 106
+    assert model.fits(seven) and not model.fits(five)
+    # without corners (an older file) it fits any of that many cells
+    assert StoneModel.from_dict(_model(game="poly-y", cells=[106, 106])).fits(five)
 
 
 def test_the_shipped_model_opens_mudcrack_y_and_the_search_decides_the_swap() -> None:
@@ -232,6 +247,22 @@ def test_the_learner_plays_games_and_fits_a_model_the_engine_reads(tmp_path) -> 
     rows = [json.loads(line) for line in y_games.read_text(encoding="utf-8").splitlines()]
     assert [r["keys"] for r in rows] == [["size=4"], ["size=4"]]
     assert all(r["game"] == "y" and 0 <= r["cell"] < 10 for r in rows)
+    # Poly-Y of other corners: the model learned knows them
+    poly = [sys.executable, str(SCRIPT), "play", "--game", "poly-y", "--size", "4"]
+    poly_games = tmp_path / "poly.jsonl"
+    subprocess.run(
+        [*poly, "--corners", "3", "--games", "4", "--level", "1", "--jobs", "1"]
+        + ["--out", str(poly_games)],
+        check=True,
+        capture_output=True,
+    )
+    rows = [json.loads(line) for line in poly_games.read_text(encoding="utf-8").splitlines()]
+    assert all(r["keys"] == ["size=4", "corners=3"] and 0 <= r["cell"] < 19 for r in rows)
+    out = tmp_path / "poly.json"
+    subprocess.run([*fit[:3], str(poly_games), *fit[4:], "--out", str(out)], check=True)
+    model = StoneModel.from_dict(json.loads(out.read_text(encoding="utf-8")))
+    assert model.corners == 3 and model.cells == (19, 19)
+    assert model.fits(Game(GameOptions(game="poly-y", corners=3, size=4, pie=True)))
 
 
 def test_a_shipped_file_that_cannot_be_read_is_skipped_and_logged(tmp_path, monkeypatch, caplog):

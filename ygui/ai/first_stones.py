@@ -13,7 +13,9 @@ swap.
 The files are ``resources/first_stones/GAME.json``: the format and its version, the game, the
 range of cell counts the games were played on, the level, the number of games, the features'
 names (``FEATURES``) and their weights, and optionally ``opens_to_level``, the highest level
-that opens by the model.
+that opens by the model, and ``corners``, Poly-Y's number of corners on the boards it was
+learned on (a board of that many corners only: Poly-Y's boards of other corner counts can
+have as many cells).
 """
 
 from __future__ import annotations
@@ -107,6 +109,8 @@ class StoneModel:
     # above it the search does (Y 15's stones, valued by level-7 games, were swapped at level
     # 10 every time, and the first player won 26 of 34)
     opens_to: int | None = None
+    # Poly-Y's corners on the boards it was learned on (``corners`` in the file; None: any)
+    corners: int | None = None
 
     def fits(self, game: Game, level: int | None = None) -> bool:
         """The model was learned on boards like this game's, in games of one stone a turn
@@ -118,6 +122,7 @@ class StoneModel:
             options.game == self.game
             and low <= game.geometry.size <= high
             and options.turns == "standard"
+            and (self.corners is None or options.corners_value == self.corners)
             and (level is None or self.opens_to is None or level <= self.opens_to)
         )
 
@@ -129,16 +134,20 @@ class StoneModel:
         return worth
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": FORMAT_VERSION,
-            "game": self.game,
-            "cells": list(self.cells),
-            "level": self.level,
-            "games": self.games,
-            "features": list(self.names),
-            "weights": [round(w, 6) for w in self.weights],
-        } | ({} if self.opens_to is None else {"opens_to_level": self.opens_to})
+        return (
+            {
+                "format": FORMAT,
+                "version": FORMAT_VERSION,
+                "game": self.game,
+                "cells": list(self.cells),
+                "level": self.level,
+                "games": self.games,
+                "features": list(self.names),
+                "weights": [round(w, 6) for w in self.weights],
+            }
+            | ({} if self.opens_to is None else {"opens_to_level": self.opens_to})
+            | ({} if self.corners is None else {"corners": self.corners})
+        )
 
     @staticmethod
     def from_dict(data: Any) -> StoneModel:
@@ -158,6 +167,7 @@ class StoneModel:
                 int(data["level"]),
                 int(data["games"]),
                 _level(data.get("opens_to_level")),
+                _corners(data.get("corners")),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise FirstStonesError(f"a first-stones file with a bad entry: {error}") from None
@@ -167,6 +177,14 @@ class StoneModel:
         if len(weights) != len(names) or not all(math.isfinite(w) for w in weights):
             raise FirstStonesError("a weight for each feature, each a number")
         return model
+
+
+def _corners(value: object) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 3:
+        raise ValueError(f"corners {value!r} is not a number of corners")
+    return value
 
 
 def _level(value: object) -> int | None:
