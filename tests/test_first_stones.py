@@ -189,6 +189,31 @@ def test_a_y_board_no_book_knows_opens_by_its_model(size: int) -> None:
         assert Engine(seed=1).search(game, replace(above, playouts=2000)).reason == "search"
 
 
+def test_poly_y_of_nine_corners_opens_by_its_model_and_other_corners_do_not() -> None:
+    """Poly-Y of 9 corners (190 cells): the search alone opened stones anywhere, corners and
+    edges among them, which the second player kept and won against; its model (games at
+    level 7 on that board) names middle stones, which the second player's search weighs. It
+    fits boards of 9 corners alone: 5 corners open by their book, 3 and 7 by the search (as
+    balanced as the model, measured)."""
+    model = next(m for m in models() if m.game == "poly-y")
+    assert model.corners == 9 and model.cells == (190, 190)
+    assert model.games >= 1000 and model.level == 7 and model.opens_to == 9
+    game = Game(GameOptions(game="poly-y", corners=9, pie=True))
+    assert model.fits(game)
+    worth = model.worth(game.geometry, game.rule)
+    nearest = side_distances(game.geometry).min(axis=1)
+    chosen = model_stones(game, 6)
+    assert all(nearest[c] >= 4 for c in chosen)
+    assert max(worth[nearest == 0]) < min(worth[c] for c in chosen)  # an edge stone: less
+    weighed = Engine(seed=1).search(game, SearchLimits.level(7, seed=1))
+    assert weighed.reason == "pie opening" and weighed.move.cell in chosen
+    five = Game(GameOptions(game="poly-y", pie=True))
+    assert Engine(seed=1).search(five, SearchLimits.level(7, seed=1)).reason == "book"
+    for corners in (3, 7):
+        other = Game(GameOptions(game="poly-y", corners=corners, pie=True))
+        assert model_stones(other, 6) == []
+
+
 def test_eccentric_y_opens_by_its_model() -> None:
     """Eccentric Y 8 under the pie rule: the search alone opened stones its second player
     swapped and won with, and at level 10 kept and won against; its model (games at level 7
