@@ -668,6 +668,30 @@ def test_search_sizes_are_said_in_words():
 
 
 @pytest.mark.usefixtures("compiled_engine")
+def test_the_computer_says_why_it_opened_where_it_did_under_the_pie_rule(qtbot, answers):
+    """Its swap and its keeping were explained, its first stone was not: a player deciding
+    whether to swap was told nothing (tester 77). Said in the status bar and kept with the
+    move in the list; a first stone without the pie rule is not said so."""
+    window = make_window(qtbot, answers)
+    seats = (Seat("Computer", computer=True, level=3), Seat("Ann"))
+    options = GameOptions(game="y", size=7, pie=True).validated()
+    window.start_new_game(options, ("Computer", "Ann"), seats)
+    qtbot.waitUntil(lambda: len(window.game.moves) == 1, timeout=30_000)
+    said = window.statusBar().currentMessage()
+    opened = window.game.move_text(window.game.moves[0])
+    assert said == (
+        f"Computer (level 3) opened {opened}: under the pie rule it plays a first stone it "
+        "judges near even. Ann may swap and take it, or answer it."
+    ), said
+    rows = [window.game_panel.moves_list.item(i).text() for i in range(2)]
+    assert rows[1] == f"1. Black {opened} (opened near even: the pie rule)", rows
+    window.start_new_game(replace(options, pie=False), ("Computer", "Ann"), seats)
+    qtbot.waitUntil(lambda: len(window.game.moves) == 1, timeout=30_000)
+    assert "pie rule" not in window.statusBar().currentMessage()
+    assert "(" not in window.game_panel.moves_list.item(1).text()
+
+
+@pytest.mark.usefixtures("compiled_engine")
 def test_the_computer_says_when_it_swaps(qtbot, answers):
     """Under the pie rule a computer that swaps says so in the status bar (the board shows no
     new stone; only the names beside the colours change: a tester did not notice it)."""

@@ -1498,7 +1498,15 @@ def test_the_new_game_dialog_says_what_a_computers_level_means(qtbot):
     )
     for combo in (dialog.first_kind, dialog.second_kind):
         combo.setCurrentIndex(combo.findData("human"))
-    assert not dialog.level_note.isVisible()
+    assert dialog.level_note.text() == ""
+    # the rows below it keep still as a computer comes and goes (they moved by a line, and
+    # a tester's next click landed on another control: tester 77)
+    qtbot.wait(50)
+    below = dialog.preview.mapTo(dialog, dialog.preview.rect().topLeft())
+    dialog.second_kind.setCurrentIndex(dialog.second_kind.findData("computer"))
+    qtbot.wait(50)
+    assert dialog.level_note.text() == "The computer: level 3 of 10, casual."
+    assert dialog.preview.mapTo(dialog, dialog.preview.rect().topLeft()) == below
 
 
 @pytest.mark.parametrize("name", ["y", "hexagonal-y", "poly-y"])

@@ -1155,6 +1155,18 @@ class ComputerPlay(QObject):
         elif kept:
             self.host.show_status(said, 15000)  # (as a swap is said)
             self._move_said = (tuple(self.session.game.moves), said)
+        elif self.session.game.can_swap and not game.can_swap:
+            # the first stone under the pie rule: why there (its swap was explained, its
+            # opening said nothing: tester 77)
+            why = "opened near even: the pie rule"
+            other = self.session.player_name(3 - game.to_move)
+            said = (
+                f"{self.session.player_name(game.to_move)} opened {move_words(game, result.move)}"
+                f": under the pie rule it plays a first stone it judges near even. {other} may "
+                "swap and take it, or answer it."
+            )
+            self.host.show_status(said, 15000)
+            self._move_said = (tuple(self.session.game.moves), said)
         elif self._asked_here:
             # (Ctrl+G's note said only that it would play, and stayed after the reply)
             after = self.session.game
@@ -1172,7 +1184,7 @@ class ComputerPlay(QObject):
         if reason is None and why:
             # kept with the move in the move list: said in the status bar alone, a swap's
             # why went unseen (tester 36)
-            note = why if result.move.is_swap else f"did not swap: {why}"
+            note = why if result.move.is_swap or not kept else f"did not swap: {why}"
             self.session.note_move(self.session.current, note)
 
     def _resign(self, game: Game, proved: int) -> None:

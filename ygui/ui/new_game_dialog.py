@@ -197,6 +197,9 @@ class NewGameDialog(QDialog):
         self.level_note = QLabel()
         self.level_note.setWordWrap(True)
         self.level_note.setEnabled(False)  # (the window's quieter ink)
+        # its line kept when it says nothing: shown and hidden, it moved every row below it,
+        # and the next click landed on another control (tester 77)
+        self.level_note.setMinimumHeight(self.level_note.fontMetrics().lineSpacing())
         players.addRow(self.level_note)
         for level in (self.first_level, self.second_level):
             level.valueChanged.connect(lambda _v: self._say_levels())
@@ -334,7 +337,6 @@ class NewGameDialog(QDialog):
         else:
             said[1:] = [s[0].lower() + s[1:] for s in said[1:]]
         self.level_note.setText("; ".join(said) + "." if said else "")
-        self.level_note.setVisible(bool(said))
 
     def _engine_named(self, combo: QComboBox) -> None:
         """An engine chosen as a player gives that player its name; another choice after it
