@@ -190,11 +190,11 @@ def test_a_y_board_no_book_knows_opens_by_its_model(size: int) -> None:
 
 
 def test_poly_y_of_nine_corners_opens_by_its_model_and_other_corners_do_not() -> None:
-    """Poly-Y of 9 corners (190 cells): the search alone opened stones anywhere, corners and
-    edges among them, which the second player kept and won against; its model (games at
-    level 7 on that board) names middle stones, which the second player's search weighs. It
-    fits boards of 9 corners alone: 5 corners open by their book, 3 and 7 by the search (as
-    balanced as the model, measured)."""
+    """Poly-Y of 9 corners (190 cells): the search alone opened stones all over the board,
+    a corner cell and second-row stones among them, which the second player kept and won
+    against; its model (games at level 7 on that board) names middle stones, which the second
+    player's search weighs, to level 7. It fits boards of 9 corners alone: 5 corners open by
+    their book, 3 and 7 by the search (measured balanced)."""
     model = next(m for m in models() if m.game == "poly-y")
     assert model.corners == 9 and model.cells == (190, 190)
     assert model.games >= 1000 and model.level == 7 and model.opens_to == 7
