@@ -131,7 +131,8 @@ def command_fit(args: argparse.Namespace) -> None:
     games = {str(r["game"]) for r in rows}
     if len(levels) != 1 or len(games) != 1:
         sys.exit("the games must be of one game and one level")
-    corners = {k for r in rows for k in r["keys"] if str(k).startswith("corners=")}  # type: ignore[attr-defined]
+    boards = {(str(r["game"]), *(str(k) for k in r["keys"])) for r in rows}  # type: ignore[attr-defined]
+    corners = {GameOptions.from_keys(b[0], [*b[1:], "pie=off"]).corners for b in boards}
     if len(corners) > 1:
         sys.exit("the games must be of one number of corners")
     x, sizes = design(rows, names)
@@ -154,7 +155,7 @@ def command_fit(args: argparse.Namespace) -> None:
         (min(sizes), max(sizes)),
         next(iter(levels)),
         len(rows),
-        corners=int(str(next(iter(corners))).split("=")[1]) if corners else None,
+        corners=next(iter(corners)),
     )
     print("weights: " + ", ".join(f"{n} {v:+.3f}" for n, v in zip(names, w, strict=True)))
     Path(args.out).write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")

@@ -166,8 +166,8 @@ class StoneModel:
                 (low, high),
                 int(data["level"]),
                 int(data["games"]),
-                _level(data.get("opens_to_level")),
-                _corners(data.get("corners")),
+                _counted(data.get("opens_to_level"), "opens_to_level", 1, "a level"),
+                _counted(data.get("corners"), "corners", 3, "a number of corners"),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise FirstStonesError(f"a first-stones file with a bad entry: {error}") from None
@@ -179,19 +179,12 @@ class StoneModel:
         return model
 
 
-def _corners(value: object) -> int | None:
+def _counted(value: object, key: str, least: int, what: str) -> int | None:
+    """An optional whole number of the file, ``least`` or more (None where absent)."""
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 3:
-        raise ValueError(f"corners {value!r} is not a number of corners")
-    return value
-
-
-def _level(value: object) -> int | None:
-    if value is None:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ValueError(f"opens_to_level {value!r} is not a level")
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise ValueError(f"{key} {value!r} is not {what}")
     return value
 
 

@@ -1184,7 +1184,7 @@ class ComputerPlay(QObject):
         if reason is None and why:
             # kept with the move in the move list: said in the status bar alone, a swap's
             # why went unseen (tester 36)
-            note = why if result.move.is_swap or not kept else f"did not swap: {why}"
+            note = f"did not swap: {why}" if kept else why
             self.session.note_move(self.session.current, note)
 
     def _resign(self, game: Game, proved: int) -> None:
