@@ -2,10 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from PySide6.QtCore import Qt
 
 from ygui.settings import Settings
 from ygui.ui.main_window import MainWindow
+
+T = TypeVar("T")
+
+
+def settled(qtbot, read: Callable[[], T], quiet: int = 3, timeout_ms: int = 5000) -> T:
+    """What ``read`` gives once the window's layout has settled: the same value ``quiet``
+    times in a row, 30 ms apart. (A fixed short wait read a layout half done on a loaded
+    machine, where the window's deferred room-sharing ran late.)"""
+    last = read()
+    same = 0
+    waited = 0
+    while same < quiet and waited < timeout_ms:
+        qtbot.wait(30)
+        waited += 30
+        now = read()
+        same = same + 1 if now == last else 0
+        last = now
+    return last
 
 
 class Answers:

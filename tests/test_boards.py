@@ -153,6 +153,37 @@ def test_polyy(k, m):
     assert d == sorted(d)
 
 
+def _length_over_width(outline):
+    widths = []
+    for step in range(36):
+        a = math.pi * step / 36
+        along = [x * math.cos(a) + y * math.sin(a) for x, y in outline]
+        widths.append(max(along) - min(along))
+    return max(widths) / min(widths)
+
+
+@pytest.mark.parametrize("m", (4, 7, 12))
+def test_polyy_of_three_corners_is_drawn_with_cells_near_even(m):
+    """Three corners on nested triangles drew the cells near each side's middle as strips 2.7
+    times as long as wide, and the smallest stone half as wide as the largest (a tester's
+    finding); on rounder rings no cell is more than 2.2 times as long as wide, the smallest
+    stone is more than 0.7 of the largest, and the cells keep their numbers, left to right
+    as drawn."""
+    from ygui.core.drawing import stone_radii
+
+    g = polyy_board(3, m)
+    centre = next(c for c in range(g.size) if len(g.neighbours[c]) == 3 and c not in g.perimeter)
+    assert max(_length_over_width(g.outlines[c]) for c in range(g.size) if c != centre) < 2.2
+    radii = stone_radii(g)
+    assert min(radii) > 0.7 * max(radii)
+    assert [g.labels[c] for c in g.sides[0]] == [str(n * n) for n in range(1, m + 1)]
+    d = g.distances_from(g.cell("1"))
+    for distance in set(d):
+        ring = [c for c in range(g.size) if d[c] == distance]
+        ring.sort(key=lambda c: int(g.labels[c]))
+        assert [g.centres[c][0] for c in ring] == sorted(g.centres[c][0] for c in ring)
+
+
 def test_polyy_standard_board_codecup_numbers():
     g = polyy_board(5, 7)
     assert g.size == 106

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 from drawn import last_move_mark
-from gui_helpers import click_cell, make_window
+from gui_helpers import click_cell, make_window, settled
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QApplication, QMenu, QPushButton, QScrollArea, QTabBar, QWidget
@@ -252,12 +252,14 @@ def test_the_thinking_numbers_say_what_they_are(qtbot, window):
 def test_the_board_and_the_moves_keep_still_when_the_thinking_bar_appears(qtbot, window):
     seats = (Seat("Ann"), Seat("Computer", computer=True, level=3))  # Ann to play: none thinks
     window.start_new_game(GameOptions(game="y", size=7).validated(), ("Ann", "Computer"), seats)
-    qtbot.wait(20)
     panel = window.game_panel
-    before = window.view.geometry(), panel.moves_box.geometry()
+
+    def places():
+        return window.view.geometry(), panel.moves_box.geometry()
+
+    before = settled(qtbot, places)
     window.computer.thinking.setVisible(True)
-    qtbot.wait(20)
-    assert (window.view.geometry(), panel.moves_box.geometry()) == before
+    assert settled(qtbot, places) == before
     window.computer.thinking.setVisible(False)
 
 
@@ -266,20 +268,21 @@ def test_a_game_of_people_alone_has_no_blank_room_above_the_moves(qtbot, window)
     moves begin just below the turn's line and the (empty) line for a refused move."""
     window.resize(1100, 760)
     start(window, "y", size=7, pie=False)
-    qtbot.wait(20)
     panel = window.game_panel
     line = panel.turn_label.fontMetrics().height()
-    gap = panel.moves_box.y() - panel.turn_label.geometry().bottom()
+
+    def room():
+        return panel.moves_box.y() - panel.turn_label.geometry().bottom()
+
+    gap = settled(qtbot, room)
     assert gap < 3 * line, (gap, line)
     seats = (Seat("Ann"), Seat("Computer", computer=True, level=3))
     window.start_new_game(
         GameOptions(game="y", size=7, pie=False).validated(), ("Ann", "Computer"), seats
     )
-    qtbot.wait(20)
-    assert panel.moves_box.y() - panel.turn_label.geometry().bottom() > gap  # room kept
+    assert settled(qtbot, room) > gap  # room kept
     start(window, "y", size=7, pie=False)
-    qtbot.wait(20)
-    assert panel.moves_box.y() - panel.turn_label.geometry().bottom() == gap
+    assert settled(qtbot, room) == gap
 
 
 def test_a_finished_game_against_the_computer_has_no_blank_room_above_its_result(qtbot, window):

@@ -4,7 +4,7 @@ the map kept per position, and "wins (proved)" in the analysis panel. Offscreen.
 import re
 
 import pytest
-from gui_helpers import click_cell, make_window
+from gui_helpers import click_cell, make_window, settled
 from PySide6.QtCore import Qt
 
 from ygui.ai.solver import Solver
@@ -285,12 +285,16 @@ def test_the_solver_panel_is_never_narrower_than_its_buttons(qtbot, answers):
     window.solver_panel.raise_()
     qtbot.wait(50)
     window.resizeDocks([window.game_dock], [150], Qt.Orientation.Horizontal)
-    qtbot.wait(50)
     area = window.solver_panel.widget()
     box = window.solver_panel.seconds
-    right = box.mapTo(area.viewport(), box.rect().topRight()).x()
-    assert right <= area.viewport().width()
-    assert area.widget().width() <= area.viewport().width()
+
+    def widths():
+        right = box.mapTo(area.viewport(), box.rect().topRight()).x()
+        return right, area.widget().width(), area.viewport().width()
+
+    right, body, room = settled(qtbot, widths)
+    assert right <= room
+    assert body <= room
 
 
 def test_the_time_left_is_said_in_words():

@@ -2,7 +2,7 @@
 
 import pytest
 from drawn import drawn_stones, last_move_mark, mismatches, mistake_marks
-from gui_helpers import click_cell, make_window, variation_window
+from gui_helpers import click_cell, make_window, settled, variation_window
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QPushButton, QTabBar
 
@@ -677,12 +677,11 @@ def test_the_set_up_panels_buttons_keep_still_at_the_first_edit(qtbot, window):
     def where():
         return done.mapTo(window, done.rect().topLeft())
 
-    before = where()
+    before = settled(qtbot, where)
     window.editor.tool_buttons[WHITE].setChecked(True)
     for label in ("32", "21"):
         click(qtbot, window, label)
-        qtbot.wait(50)
-        assert where() == before
+        assert settled(qtbot, where) == before
     assert len(window.game.setup) == 2
     window.editor.edit_button.toggle()
 

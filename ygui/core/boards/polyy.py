@@ -2,7 +2,14 @@
 
 Cell (j, s, i): ring j, side s, index 0 <= i < j; index j means (j, s+1, 0); ring 0 is the
 centre. Board side s is ring m-1 from corner (m-1, s, 0) to the next corner. Labels are the
-CodeCup numbers: by graph distance from the top corner, then left to right as drawn.
+CodeCup numbers: by graph distance from the top corner, then left to right as drawn on the
+rings' polygons.
+
+Three corners are drawn on rounder rings: ring j of a three-cornered board has 3j cells, half
+a flat lattice's, so on nested triangles the cells near the middle of a side were three times
+as wide as deep (the side's middle is half as far from the centre as its corners). Halfway
+between a triangle and a circle, the cells come out near even and the sides bow outward; the
+centre cell is drawn wider, and each cell's stone sits at the middle of its outline.
 """
 
 from __future__ import annotations
@@ -47,6 +54,7 @@ def polyy_board(corners: int = DEFAULT_CORNERS, size: int = DEFAULT_SIZE) -> Boa
         neighbours[a].append(b)
         neighbours[b].append(a)
     raw_centres = [_position(key, k) for key in keys]
+    drawn = [_drawn_position(key, k) for key in keys]
     sides = [[canon(m - 1, s, i) for i in range(m)] for s in range(k)]
     # CodeCup numbering: distance from the top corner, then left to right.
     top = sides[0][0]
@@ -54,9 +62,13 @@ def polyy_board(corners: int = DEFAULT_CORNERS, size: int = DEFAULT_SIZE) -> Boa
     order = sorted(range(len(keys)), key=lambda c: (dist[c], round(raw_centres[c][0], 9)))
     new = {old: n for n, old in enumerate(order)}
     nbrs = tuple(tuple(sorted(new[b] for b in neighbours[old])) for old in order)
-    centres = tuple(raw_centres[old] for old in order)
     side_cells = tuple(tuple(new[c] for c in side) for side in sides)
     perimeter = tuple(c for side in side_cells for c in side[:-1])
+    centres = tuple(drawn[old] for old in order)
+    outlines = dual_outlines(centres, nbrs, perimeter)
+    if k == 3:
+        outlines = _widen_centre(outlines, new[0])
+        centres = tuple(_centroid(outline) for outline in outlines)  # the stones' places
     return BoardGeometry(
         name=f"polyy-{k}-{m}",
         style="cells",
@@ -67,7 +79,7 @@ def polyy_board(corners: int = DEFAULT_CORNERS, size: int = DEFAULT_SIZE) -> Boa
         sides=side_cells,
         corners=tuple(side[0] for side in side_cells),
         perimeter=perimeter,
-        outlines=dual_outlines(centres, nbrs, perimeter),
+        outlines=outlines,
         meta={"shape": "polyy", "corners": k, "size": m},
     ).validate()
 
@@ -82,6 +94,59 @@ def _position(key: Key, k: int) -> Point:
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
-def _corner(j: int, s: int, k: int) -> Point:
+# three corners: how far the drawing goes from the rings' triangles toward circles, the circles'
+# radius a ring, and how much farther out the first rings go (the centre cell, of three
+# neighbours, is drawn small otherwise)
+ROUNDING = 0.4
+CIRCLE = 0.8
+INNER_PUSH = 0.2
+CENTRE_GROWTH = 2.0  # the centre cell's corners, this many times as far from its middle
+
+
+def _widen_centre(
+    outlines: tuple[tuple[Point, ...], ...], centre: int
+) -> tuple[tuple[Point, ...], ...]:
+    """Three corners: the centre cell, of three neighbours, has for corners the middles of the
+    three triangles round it, a third of the way to its neighbours: a cell a sixth as wide as
+    the others. Its corners go ``CENTRE_GROWTH`` times as far out; its neighbours give way."""
+    corners = outlines[centre]
+    mx = sum(x for x, _ in corners) / len(corners)
+    my = sum(y for _, y in corners) / len(corners)
+    moved = {
+        p: (mx + (p[0] - mx) * CENTRE_GROWTH, my + (p[1] - my) * CENTRE_GROWTH) for p in corners
+    }
+    return tuple(tuple(moved.get(p, p) for p in outline) for outline in outlines)
+
+
+def _centroid(outline: tuple[Point, ...]) -> Point:
+    """The centre of mass of a polygon."""
+    area = x = y = 0.0
+    for (x0, y0), (x1, y1) in zip(outline, (*outline[1:], outline[0]), strict=True):
+        cross = x0 * y1 - x1 * y0
+        area += cross
+        x += (x0 + x1) * cross
+        y += (y0 + y1) * cross
+    return (x / (3 * area), y / (3 * area))
+
+
+def _drawn_position(key: Key, k: int) -> Point:
+    """Where a cell is drawn: on its ring's polygon, or for three corners between the
+    triangle and a circle (see the module's note)."""
+    j, s, i = key
+    if k != 3 or j == 0:
+        return _position(key, k)
+    t = i / j
+    ring = j + INNER_PUSH / j
+    a, b = _corner(ring, s, k), _corner(ring, s + 1, k)
+    angle = math.radians(90 - 360 * (s + t) / k)
+    on_circle = (CIRCLE * ring * math.cos(angle), -CIRCLE * ring * math.sin(angle))
+    on_polygon = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+    return (
+        on_circle[0] + (on_polygon[0] - on_circle[0]) * ROUNDING,
+        on_circle[1] + (on_polygon[1] - on_circle[1]) * ROUNDING,
+    )
+
+
+def _corner(j: float, s: int, k: int) -> Point:
     angle = math.radians(90 - 360 * s / k)
     return (j * math.cos(angle), -j * math.sin(angle))
