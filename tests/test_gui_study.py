@@ -58,6 +58,50 @@ def test_set_up_a_position_by_clicks_then_play_on(qtbot, window):
     assert labels(window) == ["e1"] and window.game.colours[g.cell("e1")] == WHITE
 
 
+def test_the_side_to_move_follows_the_stones_count_until_it_is_chosen(qtbot, window):
+    """Tester 78 set up 6 Black stones and 5 White from a figure: the box stayed at "Black to
+    move" under a warning, and had to be turned by hand. In alternate play it now follows the
+    count until the user chooses; the board's corner says the side while setting up, a stone
+    turned to the other colour is said, and a won set-up is not shown as a game over."""
+    window.act_edit.trigger()
+    box, view = window.editor.to_move, window.view
+    game = lambda: window.game  # noqa: E731 - (each edit starts a game of its own)
+    colour = lambda label: game().colours[game().geometry.cell(label)]  # noqa: E731
+    assert (view.turn_stone, view.turn_words) == ("Black", "Setting up: Black to move")
+    for label in ("c2", "d2", "d3"):
+        click(qtbot, window, label)
+    window.editor.tool_buttons[WHITE].setChecked(True)
+    for label in ("b2", "c3"):
+        click(qtbot, window, label)
+    assert game().to_move == WHITE and box.currentData() == WHITE
+    assert window.editor.edit_warning.text() == ""  # (the count fits: no "Unusual")
+    assert (view.turn_stone, view.turn_words) == ("White", "Setting up: White to move")
+    assert "White to play" in window.game_panel.turn_label.text()
+    click(qtbot, window, "c1")
+    assert game().to_move == BLACK  # 3 and 3
+    click(qtbot, window, "c2")  # White over Black's stone: said, as play refuses it
+    assert colour("c2") == WHITE
+    assert window.statusBar().currentMessage().startswith("c2: Black's stone is now White's")
+    assert game().to_move == BLACK  # 2 and 4: neither fits, the side stays
+    window.act_undo.trigger()
+    assert colour("c2") == BLACK and game().to_move == BLACK
+    box.setCurrentIndex(box.findData(WHITE))  # chosen by hand: it stays so
+    window.editor.tool_buttons[BLACK].setChecked(True)
+    click(qtbot, window, "d1")
+    click(qtbot, window, "d1")  # (on and off again: 3 and 3, which the count gives Black)
+    assert game().to_move == WHITE and box.currentData() == WHITE
+    assert "Unusual" in window.editor.edit_warning.text()
+    # Black joins the three sides: the set-up warns of it; no "Black wins!" mid-edit
+    for label in ("a1", "b1", "e2"):
+        click(qtbot, window, label)
+    assert game().winner == BLACK and "already won" in window.editor.edit_warning.text()
+    assert not window.game_panel.result_box.isVisible()
+    assert mismatches(window) == []
+    window.editor.edit_button.toggle()  # done: the game over is said now
+    assert window.game_panel.result_box.isVisible()
+    assert view.turn_words == "Black has won"
+
+
 def _wheel(widget, steps: int) -> None:
     from PySide6.QtCore import QPoint, QPointF
     from PySide6.QtGui import QWheelEvent
@@ -212,7 +256,8 @@ def test_every_edit_of_a_set_up_can_be_undone_and_redone(qtbot, window):
     assert not window.act_undo.isEnabled()  # (the start of editing is no edit)
     for label in ("c2", "a1", "d3"):
         click(qtbot, window, label)
-    window.editor.to_move.setCurrentIndex(window.editor.to_move.findData(WHITE))
+    # (White to move since c2, by the stones' count; chosen by hand now, an edit too)
+    window.editor.to_move.setCurrentIndex(window.editor.to_move.findData(BLACK))
     g = window.game.geometry
     built = {g.cell("c2"): BLACK, g.cell("a1"): BLACK, g.cell("d3"): BLACK}
     assert window.game.setup == built and window.act_undo.isEnabled()
@@ -221,19 +266,19 @@ def test_every_edit_of_a_set_up_can_be_undone_and_redone(qtbot, window):
     assert window.game.setup == {} and mismatches(window) == []
     assert "Ctrl+Z" in window.statusBar().currentMessage()
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert window.game.setup == built and window.game.to_move == WHITE
+    assert window.game.setup == built and window.game.to_move == BLACK
     assert mismatches(window) == []
     # ("The board is cleared" stayed said over the stones brought back: tester 70)
     said = window.statusBar().currentMessage()
     assert said == "Undone: the set-up as it was before the last change."
     window.act_undo.trigger()  # the side to move
-    assert window.game.to_move == BLACK and window.editor.to_move.currentData() == BLACK
+    assert window.game.to_move == WHITE and window.editor.to_move.currentData() == WHITE
     window.act_undo.trigger()  # d3
     assert window.game.setup == {g.cell("c2"): BLACK, g.cell("a1"): BLACK}
     assert mismatches(window) == []
     window.act_redo.trigger()
     window.act_redo.trigger()
-    assert window.game.setup == built and window.game.to_move == WHITE
+    assert window.game.setup == built and window.game.to_move == BLACK
     assert window.act_redo.isEnabled()  # the clearing is still to redo
     click(qtbot, window, "e1")  # a new edit: nothing left to redo
     assert not window.act_redo.isEnabled()

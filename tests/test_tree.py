@@ -364,3 +364,19 @@ def test_lines_replanted_on_another_position_keep_what_still_fits():
     _, kept, dropped = replanted(tree.root.children, white_first)
     assert kept == 0 and [d.moves for d in dropped] == [6, 1]  # every line out of turn
     assert dropped[0].reason == "it is White's turn there" and dropped[0].main
+
+
+def test_the_side_to_move_a_set_up_calls_for_in_alternate_play_alone():
+    from ygui.core.study import due_in_setup
+
+    game = Game(GameOptions(game="y", size=5, pie=False).validated())
+    cell = game.geometry.cell
+    three_two = {cell("a1"): BLACK, cell("b1"): BLACK, cell("c1"): BLACK}
+    three_two.update({cell("c3"): WHITE, cell("d3"): WHITE})
+    assert due_in_setup(game, {}) == BLACK
+    assert due_in_setup(game, three_two) == WHITE
+    assert due_in_setup(game, {**three_two, cell("e3"): WHITE}) == BLACK
+    assert due_in_setup(game, {cell("a1"): WHITE}) is None  # neither count fits
+    for other in (dict(turns="two-stone"), dict(handicap=2)):
+        options = GameOptions(game="y", size=5, pie=False, **other).validated()
+        assert due_in_setup(Game(options), three_two) is None

@@ -130,6 +130,18 @@ def due(geometry: BoardGeometry, colours: Sequence[int]) -> int | None:
     return _due(*placements(geometry, colours))
 
 
+def due_in_setup(game: Game, setup: dict[int, int]) -> int | None:
+    """The side to move that the stones of ``setup`` call for on ``game``'s board in alternate
+    play (one stone a turn, no handicap), as ``due`` says; None in other turn structures,
+    with a handicap, or where the counts fit neither side."""
+    if game.options.turns != "standard" or game.options.handicap_value:
+        return None
+    colours = [EMPTY] * game.geometry.size
+    for cell, colour in setup.items():
+        colours[cell] = colour
+    return due(game.geometry, colours)
+
+
 def _due(black: int, white: int) -> int | None:
     return BLACK if black == white else WHITE if black == white + 1 else None
 

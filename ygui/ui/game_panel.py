@@ -465,7 +465,9 @@ class GamePanel(QWidget):
             policy = self.swap_button.sizePolicy()
             policy.setRetainSizeWhenHidden(game.pie_applies and early)
             self.swap_button.setSizePolicy(policy)
-        result = session.result
+        # (not while a position is set up: a won set-up showed "Black wins!" and New game…
+        # mid-edit, tester 78; the set-up panel warns of it)
+        result = session.result if not session.editing else None
         self.result_box.setVisible(result is not None)
         if result is not None:
             words = result.words((game.colour_name(BLACK), game.colour_name(WHITE)))

@@ -1353,11 +1353,12 @@ class MainWindow(QMainWindow):
 
     def _turn_badge(self) -> tuple[str | None, str]:
         """What the board's corner says of the turn: the stone to play and how many stones
-        the turn has left, the winner, or nothing while a position is set up."""
+        the turn has left, the winner, or while a position is set up, its side to move."""
         session = self.session
         game = session.game
-        if session.editing:
-            return None, ""
+        if session.editing:  # (the corner was blank while setting up: tester 78)
+            name = game.colour_name(game.to_move)
+            return name, f"Setting up: {name} to move"
         if game.winner is not None:
             name = game.colour_name(game.winner)
             return name, f"{name} has won"

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from ygui.core.game import BLACK, EMPTY, WHITE
 from ygui.core.geometry import BoardError
-from ygui.core.study import setup_warnings
+from ygui.core.study import due_in_setup, setup_warnings
 from ygui.core.tree import Dropped
 from ygui.core.variants import GameOptions, OptionsError
 from ygui.core.wording import counted
@@ -76,6 +76,11 @@ class PositionEditor(QGroupBox):
         self._redo: list[Undone] = []
         self._kept: SetAside | None = None  # the game as it was when the editing began
         self._done_words = ""  # what Done says (the moves kept)
+        # whether the side to move was chosen in the box while editing (or came with the moves
+        # of the game edited); until then it follows the stones' count in alternate play (6
+        # stones to 5 stayed "Black to move" under a warning, and a tester set White by hand,
+        # tester 78)
+        self._side_chosen = False
         layout = QVBoxLayout(self)
         self.edit_button = QPushButton("Edit position")
         self.edit_button.setCheckable(True)
@@ -119,6 +124,10 @@ class PositionEditor(QGroupBox):
         self.to_move.addItem("first colour to move", BLACK)
         self.to_move.addItem("second colour to move", WHITE)
         self.to_move.currentIndexChanged.connect(lambda _: self._setup_changed())
+        self.to_move.setToolTip(
+            "Who moves first from the position. In alternate play it follows the stones' count "
+            "(the second colour when the first has one stone more) until you choose here."
+        )
         clear = QPushButton("Clear board")
         clear.clicked.connect(self.clear_board)
         board = QHBoxLayout()
@@ -213,6 +222,9 @@ class PositionEditor(QGroupBox):
             self._show_to_move(self._to_move())
         self._undo.clear()  # (the start of editing is not an edit)
         self._redo.clear()
+        # (a position of a game with moves has its side to move: an edit there keeps it, so
+        # that the moves after it can be kept on the position set up)
+        self._side_chosen = bool(session.tree.root.children)
 
     def _may_leave(self, kept: SetAside) -> bool:
         """Done after an edit leaves the game set aside behind for good: agreed to at that
@@ -394,23 +406,45 @@ class PositionEditor(QGroupBox):
 
     def edit_click(self, cell: int) -> None:
         setup = self._stones()
-        if self.edit_colour == EMPTY or setup.get(cell) == self.edit_colour:
+        was = setup.get(cell, EMPTY)
+        if self.edit_colour == EMPTY or was == self.edit_colour:
             setup.pop(cell, None)  # clicking a stone of the chosen colour removes it
         else:
             setup[cell] = self.edit_colour
-        self._start(setup, self._to_move())
+        self._start(setup, self._side_for(setup))
+        if was not in (EMPTY, self.edit_colour) and self.edit_colour != EMPTY:
+            # (a stone of the other colour changed without a word, where play refuses an
+            # occupied cell: tester 78)
+            game = self.session.game
+            self.tell(
+                f"{game.geometry.labels[cell]}: {game.colour_name(was)}'s stone is now "
+                f"{game.colour_name(self.edit_colour)}'s (Undo, Ctrl+Z, brings it back)."
+            )
+
+    def _side_for(self, setup: dict[int, int]) -> int:
+        """The side to move after an edit to ``setup``: as chosen in the box, else as the
+        stones' count has it in alternate play, else as it was."""
+        if not self._side_chosen:
+            due = due_in_setup(self.session.game, setup)
+            if due is not None:
+                return due
+        return self._to_move()
 
     def set_typed(self, setup: dict[int, int], to_move: int) -> None:
-        """A position typed in the entry box while editing: an edit like the others."""
+        """A position typed in the entry box while editing: an edit like the others. A side
+        to move typed against the stones' count stays through later edits."""
+        if to_move != due_in_setup(self.session.game, setup):
+            self._side_chosen = True
         self._start(setup, to_move)
 
     def clear_board(self) -> None:
         if self._stones():
-            self._start({}, self._to_move())
+            self._start({}, self._side_for({}))
             self.tell("The board is cleared (Undo, Ctrl+Z, brings its stones back).")
 
     def _setup_changed(self) -> None:
         if self.editing:
+            self._side_chosen = True
             self._start(self._stones(), int(self.to_move.currentData()))
 
     def _start(
