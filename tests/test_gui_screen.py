@@ -1396,6 +1396,36 @@ def test_after_a_dialog_the_keys_come_back_to_the_window(qtbot, window):
     qtbot.waitUntil(window.isActiveWindow)
 
 
+@pytest.mark.parametrize("action", ["act_figure", "act_rules", "act_keys", "act_info"])
+def test_after_export_figure_and_other_dialogs_the_keys_come_back(qtbot, window, action):
+    """After Export figure, Ctrl+N did nothing until a click in the window (tester 78, without
+    a window manager); the same for the rules, the shortcuts and the game's information."""
+    from PySide6.QtCore import QTimer
+
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    seen = []
+
+    def close_it():
+        dialog = QApplication.activeModalWidget()
+        if dialog is None:
+            QTimer.singleShot(20, close_it)
+            return
+        if not dialog.isActiveWindow():
+            dialog.activateWindow()
+            QTimer.singleShot(20, close_it)
+            return
+        seen.append(dialog)
+        dialog.reject()
+
+    QTimer.singleShot(50, close_it)
+    getattr(window, action).trigger()
+    assert seen
+    qtbot.waitUntil(window.isActiveWindow)
+
+
 @pytest.mark.parametrize("choice", MainWindow.WELCOME_CHOICES)
 def test_a_first_start_welcomes_a_newcomer(qtbot, window, answers, choice, monkeypatch):
     """The first start (no settings yet) says what the games are and offers the rules or a

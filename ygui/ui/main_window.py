@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
     QComboBox,
+    QDialog,
     QDockWidget,
     QFileDialog,
     QFrame,
@@ -979,6 +980,15 @@ class MainWindow(QMainWindow):
     def inform(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)
 
+    def _modal(self, dialog: QDialog) -> int:
+        """Run a dialog of the window's; afterwards the keys are the window's again (without a
+        window manager, Ctrl+N did nothing after Export figure until a click: tester 78)."""
+        try:
+            return dialog.exec()
+        finally:
+            if self.isVisible():
+                self._take_keys_back()
+
     def _take_keys_back(self) -> None:
         """After a file dialog, the keys to this window again: where nothing else handed the
         focus back (a desktop without a window manager), Ctrl+N right after a save did
@@ -1038,7 +1048,7 @@ class MainWindow(QMainWindow):
     def run_new_game_dialog(self) -> NewGameDialog | None:
         engines = self.player_engines()
         dialog = NewGameDialog(dict(self.settings.get("new_game")), self.theme, self, engines)
-        return dialog if dialog.exec() else None
+        return dialog if self._modal(dialog) else None
 
     # ----- other engines ------------------------------------------------------------------
     def engine_specs(self) -> dict[str, EngineSpec]:
@@ -1054,7 +1064,7 @@ class MainWindow(QMainWindow):
 
     def run_engines_dialog(self, dialog: EnginesDialog) -> bool:
         """Show the engines dialog (replaced in tests, which click in it)."""
-        return bool(dialog.exec())
+        return bool(self._modal(dialog))
 
     def manage_engines(self) -> None:
         before = self.engine_specs()
@@ -1550,7 +1560,7 @@ class MainWindow(QMainWindow):
         game = self.session.tree.game_at(self.session.tree.main_line())
         names = (game.colour_name(BLACK), game.colour_name(WHITE))
         dialog = GameInfoDialog(info, names, game.winner is not None, self, game.swapped)
-        return dialog.info() if dialog.exec() else None
+        return dialog.info() if self._modal(dialog) else None
 
     def set_computers_paused(self, paused: bool) -> None:
         self.computer.set_paused(paused)
@@ -1568,7 +1578,7 @@ class MainWindow(QMainWindow):
 
     def run_players_dialog(self, dialog: PlayersDialog) -> bool:
         """Show the players dialog (replaced in tests, which fill it in)."""
-        return bool(dialog.exec())
+        return bool(self._modal(dialog))
 
     def change_players(self) -> None:
         """Who plays each colour from here on: a game handed to the computer or taken back,
@@ -1761,7 +1771,7 @@ class MainWindow(QMainWindow):
 
     def run_comment_dialog(self, dialog: CommentDialog) -> bool:
         """Show the comment dialog (replaced in tests, which fill it in)."""
-        return bool(dialog.exec())
+        return bool(self._modal(dialog))
 
     def review_game(self) -> None:
         self.review_panel.show()
@@ -1833,7 +1843,7 @@ class MainWindow(QMainWindow):
             self.new_game()
 
     def show_rules(self, topic: str | None = None) -> None:
-        RulesDialog(topic or self.game.options.game, self).exec()
+        self._modal(RulesDialog(topic or self.game.options.game, self))
 
     def show_options(self) -> None:
         self.show_rules("options")
@@ -1841,7 +1851,7 @@ class MainWindow(QMainWindow):
     def show_shortcuts(self) -> None:
         # (wide enough for the descriptions on one line each, and scrolling where the screen
         # is shorter than the list)
-        ShortcutsDialog(shortcuts_text(self.actions()), self).exec()
+        self._modal(ShortcutsDialog(shortcuts_text(self.actions()), self))
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About ygui", AboutText.format(version=__version__))
@@ -2338,7 +2348,7 @@ class MainWindow(QMainWindow):
             marks=self.scene.marks,
             remembered=self.settings.get("figure"),
         )
-        dialog.exec()
+        self._modal(dialog)
         self.remember("figure", dialog.choices())
 
     def export_image(self, suffix: str) -> None:
