@@ -16,6 +16,7 @@
     python benchmarks/match.py threads [--games 200] [--game y] [--seconds 0.25] [--playouts 0]
                                        [--threads 2] [--root] [--against 1] [--against-root]
                                        [--against-seconds S] [--first 0] [--balanced]
+                                       [--balance-playouts 50000] [--openings FILE]
 
 Colours alternate. Against open_spiel the pie rule is off (the issue's setting). Between levels,
 and between weights of the engine's prior knowledge (at equal playouts), the game is played with
@@ -49,7 +50,11 @@ alone on the machine. ``--against-seconds`` gives B another time (one thread at 
 is what a second thread could buy at best); ``--playouts`` gives both a budget instead (the
 levels are budgets: how the threads share it). ``--balanced`` keeps only openings that a
 search finds near even (within 0.1): from two random stones the first mover won most games,
-and a game the colour decides cannot tell the players apart.
+and a game the colour decides cannot tell the players apart. ``--balance-playouts`` is that
+search's budget (50,000): openings near even for a search of 50,000 playouts were not for
+players of a quarter of a second, who think longer. ``--openings FILE`` keeps the openings found
+in a JSON file and reads them from it: they can be searched beforehand, on a machine busy with
+other work (``--games 0 --pairs N`` only searches), and the match played alone later.
 """
 
 from __future__ import annotations
@@ -499,10 +504,12 @@ BALANCE = 0.1  # an opening is kept when that search finds it this near even
 BALANCE_TRIES = 200
 
 
-def balanced_opening(options: GameOptions, pair: int) -> list[int]:
-    """Two stones, drawn at random (seeded by the pair) until a search of BALANCE_PLAYOUTS
-    from the position finds it within BALANCE of even: an opening either player can win, so
-    that the colour decides fewer games and the players' difference shows in fewer of them."""
+def balanced_opening(
+    options: GameOptions, pair: int, playouts: int = BALANCE_PLAYOUTS
+) -> list[int]:
+    """Two stones, drawn at random (seeded by the pair) until a search of ``playouts`` from
+    the position finds it within BALANCE of even: an opening either player can win, so that
+    the colour decides fewer games and the players' difference shows in fewer of them."""
     rng = random.Random(pair)
     engine = Engine(seed=pair + 1)
     for _ in range(BALANCE_TRIES):
@@ -511,10 +518,34 @@ def balanced_opening(options: GameOptions, pair: int) -> list[int]:
             game.play(Move(cell))
         if game.is_over:
             continue
-        value = engine.search(game, SearchLimits(playouts=BALANCE_PLAYOUTS, seed=pair)).win_rate
+        value = engine.search(game, SearchLimits(playouts=playouts, seed=pair)).win_rate
         if abs(value - 0.5) <= BALANCE:
             return [m.cell for m in game.moves if m.cell is not None]
     raise SystemExit(f"no opening within {BALANCE} of even in {BALANCE_TRIES} draws")
+
+
+class Openings:
+    """Balanced openings by pair, searched once, kept in ``path`` (JSON) when given: for
+    each board and budget of the judging search, the pair's two stones."""
+
+    def __init__(self, options: GameOptions, playouts: int, path: Path | None) -> None:
+        self.options, self.playouts, self.path = options, playouts, path
+        self.key = f"{' '.join(options.to_keys())} judged by {playouts}"
+        self.all: dict[str, dict[str, list[int]]] = {}
+        if path is not None and path.exists():
+            self.all = json.loads(path.read_text(encoding="utf-8"))
+
+    def __getitem__(self, pair: int) -> list[int]:
+        found = self.all.setdefault(self.key, {})
+        if str(pair) not in found:
+            started = time.perf_counter()
+            found[str(pair)] = balanced_opening(self.options, pair, self.playouts)
+            print(f"opening {pair}: {found[str(pair)]} ({time.perf_counter() - started:.0f} s)")
+            if self.path is not None:
+                temporary = self.path.with_suffix(".tmp")
+                temporary.write_text(json.dumps(self.all, indent=1), encoding="utf-8")
+                temporary.replace(self.path)
+        return found[str(pair)]
 
 
 def threads_match(
@@ -526,14 +557,20 @@ def threads_match(
     playouts: int,
     first: int,
     balanced: bool = False,
+    balance_playouts: int = BALANCE_PLAYOUTS,
+    openings_file: Path | None = None,
+    pairs: int = 0,
 ) -> None:
     """The engine with one number of threads against another, each at its time a move (or
     both at ``playouts`` a move, if not 0), without the pie rule; with ``balanced``, from
-    openings near even (balanced_opening)."""
+    openings near even (balanced_opening, by a search of ``balance_playouts``, kept in
+    ``openings_file``; ``pairs``: search this many pairs' openings first)."""
     options = GameOptions(game=name, size=size, pie=False).validated()
     cells = Game(options).geometry.size
     wins = 0
-    openings: dict[int, list[int]] = {}  # the balanced openings by pair
+    openings = Openings(options, balance_playouts, openings_file)
+    for pair in range(first // 2, first // 2 + pairs if balanced else 0):
+        openings[pair]
     for number in range(first, first + games):
         if name == "mudcrack-y":
             options = replace(options, seed=number // 2 + 1)
@@ -545,12 +582,8 @@ def threads_match(
             for colour, (t, r, _) in sides.items()
         }
         pair = number // 2
-        if balanced:  # (searched once for the pair's two games)
-            if pair not in openings:
-                openings[pair] = balanced_opening(options, pair)
-            opening = openings[pair]
-        else:
-            opening = random.Random(pair).sample(range(cells), 2)
+        # (a balanced one searched once for the pair's two games)
+        opening = openings[pair] if balanced else random.Random(pair).sample(range(cells), 2)
         for cell in opening:  # the pair's opening
             game.play(Move(cell))
         started = time.perf_counter()
@@ -578,7 +611,10 @@ def threads_match(
         )
 
     budget = f", {playouts} playouts a move" if playouts else ""
-    budget += f", openings within {BALANCE:g} of even" if balanced else ""
+    if balanced:
+        budget += f", openings within {BALANCE:g} of even at {balance_playouts:,} playouts"
+    if not games:
+        return
     report(
         f"A ({told(a)}) against B ({told(b)}), {options.describe()}{budget}, no pie rule",
         wins,
@@ -678,6 +714,11 @@ def main() -> None:
     threads.add_argument("--against-seconds", type=float, help="B's time a move (--seconds)")
     threads.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     threads.add_argument("--balanced", action="store_true", help="openings near even")
+    threads.add_argument(
+        "--balance-playouts", type=int, default=BALANCE_PLAYOUTS, help="the judging search's"
+    )
+    threads.add_argument("--openings", type=Path, help="keep the openings in this JSON file")
+    threads.add_argument("--pairs", type=int, default=0, help="search these openings first")
     explore = sub.add_parser("explore")
     explore.add_argument("--games", type=int, default=100)
     explore.add_argument("--game", default="y")
@@ -713,6 +754,9 @@ def main() -> None:
             args.playouts,
             args.first,
             args.balanced,
+            args.balance_playouts,
+            args.openings,
+            args.pairs,
         )
         return
     if args.kind == "checkouts":
