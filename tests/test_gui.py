@@ -1478,3 +1478,15 @@ def test_a_computer_named_with_its_level_is_not_told_its_level_twice():
     assert seat_name(Seat("ygui level 3 (2)", computer=True, level=5)) == (
         "ygui level 3 (2) (computer, level 5)"
     )
+
+
+@pytest.mark.parametrize(
+    ("game", "expected"),
+    [("poly-y", ["side 1", "side 2", "side 3"]), ("y", ["bottom side", "left side"])],
+)
+def test_the_sides_tooltips_name_each_side_once(window, game, expected):
+    """Poly-Y's sides said "side 1 side" (tester 79)."""
+    window.start_new_game(GameOptions(game=game).validated(), ("A", "B"))
+    tips = [item.toolTip() for item in window.scene._side_items]
+    assert all(tip in tips for tip in expected), tips
+    assert not any(tip.endswith("side side") for tip in tips)

@@ -100,6 +100,15 @@ def test_the_side_to_move_follows_the_stones_count_until_it_is_chosen(qtbot, win
     window.editor.edit_button.toggle()  # done: the game over is said now
     assert window.game_panel.result_box.isVisible()
     assert view.turn_words == "Black has won"
+    # edited again, the box says the set-up's side, as the board's corner does (it said the
+    # first colour, and the next edit took that: tester 79)
+    window.act_edit.trigger()
+    assert box.currentData() == WHITE and view.turn_words == "Setting up: White to move"
+    window.editor.tool_buttons[EMPTY].setChecked(True)
+    click(qtbot, window, "e5")  # Erase on an empty cell: said, not silent
+    assert window.statusBar().currentMessage().startswith("e5 is empty: Erase takes stones off")
+    click(qtbot, window, "e2")
+    assert game().to_move == WHITE and mismatches(window) == []
 
 
 def _wheel(widget, steps: int) -> None:

@@ -543,7 +543,9 @@ class BoardScene(QGraphicsScene):
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             item.setPen(pen)
             item.setZValue(2)
-            item.setToolTip(f"{side_label(self.game.geometry.side_names[side])} side")
+            # ("side 1", not "side 1 side", on Poly-Y: tester 79)
+            label = side_label(self.game.geometry.side_names[side])
+            item.setToolTip(label if label.startswith("side") else f"{label} side")
             self.addItem(item)
             self._side_items.append(item)
 

@@ -933,7 +933,7 @@ class MainWindow(QMainWindow):
         no, yes = QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes
         box = LettersNeedAlt(QMessageBox.Icon.Question, title, text, yes | no, self)
         box.setDefaultButton(no if title in NO_BY_DEFAULT else yes)
-        return QMessageBox.StandardButton(box.exec()) == yes
+        return QMessageBox.StandardButton(self._modal(box)) == yes
 
     def ask_choice(self, title: str, text: str, choices: tuple[str, ...]) -> str:
         """One of ``choices`` (buttons, the first the default), or "" for Cancel."""
@@ -941,7 +941,7 @@ class MainWindow(QMainWindow):
         buttons = [box.addButton(c, QMessageBox.ButtonRole.AcceptRole) for c in choices]
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(buttons[0])
-        box.exec()
+        self._modal(box)  # (the keys stayed with the box gone after Done's: tester 79)
         clicked = box.clickedButton()
         return next((c for c, b in zip(choices, buttons, strict=True) if b is clicked), "")
 
@@ -954,7 +954,7 @@ class MainWindow(QMainWindow):
         # (turned as the board will show it: the picture was drawn unturned, a tester's finding)
         scene = BoardScene(game, self.theme, orientation=self.remembered_orientation(game))
         box.setIconPixmap(QPixmap.fromImage(scene_image(scene, 240)))
-        return QMessageBox.StandardButton(box.exec()) == yes
+        return QMessageBox.StandardButton(self._modal(box)) == yes
 
     def ask_save_discard_cancel(self, text: str) -> str:
         buttons = (
@@ -971,7 +971,7 @@ class MainWindow(QMainWindow):
         ):
             box.button(button).setText(words)
         box.setDefaultButton(QMessageBox.StandardButton.Save)
-        answer = box.exec()
+        answer = self._modal(box)
         return {
             QMessageBox.StandardButton.Save: "save",
             QMessageBox.StandardButton.Discard: "discard",

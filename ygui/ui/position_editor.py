@@ -386,7 +386,9 @@ class PositionEditor(QGroupBox):
         if self._replaced():
             return self.session.tree.record.to_move
         game = self.session.game
-        return game.to_move if not game.is_over else BLACK
+        if game.is_over and game.moves:  # (a set-up already won has its own side: tester 79)
+            return BLACK
+        return game.to_move
 
     def _replaced(self) -> bool:
         """Whether an edit has replaced the game shown when the editing began."""
@@ -407,6 +409,10 @@ class PositionEditor(QGroupBox):
     def edit_click(self, cell: int) -> None:
         setup = self._stones()
         was = setup.get(cell, EMPTY)
+        if was == EMPTY and self.edit_colour == EMPTY:  # (nothing happened, unsaid: tester 79)
+            label = self.session.game.geometry.labels[cell]
+            self.tell(f"{label} is empty: Erase takes stones off (choose a colour to place one).")
+            return
         if self.edit_colour == EMPTY or was == self.edit_colour:
             setup.pop(cell, None)  # clicking a stone of the chosen colour removes it
         else:

@@ -7,9 +7,10 @@ rings' polygons.
 
 Three corners are drawn on rounder rings: ring j of a three-cornered board has 3j cells, half
 a flat lattice's, so on nested triangles the cells near the middle of a side were three times
-as wide as deep (the side's middle is half as far from the centre as its corners). Halfway
-between a triangle and a circle, the cells come out near even and the sides bow outward; the
-centre cell is drawn wider, and each cell's stone sits at the middle of its outline.
+as wide as deep (the side's middle is half as far from the centre as its corners). Drawn a
+little nearer the triangle than a circle, the cells come out near even and the sides bow
+outward; the centre cell is drawn wider, and each cell's stone sits at the middle of its
+outline.
 """
 
 from __future__ import annotations
@@ -94,10 +95,10 @@ def _position(key: Key, k: int) -> Point:
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
-# three corners: how far the drawing goes from the rings' triangles toward circles, the circles'
-# radius a ring, and how much farther out the first rings go (the centre cell, of three
+# three corners: the share of the rings' triangles in the drawing (the rest, circles), the
+# circles' radius a ring, and how much farther out the first rings go (the centre cell, of three
 # neighbours, is drawn small otherwise)
-ROUNDING = 0.4
+ROUNDING = 0.6
 CIRCLE = 0.8
 INNER_PUSH = 0.2
 CENTRE_GROWTH = 2.0  # the centre cell's corners, this many times as far from its middle
