@@ -11,7 +11,15 @@ from drawn import last_move_mark
 from gui_helpers import click_cell, make_window, settled
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QApplication, QMenu, QPushButton, QScrollArea, QTabBar, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QGroupBox,
+    QMenu,
+    QPushButton,
+    QScrollArea,
+    QTabBar,
+    QWidget,
+)
 
 from ygui.ai.engine import SearchResult
 from ygui.core.boards.polyy import polyy_board
@@ -336,6 +344,21 @@ def test_the_new_game_dialog_keeps_its_size(qtbot):
         dialog.games.setCurrentRow(row)
         qtbot.wait(10)
         assert dialog.size() == size, VARIANTS[dialog.game_name].title
+
+
+def test_the_new_game_dialog_opens_at_one_height_whatever_the_game_last_chosen(qtbot):
+    """Opened on Poly-Y (its corners' row) the dialog was taller than opened on Y, and its OK
+    button stood elsewhere from one new game to the next (tester 79)."""
+    heights = {}
+    for game in VARIANTS:
+        dialog = NewGameDialog({"game": game}, DARK)
+        qtbot.addWidget(dialog)
+        # (the board's box, whose height was the difference under a real screen; offscreen
+        # the list of games, in another font, is taller than the choices beside it)
+        box = next(b for b in dialog.findChildren(QGroupBox) if b.title() == "Board")
+        heights[game] = max(box.sizeHint().height(), box.minimumHeight())
+        dialog.close()
+    assert len(set(heights.values())) == 1, heights
 
 
 def test_mistakes_are_marked_in_the_move_list_and_the_tree(qtbot, window):

@@ -234,6 +234,16 @@ class NewGameDialog(QDialog):
             box = QGroupBox(title)
             box.setLayout(layout)
             right.addWidget(box)
+            if title == "Board":
+                # the room of its second row, Poly-Y's corners or Mudcrack Y's seed, kept for
+                # the games without: the dialog grew and shrank as games were chosen, and OK
+                # moved under the pointer (tester 79)
+                tallest = 0
+                for corners in (True, False):
+                    board.setRowVisible(self.corners, corners)
+                    board.setRowVisible(seed_row, not corners)
+                    tallest = max(tallest, box.sizeHint().height())
+                box.setMinimumHeight(tallest)
         self.rules_button = QPushButton("Rules of this game…")
         self.rules_button.setToolTip("Read the rules of the game chosen, before starting it")
         self.rules_button.clicked.connect(self.show_rules)
