@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from drawn import mismatches
-from gui_helpers import choose_kind, click_cell, crash, make_window
+from gui_helpers import choose_kind, click_cell, crash, make_window, settled
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QApplication, QFileDialog
@@ -138,11 +138,7 @@ def test_the_game_panel_does_not_jump_when_a_move_is_refused(qtbot, window):
 def settled_list_top(qtbot, panel) -> int:
     """Where the game panel's move list starts, once the layout has settled (the window
     gives the panel's dock its room on a timer)."""
-    seen = [-1, panel.moves_list.mapTo(panel, QPoint(0, 0)).y()]
-    while seen[-1] != seen[-2]:
-        qtbot.wait(50)
-        seen.append(panel.moves_list.mapTo(panel, QPoint(0, 0)).y())
-    return seen[-1]
+    return settled(qtbot, lambda: panel.moves_list.mapTo(panel, QPoint(0, 0)).y())
 
 
 def test_the_move_list_stays_put_while_the_moves_are_stepped_through(qtbot, window):
