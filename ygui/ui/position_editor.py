@@ -382,7 +382,7 @@ class PositionEditor(QGroupBox):
 
     def _to_move(self) -> int:
         """The side to move of the position edited: the set-up's, or before the first edit,
-        that of the position shown (no one, at a game's end: the first colour)."""
+        that of the position shown (no one, at the end of a game's moves: the first colour)."""
         if self._replaced():
             return self.session.tree.record.to_move
         game = self.session.game
