@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import math
 
+from shapely.geometry import Polygon
+
 from ygui.core.boards.dual import dual_outlines
 from ygui.core.geometry import BoardError, BoardGeometry, Point, graph_distances
 
@@ -69,7 +71,8 @@ def polyy_board(corners: int = DEFAULT_CORNERS, size: int = DEFAULT_SIZE) -> Boa
     outlines = dual_outlines(centres, nbrs, perimeter)
     if k == 3:
         outlines = _widen_centre(outlines, new[0])
-        centres = tuple(_centroid(outline) for outline in outlines)  # the stones' places
+        middles = (Polygon(outline).centroid for outline in outlines)
+        centres = tuple((p.x, p.y) for p in middles)  # the stones' places
     return BoardGeometry(
         name=f"polyy-{k}-{m}",
         style="cells",
@@ -117,17 +120,6 @@ def _widen_centre(
         p: (mx + (p[0] - mx) * CENTRE_GROWTH, my + (p[1] - my) * CENTRE_GROWTH) for p in corners
     }
     return tuple(tuple(moved.get(p, p) for p in outline) for outline in outlines)
-
-
-def _centroid(outline: tuple[Point, ...]) -> Point:
-    """The centre of mass of a polygon."""
-    area = x = y = 0.0
-    for (x0, y0), (x1, y1) in zip(outline, (*outline[1:], outline[0]), strict=True):
-        cross = x0 * y1 - x1 * y0
-        area += cross
-        x += (x0 + x1) * cross
-        y += (y0 + y1) * cross
-    return (x / (3 * area), y / (3 * area))
 
 
 def _drawn_position(key: Key, k: int) -> Point:
