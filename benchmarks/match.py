@@ -569,8 +569,9 @@ def threads_match(
     cells = Game(options).geometry.size
     wins = 0
     openings = Openings(options, balance_playouts, openings_file)
-    for pair in range(first // 2, first // 2 + pairs if balanced else 0):
-        openings[pair]
+    if balanced:  # (searched beforehand, and kept in the file if there is one)
+        for pair in range(first // 2, first // 2 + pairs):
+            openings[pair]
     for number in range(first, first + games):
         if name == "mudcrack-y":
             options = replace(options, seed=number // 2 + 1)
