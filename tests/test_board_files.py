@@ -158,6 +158,28 @@ def test_a_board_of_ones_own_plays_y(tmp_path):
     assert check.returncode == 2 and "not a valid board" in check.stderr
 
 
+def test_numbered_sides_are_named_once_in_the_win_and_the_tooltips():
+    """A board whose sides are side1, side2 and side3 (as Poly-Y names its own) was won by
+    "connecting the side 1, side 2 and side 3 sides"; the board's tooltips said "side 1 side"
+    (tester 79). Named sides keep their word "side"."""
+    from ygui.core.wording import side_named, win_reason
+
+    data = json.loads(triangle_board(4).to_json())
+    for side, name in zip(data["sides"], ("side1", "side2", "side3"), strict=True):
+        side["name"] = name
+    g = BoardGeometry.from_json(json.dumps(data))
+    game = Game(GameOptions(game="y", size=4), geometry=g)
+    for label in ("a1", "b2", "b1", "c2", "c1", "c3", "d1"):
+        game.play(game.parse_move(label))
+    assert win_reason(game) == "Black connected side 1, side 2 and side 3."
+    assert [side_named(n) for n in ("side1", "bottom", "upper-right", "sideways")] == [
+        "side 1",
+        "bottom side",
+        "upper right side",
+        "sideways side",
+    ]
+
+
 def test_a_board_of_ones_own_is_played_as_y_or_poly_y_by_its_sides():
     from ygui.core.boards.polyy import polyy_board
     from ygui.core.boards.triangle import triangle_board

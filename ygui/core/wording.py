@@ -96,6 +96,18 @@ def side_label(name: str) -> str:
     return text
 
 
+def side_named(name: str) -> str:
+    """A side as the window names it: ``bottom`` -> ``bottom side``; ``side3`` -> ``side 3``
+    (whose name says it is a side already: "side 3 side" on Poly-Y, tester 79)."""
+    label = side_label(name)
+    return label if _numbered(label) else f"{label} side"
+
+
+def _numbered(label: str) -> bool:
+    head, _, number = label.rpartition(" ")
+    return head == "side" and number.isdigit()
+
+
 def _join(words: list[str]) -> str:
     if len(words) <= 2:
         return " and ".join(words)
@@ -177,7 +189,10 @@ def win_reason(game: Game) -> str:
     kinds = [rule.kind_won(group) for group in touched if isinstance(rule, SideSetRule)]
     kind = next((k for k in kinds if k), "")
     made = f": a {kind}" if kind else ""
-    return f"{name} connected the {_join([side_label(s) for s in sides])} sides{made}."
+    labels = [side_label(s) for s in sides]
+    # ("connected the side 1, side 2 and side 3 sides" on a board file's numbered sides)
+    named = _join(labels) if all(map(_numbered, labels)) else f"the {_join(labels)} sides"
+    return f"{name} connected {named}{made}."
 
 
 def shown_path(path: object) -> str:

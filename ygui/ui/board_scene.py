@@ -43,7 +43,7 @@ from ygui.core.drawing import (
 from ygui.core.game import BLACK, EMPTY, Game, Move
 from ygui.core.geometry import Point
 from ygui.core.rules.win import CornerRule, PerimeterRule
-from ygui.core.wording import corner_names, side_label, side_role
+from ygui.core.wording import corner_names, side_named, side_role
 from ygui.ui.theme import LIGHT, STONE_COLOURS, Theme, ink_on, mark_on
 
 UNIT = 40.0
@@ -543,9 +543,7 @@ class BoardScene(QGraphicsScene):
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             item.setPen(pen)
             item.setZValue(2)
-            # ("side 1", not "side 1 side", on Poly-Y: tester 79)
-            label = side_label(self.game.geometry.side_names[side])
-            item.setToolTip(label if label.startswith("side") else f"{label} side")
+            item.setToolTip(side_named(self.game.geometry.side_names[side]))
             self.addItem(item)
             self._side_items.append(item)
 
