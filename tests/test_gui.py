@@ -184,6 +184,23 @@ def test_swap_through_the_button(qtbot, window):
     assert window.game_panel.swap_button.isVisible() and window.game_panel.swap_button.isEnabled()
 
 
+def test_a_click_on_swap_puts_no_keyboard_cursor_on_the_board(qtbot, window):
+    """Tester 80 clicked Swap in a shown window: the button took the keys, went as its moment
+    passed, and Qt handed the keys on as Tab would, so the board framed itself and ringed
+    the swapped stone with its keyboard cursor, which looked like a selection."""
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    start(window, "y", size=4)
+    click_label(qtbot, window, "c2")
+    qtbot.mouseClick(window.game_panel.swap_button, Qt.MouseButton.LeftButton)
+    assert window.game.moves[-1].is_swap
+    QApplication.processEvents()
+    assert window.view.cursor_cell is None and not window.view.tabbed_in
+    assert not window.view.board_scene()._cursor_items  # (no ring drawn)
+
+
 def test_stepping_back_to_the_swaps_moment_moves_nothing(qtbot, window):
     """Tester 49 stepped back through a game under the pie rule: at its first two moves the
     swap's offer and its room came back, and the moves below jumped down and up. In a line
@@ -261,8 +278,9 @@ def test_a_turn_that_ends_early_says_so(qtbot, window):
     said = window.game_panel.turn_label.text()
     assert "White's turn ended after 1 stone of 2: no cell was left" in said
     row = window.game_panel.moves_list.item(6).text()
-    # (not "(turn 4: 2 stones)", read as two placed, tester 17)
-    assert row == "6. White c2 — turn 4 ends after 1 of its 2 stones: no allowed cell left"
+    # (not "(turn 4: 2 stones)", read as two placed, tester 17; nor "turn 4" beside a row
+    # numbered 6, tester 80)
+    assert row == "6. White c2 — the turn ends after 1 of its 2 stones: no allowed cell left"
     assert mismatches(window) == []
     # and the status bar, where the eye is after a click (tester 26 placed the next stone for
     # Black, meaning it for White's turn that had ended)
@@ -355,7 +373,7 @@ def test_a_hexagonal_handicap_counts_placements(qtbot, window):
     assert sum(1 for c in window.game.colours if c) == 2
     said = window.game_panel.turn_label.text()
     assert "1 of 2 placements still to make" in said and "stones still" not in said
-    assert "(turn 1: 2 placements)" in window.game_panel.moves_list.item(1).text()
+    assert "(1 of 2 placements)" in window.game_panel.moves_list.item(1).text()
     assert mismatches(window) == []
     # and so does the new-game dialog's list of handicaps (tester 17)
     dialog = NewGameDialog({"game": "hexagonal-y"}, LIGHT)
@@ -987,6 +1005,10 @@ def test_open_record_given_on_the_command_line(qtbot, window, tmp_path, monkeypa
     assert window.game.stone_count == 1 and window.windowTitle().startswith("s.ysgf")
     said = window.statusBar().currentMessage()  # (the window says what it opened)
     assert said.startswith("Opened s.ysgf: Starboard Y") and said.endswith("at move 1 of 1")
+    # and it goes with the position it named ("at move 6 of 6" stood after moves 7 and 8,
+    # tester 80)
+    window.session.play(Move(5))
+    assert "at move 1 of 1" not in window.statusBar().currentMessage()
     # a relative path is held as the absolute one: the same file after a change of folder,
     # and "Saved home/s.ysgf" is not said (tester 17)
     monkeypatch.chdir(tmp_path.parent)

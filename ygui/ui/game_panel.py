@@ -65,7 +65,9 @@ def turn_text(session: Session, computers_paused: bool = False) -> str:
         # (in Hexagonal Y an edge stone brings its pair: "1 of 2 stones still to place" with
         # three on the board read as a miscount, a tester's finding)
         unit = "placements still to make" if game.places_pairs else "stones still to place"
-        text += f" Turn {game.turn}: {game.stones_left_in_turn} of {game.stones_in_turn()} {unit}"
+        # (not "Turn 3: …" beside a move list numbered by stones, where "3. + e2" was the
+        # turn before's: "3" read two ways at once, tester 80)
+        text += f" This turn: {game.stones_left_in_turn} of {game.stones_in_turn()} {unit}"
         free = game.empty_count()
         if not game.places_pairs and free < game.stones_left_in_turn:
             # ("2 of 2 stones still to place" with one cell left: tester 20)
@@ -284,6 +286,11 @@ class GamePanel(QWidget):
             "opponent moves next with the other colour"
         )
         self.swap_button.clicked.connect(swap)
+        # (the keys stay with the board, as at the other buttons here: a click gave them to
+        # the button, which went as the swap's moment passed, and Qt handed them on as Tab
+        # does, so the board showed its keyboard cursor around the swapped stone, tester 80;
+        # S swaps from the keyboard)
+        self.swap_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         # The swap's offer and the computer's thinking share one place: never shown at once
         # (the one is the person's turn, the other the computer's), and the room the thinking
         # keeps in a game against the computer holds the offer too, so that the moves below
@@ -538,15 +545,14 @@ class GamePanel(QWidget):
             assert node.move is not None
             colour = replay.colour_name(replay.to_move)
             text = f"{i}. {colour} {move_words(replay, node.move)}"
-            turn, stones, placed = replay.turn, replay.stones_in_turn(), replay.placed_in_turn + 1
+            stones, placed = replay.stones_in_turn(), replay.placed_in_turn + 1
             unit = "placements" if replay.places_pairs else "stones"
-            opens = ""  # a turn of several stones: its first names the turn
+            within = ""  # a turn of several stones: each says its place in the turn
             if stones > 1 and not node.move.is_swap:
-                # (the others follow it: a tester could not tell where a turn ended)
-                if placed == 1:
-                    opens = f" (turn {turn}: {stones} {unit})"
-                else:
-                    text = f"{i}. + {move_words(replay, node.move)}"
+                # (a tester could not tell where a turn ended; then "2. White e3 (turn 2: 2
+                # stones)", "3. + e2" read "3" as the turn the status line calls 3, tester 80:
+                # the numbers are the moves', and the turn's count is its stones')
+                within = f" ({placed} of {stones} {unit})"
             if node.move.is_swap:
                 # (the next line names the other colour's player: "2. White swap, 3. White d3"
                 # read as White playing twice, a tester's finding)
@@ -568,10 +574,10 @@ class GamePanel(QWidget):
                 text += f" — captures {which} corner{'s' if len(captured) > 1 else ''}"
             if replay.turn_cut_short:
                 # (not "turn 4: 2 stones", read as two stones placed: a tester's finding)
-                text += f" — turn {turn} ends after {placed} of its {stones} {unit}: "
+                text += f" — the turn ends after {placed} of its {stones} {unit}: "
                 text += "no allowed cell left"
             else:
-                text += opens
+                text += within
             tip = ""
             if len(parent.children) > 1:
                 k, n = parent.children.index(node) + 1, len(parent.children)

@@ -2005,7 +2005,9 @@ class MainWindow(QMainWindow):
             return False
         session = self.session
         turned = self._turned_words()  # (said over by this line: tester 23)
-        self.show_status(
+        # (gone as the position changes: "at move 6 of 6" stood after moves 7 and 8, tester
+        # 80)
+        self._say_of_position(
             f"Opened {shown_path(path.name)}: {title(session.game)}, {self._where_in_line()}"
             + (f"; the board is {turned} (View ▸ Board as it starts)" if turned else ""),
             8000,
