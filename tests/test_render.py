@@ -537,3 +537,32 @@ def test_the_engines_advice_is_not_in_a_players_colour(qapp):
         scene.set_candidates([(3, "60%", 0.6), (4, "40%", 0.4)])
         frames = [i for i in scene._candidate_items if isinstance(i, QGraphicsPathItem)]
         assert [f.pen().color().name() == colour for f in frames] == [True, False]
+
+
+def test_the_game_of_y_draws_its_edge_points_over_the_sides(qapp, tmp_path):
+    """The Game of Y's points on the edge were drawn like the others, under the edge's thick
+    line, so a newcomer saw no points there (tester 80): each is drawn over the sides, light,
+    and an image shows the board's colour at its centre, not the line's."""
+    game = Game(GameOptions(game="game-of-y").validated())
+    scene = BoardScene(game)
+    g = game.geometry
+    over = max(item.zValue() for item in scene._side_items)
+    for cell in g.perimeter:
+        p = scene.cell_position(cell)
+        dots = [
+            item
+            for item in scene.items(p)
+            if item.zValue() > over and item.type() == 4  # (QGraphicsEllipseItem)
+        ]
+        assert dots, g.labels[cell]
+    out = tmp_path / "goy.png"
+    assert main(["render", "--game", "game-of-y", "--width", "800", "-o", str(out)]) == 0
+    image = QImage(str(out))
+    board = QColor(scene.theme.colour("board"))
+    rect = scene.sceneRect()
+    scale = 800 / rect.width()
+    for cell in g.perimeter:
+        p = scene.cell_position(cell)
+        x, y = (p.x() - rect.x()) * scale, (p.y() - rect.y()) * scale
+        seen = image.pixelColor(round(x), round(y))
+        assert abs(seen.red() - board.red()) < 40, (g.labels[cell], seen.name(), board.name())

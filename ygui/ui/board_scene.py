@@ -506,13 +506,24 @@ class BoardScene(QGraphicsScene):
         self.addItem(line_item)
         self._cell_items = []
         dot = QBrush(self.theme.colour("point"))
+        # the points on the edge, light on the side's line, over it: drawn like the others
+        # they were lost under it, and a newcomer did not see that the edge's crossings are
+        # points to play (tester 80)
+        edge = set(g.perimeter)
+        light = QBrush(self.theme.colour("board"))
+        rim = QPen(self.theme.colour("point"), 1.0)
         for cell, centre in enumerate(g.centres):
             r = 3.2 if len(g.neighbours[cell]) != 5 else 4.5
             p = self.point(centre)
             item = QGraphicsEllipseItem(p.x() - r, p.y() - r, 2 * r, 2 * r)
-            item.setBrush(dot)
-            item.setPen(QPen(Qt.PenStyle.NoPen))
-            item.setZValue(1)
+            if cell in edge:
+                item.setBrush(light)
+                item.setPen(rim)
+                item.setZValue(2.1)  # (over the sides, 2, and their halos)
+            else:
+                item.setBrush(dot)
+                item.setPen(QPen(Qt.PenStyle.NoPen))
+                item.setZValue(1)
             self.addItem(item)
 
     def side_colour(self, side: int) -> QColor:
