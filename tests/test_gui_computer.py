@@ -63,6 +63,42 @@ def test_whole_game_against_the_computer(qtbot, answers, game, kw):
     assert len(window.game.moves) > 2
 
 
+def test_a_start_after_a_game_of_computers_alone_waits_to_be_let_go(qtbot, answers):
+    """Tester 80 quit during a game of two computers; the next start began a new one that
+    played by itself, unasked. It now opens paused and says so; unpaused, it plays."""
+    window = make_window(qtbot, answers)
+    window.remember(
+        "new_game",
+        {
+            "game": "y",
+            "size": 5,
+            "black": "A",
+            "white": "B",
+            "black_player": "computer",
+            "white_player": "computer",
+            "black_level": 1,
+            "white_level": 1,
+        },
+    )
+    again = make_window(qtbot, answers)  # (the next start, with these settings)
+    assert all(seat.computer for seat in again.session.seats)
+    assert again.act_pause_computers.isChecked() and again.computer.paused
+    assert "they wait until Play ▸ Pause the computers" in again.statusBar().currentMessage()
+    assert "The computers are paused" in again.game_panel.turn_label.text()
+    qtbot.wait(300)
+    assert not again.game.moves and not again.computer.thinking_for_move()
+    assert mismatches(again) == []
+    again.act_pause_computers.trigger()
+    qtbot.waitUntil(lambda: len(again.game.moves) >= 1, timeout=20_000)
+    assert mismatches(again) == []
+    again.act_pause_computers.trigger()  # (held again, for the window's closing)
+    # a game with a person in it starts as before: the computer to move first plays
+    window.remember("new_game", {**window.settings.get("new_game"), "white_player": "human"})
+    third = make_window(qtbot, answers)
+    assert not third.act_pause_computers.isChecked()
+    qtbot.waitUntil(lambda: len(third.game.moves) == 1, timeout=20_000)
+
+
 def test_a_game_of_computers_alone_goes_at_the_pace_chosen(qtbot, answers):
     """Play ▸ Pace of computer play: a move shown stays the pace chosen before the next
     computer starts to think (a game at level 1 was over before it could be seen); remembered;

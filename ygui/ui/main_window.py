@@ -1326,7 +1326,17 @@ class MainWindow(QMainWindow):
             names, seats, clocks = dialog.player_names(), dialog.seats(), dialog.time_control()
             dialog.deleteLater()
             if options is not None and all(names):
+                # a game of computers alone waits to be let go: it began playing itself at
+                # the start, unasked (tester 80)
+                alone = all(seat.computer for seat in seats)
+                if alone:
+                    self.act_pause_computers.setChecked(True)
                 self.start_new_game(options, names, seats, clocks)
+                if alone:
+                    self.show_status(
+                        "A new game of two computers, as the last: they wait until Play ▸ "
+                        "Pause the computers lets them play."
+                    )
                 return
         self.start_new_game(GameOptions().validated(), ("Player 1", "Player 2"))
 
