@@ -373,7 +373,7 @@ def test_a_hexagonal_handicap_counts_placements(qtbot, window):
     assert sum(1 for c in window.game.colours if c) == 2
     said = window.game_panel.turn_label.text()
     assert "1 of 2 placements still to make" in said and "stones still" not in said
-    assert "(1 of 2 placements)" in window.game_panel.moves_list.item(1).text()
+    assert "(1st of 2 placements)" in window.game_panel.moves_list.item(1).text()
     assert mismatches(window) == []
     # and so does the new-game dialog's list of handicaps (tester 17)
     dialog = NewGameDialog({"game": "hexagonal-y"}, LIGHT)

@@ -1227,7 +1227,7 @@ def test_the_cells_forbidden_now_are_crossed_on_the_board(qtbot, answers):
     click(qtbot, window, "f6")
     assert window.scene.forbidden_cells == set() and mismatches(window) == []
     rows = [window.game_panel.moves_list.item(i).text() for i in range(1, 4)]
-    assert rows == ["1. Black d4", "2. White b2 (1 of 2 stones)", "3. White f6 (2 of 2 stones)"]
+    assert rows == ["1. Black d4", "2. White b2 (1st of 2 stones)", "3. White f6 (2nd of 2 stones)"]
     # the status line counts the turn's stones, not the turns, beside rows numbered by move:
     # "3. + f6" beside "Turn 3: …" read "3" two ways (tester 80)
     said = window.game_panel.turn_label.text()

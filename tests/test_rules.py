@@ -657,3 +657,13 @@ def test_every_game_has_an_example_win_of_one_lean_group(name):
             rest = dict.fromkeys((c for c in stones if c != cell), BLACK)
             lean += Game(game.options, setup=rest).winner is None
         assert lean >= len(stones) - 2, (name, lean, len(stones))
+
+
+def test_ordinals_as_the_move_list_writes_them():
+    from ygui.core.wording import ordinal
+
+    words = [ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 21, 22, 23, 101, 111, 112)]
+    assert words == [
+        "1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th",
+        "21st", "22nd", "23rd", "101st", "111th", "112th",
+    ]  # fmt: skip

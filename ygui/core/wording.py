@@ -28,6 +28,13 @@ def counted(count: int, word: str) -> str:
     return f"{count:,} {word}{'s' if count != 1 else ''}"
 
 
+def ordinal(count: int) -> str:
+    """'1st', '2nd', '3rd', '4th', '11th', '22nd'."""
+    if count % 100 in (11, 12, 13):
+        return f"{count}th"
+    return f"{count}{({1: 'st', 2: 'nd', 3: 'rd'}).get(count % 10, 'th')}"
+
+
 STARBOARD_LONG_SIDES = ("upper-right", "bottom", "upper-left")
 
 # Side roles by game: the theme colours each role; a side with no role is drawn neutral.

@@ -24,7 +24,15 @@ from ygui.core.clock import clock_text
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.rules.win import CornerRule
 from ygui.core.study import mistake_notes
-from ygui.core.wording import NOTES, corner_names, counted, legend_roles, title, win_reason
+from ygui.core.wording import (
+    NOTES,
+    corner_names,
+    counted,
+    legend_roles,
+    ordinal,
+    title,
+    win_reason,
+)
 from ygui.session import Session
 from ygui.ui.theme import Theme
 
@@ -552,7 +560,9 @@ class GamePanel(QWidget):
                 # (a tester could not tell where a turn ended; then "2. White e3 (turn 2: 2
                 # stones)", "3. + e2" read "3" as the turn the status line calls 3, tester 80:
                 # the numbers are the moves', and the turn's count is its stones')
-                within = f" ({placed} of {stones} {unit})"
+                # (in ordinals: "(1 of 2 stones)" counted up beside the panel's "1 of 2 stones
+                # still to place", counting down, tester 81)
+                within = f" ({ordinal(placed)} of {stones} {unit})"
             if node.move.is_swap:
                 # (the next line names the other colour's player: "2. White swap, 3. White d3"
                 # read as White playing twice, a tester's finding)
