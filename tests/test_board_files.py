@@ -4,6 +4,7 @@ import copy
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -211,6 +212,12 @@ def test_ygui_board_writes_a_file_to_edit_by_hand(tmp_path):
     path = tmp_path / "y5.json"
     assert run_ygui("board", "y", "--set", "size=5", "-o", path).returncode == 0
     text = path.read_text()
+    # and to standard output, without -o or with - ('ygui board y > b.json' stopped at the
+    # missing -o and left b.json empty, tester 81)
+    for extra in ((), ("-o", "-")):
+        shown = run_ygui("board", "y", "--set", "size=5", *extra)
+        assert shown.returncode == 0 and shown.stdout == text, shown.stderr
+    assert not (Path.cwd() / "-").exists()  # (the command runs here)
     lines = text.splitlines()
     cell_lines = [line for line in lines if '"label"' in line]
     assert len(cell_lines) == 15  # one line a cell
@@ -284,7 +291,12 @@ def test_a_slip_in_a_board_names_the_cell_or_side(damage, message):
         ("  \n", "not valid JSON: the board file is empty"),
         ('{\n  "format": "ygui-board",\n  "cells": [1,]\n}', "line 3, column 15: a value is m"),
         ('{\n  "name": "x",\n}', "line 3, column 1: a key in double quotes was expected"),
-        ('{"name": "x', r"line 1, column 10: a text in double quotes is not closed"),
+        ('{"name": "x", "y": "z}', r"line 1, column 20: a text in double quotes is not closed"),
+        # a file cut short is said so, where it ends (it was said to miss a comma: tester 81)
+        ('{"name": "x', r"the board file is cut short: it ends at line 1, column 11, before"),
+        ('{\n  "cells": [[1.', r"is cut short: it ends at line 2, column 15"),
+        ('{\n  "cells": [1, 2],\n  "name"', r"is cut short: it ends at line 3, column 8"),
+        ('{\n  "cells": [1, 2]\n  "name": "x"}', r"line 3, column 3: a comma is missing"),
     ],
 )
 def test_a_json_slip_is_said_at_its_line_and_column(text, message):

@@ -44,7 +44,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="an option, as in GTP's ygui-variant (size=N, corners=K, ...)",
     )
-    board.add_argument("-o", "--output", required=True, help="the JSON file to write")
+    board.add_argument(
+        "-o",
+        "--output",
+        default="-",
+        help="the JSON file to write (without it, or with -, written to standard output: "
+        "'ygui board y > b.json' stopped at a missing -o and left b.json empty, tester 81)",
+    )
     check = sub.add_parser("check-board", help="validate a board JSON file and describe it")
     check.add_argument("file")
     render = sub.add_parser("render", help="draw a board or a game as PNG or SVG, without a window")
@@ -137,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return warmup_main()
     if args.command == "board":
-        return _write_board(args.game, args.set, Path(args.output))
+        return _write_board(args.game, args.set, None if args.output == "-" else Path(args.output))
     if args.command == "check-board":
         return _check_board(Path(args.file))
     _parser().print_help()
@@ -202,10 +208,15 @@ def _qt_missing(exc: ImportError) -> int:
     return 2
 
 
-def _write_board(game: str, keys: list[str], output: Path) -> int:
+def _write_board(game: str, keys: list[str], output: Path | None) -> int:
+    """Write the board's file to ``output``, or to standard output (None)."""
     try:
         options = GameOptions.from_keys(game, keys)
-        atomic_write_text(output, options.board().to_file_text())
+        text = options.board().to_file_text()
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            atomic_write_text(output, text)
     except (OptionsError, BoardError, OSError) as exc:
         print(f"ygui: {exc}", file=sys.stderr)
         return 2

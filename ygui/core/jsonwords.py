@@ -5,6 +5,7 @@ messages ("Expecting value at line 1") name neither the column nor the fault in 
 from __future__ import annotations
 
 import json
+import re
 
 # Python's messages, for a file whose names are ``name`` ("a setting's name", "a key")
 _WORDS = {
@@ -28,4 +29,25 @@ def slip(exc: json.JSONDecodeError, name: str = "a name", whole: str = "the file
     """'line 3, column 18: a comma is missing'; an empty text is said to be empty."""
     if not exc.doc.strip():
         return f"{whole} is empty"
+    if cut_short(exc):
+        # (a file cut in half was said to miss a comma at its last line: tester 81)
+        last = exc.doc.rstrip()
+        line = last.count("\n") + 1
+        column = len(last) - (last.rfind("\n") + 1)
+        return (
+            f"{whole} is cut short: it ends at line {line}, column {column}, before its JSON "
+            "is complete (was it saved whole?)"
+        )
     return f"line {exc.lineno}, column {exc.colno}: {slip_words(exc.msg, name, whole)}"
+
+
+def cut_short(exc: json.JSONDecodeError) -> bool:
+    """The text ends before its JSON does: the slip is at its end, in a number or word cut
+    there ("1." of "1.5", "tr" of "true"), or a text in quotes runs on to it (an unclosed
+    text always runs to the end: a line break in it is a slip of its own)."""
+    rest = exc.doc[exc.pos :].rstrip()
+    if re.fullmatch(r"[-+.0-9eEtrufalsn]*", rest):
+        return True
+    # (a text in quotes runs to the end, and the end is not a closing bracket: a quote left
+    # out before "}" is said as that)
+    return exc.msg.startswith("Unterminated string") and not rest.endswith(("}", "]"))
