@@ -240,6 +240,37 @@ def test_a_game_discarded_as_the_window_closes_is_kept_for_days(qtbot, answers):
     assert len(list((autosave_dir() / "declined").glob("*.ysgf"))) == 1
 
 
+def test_a_game_discarded_before_another_is_opened_is_kept_for_days(qtbot, answers, tmp_path):
+    """Discard at "Save first?" before Open (or New game) is kept as at closing: tester 81's
+    game discarded before opening a file was in no folder; and the status bar says where."""
+    from ygui.core.game import Game
+    from ygui.core.record import GameRecord, save_record
+
+    other = Game(GameOptions(game="y", size=5).validated())
+    other.play(Move(0))
+    path = tmp_path / "other.ysgf"
+    save_record(path, GameRecord.from_game(other, "A", "B"))
+    window = make_window(qtbot, answers)
+    start(window, "y", size=5)
+    for cell in (1, 4, 7):
+        click_cell(qtbot, window, cell)
+    window.choose_open_path = lambda: path
+    answers.save_choice = ["discard"]
+    window.open_dialog()
+    assert window.game.stone_count == 1  # the file's game, shown
+    (kept,) = (autosave_dir() / "declined").glob("*.ysgf")
+    orphan = read_orphan(kept)
+    assert orphan.record is not None and len(orphan.record.main_line()) == 3
+    assert window.open_path(kept)  # (Game → Open reads it back)
+    assert [n.move.cell for n in window.session.tree.main_line()] == [1, 4, 7]
+    # the window's own autosave goes on, and a discard as it closes keeps one copy more
+    window.session.play(Move(10))
+    answers.save_choice = ["discard"]
+    assert window.close()
+    assert len(list((autosave_dir() / "declined").glob("*.ysgf"))) == 2
+    assert not list(autosave_dir().glob("*.ysgf"))
+
+
 def test_opening_a_file_still_offers_the_crashed_game(qtbot, answers, tmp_path):
     first = make_window(qtbot, answers)
     start(first, "y", size=5)

@@ -11,6 +11,7 @@ whose lock nobody holds is an orphan to offer back. One the user declines is kep
 from __future__ import annotations
 
 import os
+import shutil
 import time
 import uuid
 from dataclasses import dataclass
@@ -156,20 +157,40 @@ def read_orphan(path: Path) -> Orphan:
 def set_aside(path: Path, kind: str) -> Path:
     """Move an orphan (and its lock) into ``autosave/<kind>/`` under a name no other copy has;
     returns where it went (its old place if it could not be moved)."""
-    target_dir = path.parent / kind
-    stamp = time.strftime("%Y%m%d-%H%M%S")
     try:
-        target_dir.mkdir(parents=True, exist_ok=True)
-        for number in range(1000):
-            suffix = f"-{number}" if number else ""
-            target = target_dir / f"{path.stem}-{stamp}{suffix}.ysgf"
-            if not target.exists():
-                os.replace(path, target)
-                path.with_suffix(".lock").unlink(missing_ok=True)
-                return target
+        target = _fresh_name(path, kind)
+        if target is not None:
+            os.replace(path, target)
+            path.with_suffix(".lock").unlink(missing_ok=True)
+            return target
     except OSError:
         pass
     return path
+
+
+def keep_copy(path: Path, kind: str) -> Path | None:
+    """A copy of a window's autosave in ``autosave/<kind>/`` under a name no other copy has
+    (the window goes on with its own); where it went, or None if it could not be made."""
+    try:
+        target = _fresh_name(path, kind)
+        if target is not None:
+            shutil.copyfile(path, target)
+        return target
+    except OSError:
+        return None
+
+
+def _fresh_name(path: Path, kind: str) -> Path | None:
+    """A name in ``autosave/<kind>/`` (made if need be) that no file has yet."""
+    target_dir = path.parent / kind
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target_dir.mkdir(parents=True, exist_ok=True)
+    for number in range(1000):
+        suffix = f"-{number}" if number else ""
+        target = target_dir / f"{path.stem}-{stamp}{suffix}.ysgf"
+        if not target.exists():
+            return target
+    return None
 
 
 def discard(path: Path) -> None:

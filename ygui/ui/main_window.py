@@ -50,6 +50,7 @@ from ygui.autosave import (
     AutosaveSlot,
     discard,
     is_aside,
+    keep_copy,
     orphans,
     purge_declined,
     read_orphan,
@@ -2453,7 +2454,24 @@ class MainWindow(QMainWindow):
             if answer == "save":
                 return self.save()
             self._discarded = answer == "discard"
+            if self._discarded:
+                self._keep_discarded()
             return self._discarded
+
+    def _keep_discarded(self) -> None:
+        """A game discarded is kept a while, as a recovered game declined is: only Discard
+        as the window closed kept it, and a game discarded before New or Open was gone for
+        good (tester 81). Said where, since nothing else tells of the folder."""
+        session = self.session
+        if session.autosave_file is None or session.autosave() is not None:
+            return
+        kept = keep_copy(session.autosave_file, "declined")
+        if kept is not None:
+            self.show_status(
+                f"The game discarded is kept for {KEEP_DAYS} days in "
+                f"{shown_path(kept.parent)} (Game → Open reads it).",
+                10000,
+            )
 
     # ----- recovery -----------------------------------------------------------------------
     def offer_recovery(self) -> int:
@@ -2637,11 +2655,9 @@ class MainWindow(QMainWindow):
         # offered back after a normal quit (tester 40)
         for timer in (self._layout_timer, self.clock_timer, self._viewed_timer):
             timer.stop()
-        # a game discarded as the window closes is kept a while, as a recovered game declined
-        # is (a Discard clicked by mistake lost it for good: tester 68)
-        kept = self.session.autosave_file
-        if self._discarded and kept is not None and self.session.autosave() is None:
-            set_aside(kept, "declined")
+        # (a game discarded as the window closes was kept a while at the question, as a
+        # recovered game declined is: a Discard clicked by mistake lost it for good, tester
+        # 68; _keep_discarded)
         self.session.autosave_file = None
         if self.session.clock is not None:
             self.session.clock.stop(self.session.now())
