@@ -1223,9 +1223,15 @@ def test_quit_closes_every_window_each_asking_of_its_game(qtbot, answers):
     first.act_quit.trigger()
     assert not second.isVisible() and not first.isVisible()
     assert len(answers.questions) == 2
-    # the question named the game it was about (tester 23 discarded the other window's)
-    assert answers.questions[0].startswith("Closing the window of Y, 5 cells per side")
-    assert "(1 move). Save the current game first?" in answers.questions[0]
+    # the question named the game it was about (tester 23 discarded the other window's), and
+    # said Quit, which was chosen ("Closing the window of …" puzzled tester 81)
+    assert answers.questions[0].startswith("Quitting ygui, with Y, 5 cells per side")
+    assert "(1 move) in this window. Save the current game first?" in answers.questions[0]
+    third = make_window(qtbot, answers)  # a window closed alone says so
+    click_cell(qtbot, third, 0)
+    answers.save_choice.append("discard")
+    assert third.close()
+    assert answers.questions[-1].startswith("Closing the window of Y")
 
 
 def test_a_file_cut_short_offers_the_moves_before_the_cut(qtbot, window, answers, tmp_path):

@@ -251,6 +251,7 @@ class MainWindow(QMainWindow):
         self.session.subscribe(self.solver_panel.on_session_changed)  # (after the board's)
         self._dialog_hold: ExitStack | None = None  # a dialog open holds the clocks
         self._discarded = False  # the last "Save first?" was answered Discard
+        self._quitting = False  # closed by Quit (its question says so)
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(100)
         self.clock_timer.timeout.connect(self._tick)
@@ -2559,8 +2560,12 @@ class MainWindow(QMainWindow):
         whose question is cancelled stays, and so do those not yet asked (Quit closed only
         the window it was chosen in, and the program ran on: tester 22)."""
         for window in [*self._other_windows(), self]:
-            if not window.close():
-                return
+            window._quitting = True  # (its question says Quit, not closing its window)
+            try:
+                if not window.close():
+                    return
+            finally:
+                window._quitting = False
 
     def _other_windows(self) -> list[MainWindow]:
         """The program's other windows on the screen."""
@@ -2640,7 +2645,13 @@ class MainWindow(QMainWindow):
             if self._other_windows():
                 self.raise_()
                 self.activateWindow()
-            why = f"Closing the window of {self._game_named()}."
+            # (said as Quit where Quit was chosen: "Closing the window of …" puzzled tester
+            # 81, who had chosen Quit)
+            why = (
+                f"Quitting ygui, with {self._game_named()} in this window."
+                if self._quitting
+                else f"Closing the window of {self._game_named()}."
+            )
         with self.question() as resume:  # a match or an engine game waits for the answer
             keep_going = self.maybe_keep_changes(why, named=True)
             resume[0] = not keep_going  # closing: nothing is started again
