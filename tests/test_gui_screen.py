@@ -1568,6 +1568,20 @@ def test_the_new_game_dialog_says_what_a_computers_level_means(qtbot):
     qtbot.wait(50)
     assert dialog.level_note.text() == "The computer: level 3 of 10, casual."
     assert dialog.preview.mapTo(dialog, dialog.preview.rect().topLeft()) == below
+    # and the level boxes keep still as the note grows from one line to three (both players
+    # the computer, levels 1 and 10): they moved, and a click meant for White's level landed
+    # on the note (tester 81)
+    def level_box():
+        qtbot.wait(50)
+        return dialog.second_level.mapTo(dialog, dialog.second_level.rect().topLeft())
+
+    where = level_box()
+    dialog.first_kind.setCurrentIndex(dialog.first_kind.findData("computer"))
+    for first, second in ((1, 10), (10, 1), (3, 3), (1, 1)):
+        dialog.first_level.setValue(first)
+        dialog.second_level.setValue(second)
+        assert level_box() == where, (first, second)
+    assert dialog.preview.mapTo(dialog, dialog.preview.rect().topLeft()) == below
 
 
 @pytest.mark.parametrize("name", ["y", "hexagonal-y", "poly-y"])

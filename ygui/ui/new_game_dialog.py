@@ -75,6 +75,36 @@ class _Preview(BoardView):
         return QSize(280, 160)
 
 
+def levels_said(first: tuple[object, int], second: tuple[object, int]) -> str:
+    """What the computer's levels mean, for the players' (kind, level) (none: nothing)."""
+    said = [
+        f"{who}: level {level} of 10, {LEVEL_DESCRIPTIONS[level]}"
+        for who, (kind, level) in (("First player", first), ("second player", second))
+        if kind == "computer"
+    ]
+    if len(said) == 1:
+        said[0] = "The computer" + said[0][said[0].index(":") :]
+    return "; ".join(said) + "." if said else ""
+
+
+class RoomyNote(QLabel):
+    """A wrapped note that takes, at any width, the room of the longest text it may show
+    (``longest``), so that the rows below it stay where they are as its text changes."""
+
+    def __init__(self, longest: str) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+        self._longest = QLabel(longest)
+        self._longest.setWordWrap(True)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
+        return True  # (an empty label has none of its own)
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        self._longest.setFont(self.font())
+        return max(super().heightForWidth(width), self._longest.heightForWidth(width))
+
+
 class NewGameDialog(QDialog):
     """Shows each game with a description and a preview; validates before accepting."""
 
@@ -194,12 +224,12 @@ class NewGameDialog(QDialog):
         )
         # what a level means, in words (in a tooltip alone, a newcomer found nothing saying
         # what level 1 or 3 was, nor how high the levels went: tester 75)
-        self.level_note = QLabel()
-        self.level_note.setWordWrap(True)
+        # its lines kept when it says less: shown and hidden, it moved every row below it,
+        # and the next click landed on another control (tester 77); grown from one line to
+        # three as the second player became the computer, it moved the level boxes, and a
+        # click meant for one landed on the note (tester 81)
+        self.level_note = RoomyNote(levels_said(("computer", 1), ("computer", 10)))
         self.level_note.setEnabled(False)  # (the window's quieter ink)
-        # its line kept when it says nothing: shown and hidden, it moved every row below it,
-        # and the next click landed on another control (tester 77)
-        self.level_note.setMinimumHeight(self.level_note.fontMetrics().lineSpacing())
         players.addRow(self.level_note)
         for level in (self.first_level, self.second_level):
             level.valueChanged.connect(lambda _v: self._say_levels())
@@ -334,19 +364,12 @@ class NewGameDialog(QDialog):
 
     def _say_levels(self) -> None:
         """The computer's levels in words, under the players (none: nothing)."""
-        said = [
-            f"{who}: level {level.value()} of 10, {LEVEL_DESCRIPTIONS[level.value()]}"
-            for who, kind, level in (
-                ("First player", self.first_kind, self.first_level),
-                ("second player", self.second_kind, self.second_level),
+        self.level_note.setText(
+            levels_said(
+                (self.first_kind.currentData(), self.first_level.value()),
+                (self.second_kind.currentData(), self.second_level.value()),
             )
-            if kind.currentData() == "computer"
-        ]
-        if len(said) == 1:
-            said[0] = "The computer" + said[0][said[0].index(":") :]
-        else:
-            said[1:] = [s[0].lower() + s[1:] for s in said[1:]]
-        self.level_note.setText("; ".join(said) + "." if said else "")
+        )
 
     def _engine_named(self, combo: QComboBox) -> None:
         """An engine chosen as a player gives that player its name; another choice after it
