@@ -1568,6 +1568,7 @@ def test_the_new_game_dialog_says_what_a_computers_level_means(qtbot):
     qtbot.wait(50)
     assert dialog.level_note.text() == "The computer: level 3 of 10, casual."
     assert dialog.preview.mapTo(dialog, dialog.preview.rect().topLeft()) == below
+
     # and the level boxes keep still as the note grows from one line to three (both players
     # the computer, levels 1 and 10): they moved, and a click meant for White's level landed
     # on the note (tester 81)
