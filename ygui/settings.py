@@ -373,8 +373,10 @@ class Settings:
         unknown keys as they were), the file as the user left it kept aside; said once."""
         kept = self._copy_aside("as-edited")
         self.problem = (
-            f"the settings file {self.path} had slips a hand edit leaves, and was read with "
-            f"them mended ({'; '.join(self._mends)})"
+            # ("had slips a hand edit leaves, and was read with them mended" read oddly:
+            # tester 81)
+            f"the settings file {self.path} had small slips, of the kind hand edits leave; "
+            f"they were mended as it was read ({'; '.join(self._mends)})"
             + (f"; the file as it was is kept as {kept}" if kept else "")
         )
         try:
