@@ -1554,8 +1554,7 @@ def test_the_new_game_dialog_says_what_a_computers_level_means(qtbot):
     dialog.first_kind.setCurrentIndex(dialog.first_kind.findData("computer"))
     dialog.first_level.setValue(1)
     assert dialog.level_note.text() == (
-        "First player: level 1 of 10, a beginner: little more than random; second player: "
-        "level 3 of 10, casual."
+        "Levels of 10: first player 1, a beginner: little more than random; second 3, casual."
     )
     for combo in (dialog.first_kind, dialog.second_kind):
         combo.setCurrentIndex(combo.findData("human"))

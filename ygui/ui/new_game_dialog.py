@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QShowEvent, QStandardItemModel
+from PySide6.QtGui import QResizeEvent, QShowEvent, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -77,32 +77,63 @@ class _Preview(BoardView):
 
 def levels_said(first: tuple[object, int], second: tuple[object, int]) -> str:
     """What the computer's levels mean, for the players' (kind, level) (none: nothing)."""
-    said = [
-        f"{who}: level {level} of 10, {LEVEL_DESCRIPTIONS[level]}"
-        for who, (kind, level) in (("First player", first), ("second player", second))
+    levels = [
+        (who, level)
+        for who, (kind, level) in (("first player", first), ("second", second))
         if kind == "computer"
     ]
-    if len(said) == 1:
-        said[0] = "The computer" + said[0][said[0].index(":") :]
-    return "; ".join(said) + "." if said else ""
+    if len(levels) == 1:
+        level = levels[0][1]
+        return f"The computer: level {level} of 10, {LEVEL_DESCRIPTIONS[level]}."
+    # (both: the words kept short, in two lines at the dialog's width, where three moved
+    # the rows below and took the turns' note its room)
+    return (
+        "Levels of 10: " + "; ".join(f"{w} {v}, {LEVEL_DESCRIPTIONS[v]}" for w, v in levels) + "."
+        if levels
+        else ""
+    )
 
 
 class RoomyNote(QLabel):
-    """A wrapped note that takes, at any width, the room of the longest text it may show
-    (``longest``), so that the rows below it stay where they are as its text changes."""
+    """A wrapped note whose room, at a given width, is never less than ``lines`` lines, the
+    room of the longest text it may show (``longest``) or the most it has needed so far: the
+    rows below it stay where they are as its text changes, and no text of its is cut."""
 
-    def __init__(self, longest: str) -> None:
+    def __init__(self, longest: str = "", lines: int = 1) -> None:
         super().__init__()
         self.setWordWrap(True)
         self._longest = QLabel(longest)
         self._longest.setWordWrap(True)
+        self._lines = lines
+        self._most: dict[int, int] = {}  # width: the most room needed at it
 
     def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
         return True  # (an empty label has none of its own)
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
         self._longest.setFont(self.font())
-        return max(super().heightForWidth(width), self._longest.heightForWidth(width))
+        most = max(
+            super().heightForWidth(width),
+            self._longest.heightForWidth(width) if self._longest.text() else 0,
+            self._lines * self.fontMetrics().lineSpacing(),
+            self._most.get(width, 0),
+        )
+        self._most[width] = most
+        return most
+
+    # (and as its minimum height: a layout in a scroll area asks no label its height for its
+    # width, and the note was cut by a line at the width a scroll bar left)
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        super().setText(text)
+        self._hold_room()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._hold_room()
+
+    def _hold_room(self) -> None:
+        if self.width() > 0:
+            self.setMinimumHeight(self.heightForWidth(self.width()))
 
 
 class NewGameDialog(QDialog):
@@ -191,13 +222,11 @@ class NewGameDialog(QDialog):
         rules.addRow(self.pie)
         rules.addRow("Turns", self.turns)
         rules.addRow("Handicap", self.handicap)
-        self.turns_note = QLabel()  # what the turns and the handicap mean
-        self.turns_note.setWordWrap(True)
+        # what the turns and the handicap mean, in five lines or more (a note that grew past
+        # its room overlapped the caption on the preview, a tester's finding; its longest, a
+        # turn structure with a handicap, took six at the width a scroll bar leaves)
+        self.turns_note = RoomyNote(lines=5)
         self.turns_note.setStyleSheet("color: palette(placeholder-text);")
-        # room for its longest (a turn structure with a handicap): a note that grew past its
-        # room overlapped the caption on the preview (a tester's finding; the window does not
-        # grow with a wrapped label)
-        self.turns_note.setMinimumHeight(5 * self.turns_note.fontMetrics().lineSpacing())
         self.turns_note.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         rules.addRow(self.turns_note)
 
