@@ -304,7 +304,25 @@ def test_hint_and_analysis_with_heat_map(qtbot, answers):
     legend = window.computer.heat_legend  # the map's key, in the analysis panel
     heat = window.scene.heat
     assert legend.isVisible() and heat is not None
-    assert f"Most visited {heat.best}" in legend.text and heat.best in window.game.geometry.labels
+    assert f"Most visited {heat.best}: " in legend.text and heat.best in window.game.geometry.labels
+    assert legend.text.endswith("% of the search")  # (not a bare rate beside the board's)
+
+    def key_centre_is_filled():  # the middle of the key's largest mark
+        metrics = legend.fontMetrics()
+        x = 8 + metrics.horizontalAdvance("fewest visits") + 8 + 9 + 5 * legend.STEP
+        y = 4 + metrics.height() + 4 + metrics.height() / 2
+        image = legend.grab().toImage()
+        ratio = image.width() / legend.width()
+        seen = image.pixelColor(round(x * ratio), round(y * ratio))
+        return seen.saturationF() > 0.3  # (the heat's purple, not the key's grey)
+
+    assert not legend.rings and key_centre_is_filled()
+    window.set_show_labels(True)  # the board's marks become rings: so do the key's (tester 82)
+    qtbot.waitUntil(lambda: legend.rings)
+    assert not key_centre_is_filled()
+    window.set_show_labels(False)
+    qtbot.waitUntil(lambda: not legend.rings)
+    assert key_centre_is_filled()
     assert window.computer.dock.isAncestorOf(legend)
     assert legend.height() >= legend.sizeHint().height()  # the whole key, not squeezed
     click_cell(qtbot, window, window.game.geometry.cell("d4"))  # analysis follows the game

@@ -17,7 +17,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QWidget
 
-from ygui.ui.board_scene import BoardScene, heat_colour, heat_size
+from ygui.ui.board_scene import HEAT_RING, BoardScene, heat_colour, heat_size
 from ygui.ui.theme import STONE_COLOURS
 
 NAVIGATION_KEYS = {
@@ -44,6 +44,9 @@ class HeatLegend(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.text = ""
+        # rings, as the board draws its marks while the cells' names are shown (the key's
+        # discs matched nothing on a board of rings, tester 82)
+        self.rings = False
         self.hide()
 
     def say(self, text: str) -> None:
@@ -90,7 +93,12 @@ class HeatLegend(QWidget):
         painter.setPen(Qt.PenStyle.NoPen)
         for i, share in enumerate(self.SHARES):
             radius = 9 * heat_size(share)
-            painter.setBrush(heat_colour(share))
+            if self.rings:
+                radius = 9 * max(heat_size(share), HEAT_RING)
+                painter.setPen(QPen(heat_colour(share), 2.0))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+            else:
+                painter.setBrush(heat_colour(share))
             painter.drawEllipse(QPointF(x + i * self.STEP, y), radius, radius)
         painter.setPen(self.palette().windowText().color())
         after = x + (len(self.SHARES) - 1) * self.STEP + 9 + 8

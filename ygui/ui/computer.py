@@ -623,8 +623,14 @@ class ComputerPlay(QObject):
         if heat is None:
             self.heat_legend.hide()
             return
+        self.heat_legend.rings = self.scene.show_labels
         share = heat.best_visits / max(1, heat.visits)
-        self.heat_legend.say(f"Most visited {heat.best} ({heat.best_visits:,} visits, {share:.0%})")
+        # (its share of the search said as such: "(253,748 visits, 23%)" beside the board's
+        # "20%" on the same cell, a chance of winning, read as two rates that disagreed,
+        # tester 82)
+        self.heat_legend.say(
+            f"Most visited {heat.best}: {heat.best_visits:,} playouts, {share:.0%} of the search"
+        )
         self.heat_legend.show()
 
     # ----- the engine's readiness --------------------------------------------------------
