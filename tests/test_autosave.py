@@ -271,6 +271,41 @@ def test_a_game_discarded_before_another_is_opened_is_kept_for_days(qtbot, answe
     assert not list(autosave_dir().glob("*.ysgf"))
 
 
+def test_where_a_game_discarded_before_a_new_one_is_kept_is_said_after_it(qtbot, answers):
+    """The place of a game discarded at New game was said at the question, stood while the
+    dialog was open and was gone after its OK (tester 82): it is said once the new game is
+    shown. Cancelled, the game stays and nothing more is said."""
+    from ygui.ui.new_game_dialog import NewGameDialog
+
+    window = make_window(qtbot, answers)
+    start(window, "y", size=5)
+    click_cell(qtbot, window, 1)
+    chosen = []
+
+    def run_dialog():
+        if not chosen:
+            return None  # (cancelled)
+        dialog = NewGameDialog({"game": "y", "size": 4}, window.theme)
+        qtbot.addWidget(dialog)
+        dialog.accept()
+        return dialog
+
+    window.run_new_game_dialog = run_dialog
+    answers.save_choice = ["discard"]
+    window.act_new.trigger()
+    assert window.game.stone_count == 1  # cancelled: the game stays
+    window.statusBar().clearMessage()
+    window.start_new_game(GameOptions(game="y", size=5).validated(), ("A", "B"))
+    assert "discarded" not in window.statusBar().currentMessage()
+    click_cell(qtbot, window, 2)
+    chosen.append(True)
+    answers.save_choice = ["discard"]
+    window.act_new.trigger()
+    assert window.game.geometry.size == 10 and not window.game.moves  # Y 4, new
+    said = window.statusBar().currentMessage()
+    assert said.startswith("The game discarded is kept for 7 days in") and "declined" in said
+
+
 def test_opening_a_file_still_offers_the_crashed_game(qtbot, answers, tmp_path):
     first = make_window(qtbot, answers)
     start(first, "y", size=5)

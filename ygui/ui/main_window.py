@@ -252,6 +252,7 @@ class MainWindow(QMainWindow):
         self._dialog_hold: ExitStack | None = None  # a dialog open holds the clocks
         self._discarded = False  # the last "Save first?" was answered Discard
         self._quitting = False  # closed by Quit (its question says so)
+        self._discard_note = ""  # where the game last discarded is kept, to say once more
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(100)
         self.clock_timer.timeout.connect(self._tick)
@@ -1348,12 +1349,14 @@ class MainWindow(QMainWindow):
                 return
             dialog = self.run_new_game_dialog()
         if dialog is None or dialog.options is None:
+            self._discard_note = ""  # (nothing was discarded after all)
             return
         self.remember("new_game", dialog.choices())
         self.start_new_game(
             dialog.options, dialog.player_names(), dialog.seats(), dialog.time_control()
         )
         self.session.remove_autosave()
+        self._say_discard_note()
         # (the pause of the last game held the new one's computers, and nothing said why they
         # did not play: noticed by a session's own look)
         if self.resume_computers() and any(seat.computer for seat in self.session.seats):
@@ -2437,6 +2440,7 @@ class MainWindow(QMainWindow):
 
     def _keep_changes(self, why: str = "", named: bool = False) -> bool:
         self._discarded = False
+        self._discard_note = ""
         if not self.session.has_work:
             return True
         with self.question():
@@ -2468,11 +2472,19 @@ class MainWindow(QMainWindow):
             return
         kept = keep_copy(session.autosave_file, "declined")
         if kept is not None:
-            self.show_status(
+            self._discard_note = (
                 f"The game discarded is kept for {KEEP_DAYS} days in "
-                f"{shown_path(kept.parent)} (Game → Open reads it).",
-                10000,
+                f"{shown_path(kept.parent)} (Game → Open reads it)."
             )
+            self.show_status(self._discard_note, 10000)
+
+    def _say_discard_note(self) -> None:
+        """Where the game just discarded is kept, said again once the next game is shown (said
+        only at the question, it stood while the new-game dialog was open and was gone after
+        its OK, tester 82)."""
+        if self._discard_note:
+            self.show_status(self._discard_note, 10000)
+            self._discard_note = ""
 
     # ----- recovery -----------------------------------------------------------------------
     def offer_recovery(self) -> int:
