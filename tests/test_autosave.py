@@ -287,6 +287,9 @@ def test_where_a_game_discarded_before_a_new_one_is_kept_is_said_after_it(qtbot,
             return None  # (cancelled)
         dialog = NewGameDialog({"game": "y", "size": 4}, window.theme)
         qtbot.addWidget(dialog)
+        # (the pointer over the dialog's controls empties the window's status bar, as their
+        # tips go to it)
+        window.statusBar().clearMessage()
         dialog.accept()
         return dialog
 
