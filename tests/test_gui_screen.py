@@ -1584,6 +1584,21 @@ def test_the_new_game_dialog_says_what_a_computers_level_means(qtbot):
     assert dialog.preview.mapTo(dialog, dialog.preview.rect().topLeft()) == below
 
 
+def test_the_players_name_boxes_keep_their_place_from_game_to_game(qtbot):
+    """The name boxes moved sideways between games of Black and White and games of Red and
+    Blue, as the labels beside them changed width (tester 82)."""
+    dialog = NewGameDialog({}, DARK)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    places = set()
+    for row in range(dialog.games.count()):
+        dialog.games.setCurrentRow(row)
+        qtbot.wait(20)
+        for box in (dialog.first_name, dialog.second_name):
+            places.add(box.mapTo(dialog, box.rect().topLeft()).x())
+    assert len(places) == 1, places
+
+
 @pytest.mark.parametrize("name", ["y", "hexagonal-y", "poly-y"])
 def test_the_rules_show_a_won_game(qtbot, name):
     """Each game's rules begin with a picture of a won game and the winner's sentence (the

@@ -232,6 +232,14 @@ class NewGameDialog(QDialog):
 
         self.first_label = QLabel("Black")
         self.second_label = QLabel("White")
+        # as wide as the widest colours' names of any game: the name boxes beside them moved
+        # sideways between games of Black and White and games of Red and Blue (tester 82)
+        widest = max(
+            self.first_label.fontMetrics().horizontalAdvance(f"{name} (moves first)")
+            for v in VARIANTS.values()
+            for name in v.colour_names
+        )
+        self.first_label.setMinimumWidth(widest)
         self.first_name = QLineEdit()
         self.second_name = QLineEdit()
         self.first_kind = QComboBox()
