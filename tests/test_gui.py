@@ -166,6 +166,37 @@ def test_the_move_list_stays_put_while_the_moves_are_stepped_through(qtbot, wind
     assert panel.turn_label.minimumHeight() == 2 * spacing
 
 
+def test_a_won_position_gives_the_result_the_room_kept_for_the_turns_words(qtbot, window):
+    """A progressive game ended with five lines' room kept over the winner's one line, and a
+    gap above "Black wins!" (tester 82): where the game is won the lines of whose turn it is
+    take what they need; a step back gives the kept room again, as the result's box goes."""
+    names = ("Annabelle Wilhelmina Fitzgerald-Hargreaves", "Bo")  # (words that wrap)
+    window.start_new_game(GameOptions(game="y", size=4, pie=False).validated(), names)
+    panel = window.game_panel
+    spacing = panel.turn_label.fontMetrics().lineSpacing()
+    for label in ("a1", "b1"):
+        click_label(qtbot, window, label)
+    qtbot.keyClick(window, Qt.Key.Key_Home)  # "(Viewing the start of the line; …)"
+    qtbot.wait(20)
+    kept = panel.turn_label.minimumHeight()
+    assert kept > 2 * spacing
+    qtbot.keyClick(window, Qt.Key.Key_End)
+    for label in ("b2", "d4", "c2", "d3", "d2"):  # Black's a1 to d2 joins the three sides
+        click_label(qtbot, window, label)
+    assert window.game.winner == BLACK and panel.result_box.isVisible()
+    assert panel.turn_label.minimumHeight() == 2 * spacing
+    assert mismatches(window) == []
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    assert not panel.result_box.isVisible()
+    back = panel.turn_label.minimumHeight()
+    assert back >= kept  # (the room of before, or more: "The game is over: End goes…")
+    qtbot.keyClick(window, Qt.Key.Key_End)
+    assert panel.turn_label.minimumHeight() == 2 * spacing
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    assert panel.turn_label.minimumHeight() == back  # (the same room each time)
+    assert mismatches(window) == []
+
+
 def test_swap_through_the_button(qtbot, window):
     start(window, "y")
     assert (

@@ -328,15 +328,20 @@ class GamePanel(QWidget):
         at the same width: stepping back adds "(Viewing move 5 of 12.)", on Poly-Y after the
         corners held, and the move list below jumped down and up again at every step to the
         end and back (a tester's finding). A new game, or another width, starts again from
-        two lines."""
+        two lines. Where the game is won, the result's box comes in under them: there they
+        take only what they need, the room kept for the positions before (a progressive game
+        ended with five lines' room over a line of words, and a gap over "Black wins!",
+        tester 82; the box's coming moves the list anyway, and its going gives the room
+        back in the same step)."""
         label = self.turn_label
         width = label.width()
         floor = 2 * label.fontMetrics().lineSpacing()
         if self._room_for is not self.session.tree or self._room_width != width:
             self._room_for, self._room_width, self._room = self.session.tree, width, floor
-        if width > 0:
+        over = self.session.result is not None and not self.session.editing
+        if width > 0 and not over:
             self._room = max(self._room, label.heightForWidth(width))
-        label.setMinimumHeight(self._room)
+        label.setMinimumHeight(floor if over else self._room)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
