@@ -503,6 +503,30 @@ def test_the_status_bar_names_the_cell_under_the_mouse(qtbot, window, game, labe
     assert window.cell_name.text() == "" and not window.cell_name.isVisible()
 
 
+def test_the_pointer_at_an_earlier_position_says_a_stone_starts_a_variation(qtbot, window):
+    """Between people, a click at an earlier position made a second line and the moves after
+    it went from the list, unsaid (tester 82): the cell's name under the pointer says so;
+    not at the line's end, nor against the computer, where a move takes moves back (said in
+    the panel)."""
+    start(window, "y", size=5, pie=False)
+    view = window.view
+    for label in ("c2", "b2"):
+        click_label(qtbot, window, label)
+
+    def hover(label):
+        cell = window.game.geometry.cell(label)
+        qtbot.mouseMove(view.viewport(), view.mapFromScene(window.scene.cell_position(cell)))
+        return window.cell_name.text()
+
+    assert hover("d3") == "Cell d3"
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    assert hover("d4") == "Cell d4: a stone here starts a variation"
+    assert hover("c2") == "Cell c2: Black"
+    window.session.set_seats((Seat("Ann"), Seat("Bot", computer=True, level=1)))
+    assert window.session.takes_back()
+    assert hover("d3") == "Cell d3"  # (the panel says what a move takes back)
+
+
 def test_undo_redo_and_navigation_keys(qtbot, window):
     start(window, "y", size=5)
     for label in ("a1", "b1", "c1", "d1"):
