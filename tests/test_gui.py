@@ -114,6 +114,40 @@ def test_a_refusal_goes_when_the_player_does_something_else(qtbot, window):
     assert window.game_panel.refusal.text() == "The clipboard holds no text."
 
 
+def test_a_refusal_goes_when_a_checkable_action_is_chosen_unless_it_refuses(qtbot, window):
+    """A red refusal stood while the analysis just turned on ran (tester 78): checkable
+    actions did not clear it, since their work runs on their toggle, before their trigger.
+    They clear it now after their work, unless that work refused; a toggle made by the
+    program clears nothing."""
+    from PySide6.QtWidgets import QMainWindow
+
+    from ygui.ui.menus import build_menus
+
+    start(window, "y", size=5)
+    click_label(qtbot, window, "c2")
+    click_label(qtbot, window, "c2")
+    assert "occupied" in window.game_panel.refusal.text()
+    window.act_labels.setChecked(not window.act_labels.isChecked())  # (the program's)
+    assert "occupied" in window.game_panel.refusal.text()
+    window.act_labels.trigger()  # (the player's)
+    assert window.game_panel.refusal.text() == "" and window.message == ""
+    # the rule itself, on a window of its own: a slot that refuses keeps its refusal
+    other = QMainWindow()
+    qtbot.addWidget(other)
+    refused, forgotten = [0], []
+
+    def slot(checked):
+        if checked:
+            refused[0] += 1
+
+    build_menus(other, [("&Menu", "thing?", "Thing", slot, ())], lambda: forgotten.append(1),
+                lambda: refused[0])  # fmt: skip
+    other.act_thing.trigger()  # checked: refused
+    assert refused[0] == 1 and forgotten == []
+    other.act_thing.trigger()  # unchecked: done
+    assert forgotten == [1]
+
+
 def test_the_game_panel_does_not_jump_when_a_move_is_refused(qtbot, window):
     """The lines of the refusal and of whose turn it is are kept while short or empty, and
     the swap button's room after its moment: the move list below them stays where it was."""

@@ -198,6 +198,7 @@ class MainWindow(QMainWindow):
         # the refusal said is that the computer is thinking: it holds through the computer's
         # own stones of a turn of several (each one cleared it at once: tester 21 saw nothing)
         self._refused_thinking = False
+        self._refusal_count = 0  # refusals said so far (menus.build_menus)
         self._position_words = ""  # said of the position shown, gone when it changes
         self.setWindowIcon(resource_icon())
         self.scene = BoardScene(
@@ -760,7 +761,9 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         # (a refusal goes once the player does something else: it stood in red beside the
         # hint they had asked for next, tester 50)
-        menus = build_menus(self, self._menu_table(), self._forget_refusal)
+        menus = build_menus(
+            self, self._menu_table(), self._forget_refusal, lambda: self._refusal_count
+        )
         # (said in the menu itself, they made the Play menu 710 pixels wide: tester 27)
         against = "in a game against the computer still going on"
         for action, tip in (
@@ -1686,6 +1689,7 @@ class MainWindow(QMainWindow):
         """Say why an action was refused, in the panel and the status bar; ``thinking``: the
         computer is thinking (said until its turn is over, see ``on_session_changed``)."""
         self._refused_thinking = thinking
+        self._refusal_count += 1
         self.message = capitalised(reason) + "."
         self.game_panel.refusal.setText(self.message)
         self.statusBar().showMessage(self.message, 5000)

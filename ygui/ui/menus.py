@@ -19,11 +19,17 @@ Entry = tuple[str, str | None] | tuple[str, str, str, Callable[..., Any], tuple[
 
 
 def build_menus(
-    window: QMainWindow, table: Sequence[Entry], before: Callable[[], None] | None = None
+    window: QMainWindow,
+    table: Sequence[Entry],
+    before: Callable[[], None] | None = None,
+    refusals: Callable[[], int] | None = None,
 ) -> dict[str, QMenu]:
     """Create the actions and menus of ``table`` on ``window``; returns the menus by title.
     ``before`` is called as a command (an action that is not checkable) is chosen, before
-    the command itself."""
+    the command itself; as a checkable action is chosen, after it, unless it refused
+    (``refusals`` counts the window's refusals: a checkable action's slot runs on its toggle,
+    before its trigger, so ``before`` on its trigger would wipe its own refusal; left out, a
+    red refusal stood while the analysis just turned on ran, tester 78)."""
     menus: dict[str, QMenu] = {}
     for entry in table:
         title = entry[0]
@@ -48,8 +54,29 @@ def build_menus(
         action.setCheckable(checkable)
         if before is not None and not checkable:
             action.triggered.connect(before)  # (first: connected slots run in order)
+        if before is not None and checkable and refusals is not None:
+            _forget_unless_refused(action, before, refusals)
         (action.toggled if checkable else action.triggered).connect(slot)
         window.addAction(action)
         menus[title].addAction(action)
         setattr(window, f"act_{name}", action)
     return menus
+
+
+def _forget_unless_refused(
+    action: QAction, before: Callable[[], None], refusals: Callable[[], int]
+) -> None:
+    """``before`` once a checkable ``action`` chosen has done its work, unless that work was
+    a refusal: the count of refusals is taken as it toggles (connected before its slot) and
+    compared as it triggers (after it). A toggle made by the program triggers nothing."""
+    seen = [0]
+
+    def toggled(_checked: bool) -> None:
+        seen[0] = refusals()
+
+    def triggered(_checked: bool) -> None:
+        if refusals() == seen[0]:
+            before()
+
+    action.toggled.connect(toggled)
+    action.triggered.connect(triggered)
