@@ -251,7 +251,6 @@ class MainWindow(QMainWindow):
         self.session.subscribe(self.computer.on_session_changed)
         self.session.subscribe(self.solver_panel.on_session_changed)  # (after the board's)
         self._dialog_hold: ExitStack | None = None  # a dialog open holds the clocks
-        self._discarded = False  # the last "Save first?" was answered Discard
         self._quitting = False  # closed by Quit (its question says so)
         self._discard_note = ""  # where the game last discarded is kept, to say once more
         self.clock_timer = QTimer(self)
@@ -2455,7 +2454,6 @@ class MainWindow(QMainWindow):
         )
 
     def _keep_changes(self, why: str = "", named: bool = False) -> bool:
-        self._discarded = False
         self._discard_note = ""
         if not self.session.has_work:
             return True
@@ -2474,10 +2472,10 @@ class MainWindow(QMainWindow):
             answer = self.ask_save_discard_cancel(question)
             if answer == "save":
                 return self.save()
-            self._discarded = answer == "discard"
-            if self._discarded:
-                self._keep_discarded()
-            return self._discarded
+            if answer != "discard":
+                return False  # (cancelled)
+            self._keep_discarded()
+            return True
 
     def _keep_discarded(self) -> None:
         """A game discarded is kept a while, as a recovered game declined is: only Discard
