@@ -418,6 +418,64 @@ def test_the_analysis_panel_gets_the_room_the_game_panel_does_not_need(qtbot, wi
     assert bottom <= area.viewport().height()
 
 
+def eight_candidates(game):
+    """A search's result as the analysis shows it: eight candidates with long lines, and the
+    figures' two lines (a synthetic one: the panel's room is what is tested)."""
+    from ygui.ai.engine import Candidate
+
+    cells = game.legal_cells()
+    line = tuple(Move(c) for c in cells[:10])
+    candidates = tuple(
+        Candidate(Move(cells[i]), 300_000 - 30_000 * i, 0.4 - 0.01 * i, (Move(cells[i]), *line))
+        for i in range(8)
+    )
+    return SearchResult(
+        candidates[0].move,
+        0.4,
+        827_904,
+        line,
+        seconds=5.7,
+        candidates=candidates,
+        tree_playouts=827_904,
+    )
+
+
+@pytest.mark.parametrize("size", [(1100, 760), (1400, 900)])
+def test_the_analysis_panel_grows_to_show_its_candidates_whole(qtbot, window, size):
+    """Once the analysis shows its eight candidates and its figures' two lines, its panel
+    takes the room the game panel does not need: at 1100 by 760 and at 1400 by 900 it
+    scrolled by a few pixels, the table's last row cut in half under it and the table
+    scrolling too (two scroll bars, one inside the other), while the game panel had spare
+    room (it had been shared as the analysis opened, before its lines and rows came)."""
+    from types import SimpleNamespace
+
+    start(window, "y", size=11, pie=False)
+    for label in ("f5", "e4", "g3"):
+        click_cell(qtbot, window, window.game.geometry.cell(label))
+    window.resize(*size)
+    window.computer.dock.show()
+    qtbot.wait(100)
+    computer = window.computer
+    computer.show_analysis(SimpleNamespace(game=window.game), eight_candidates(window.game))
+    table = computer.candidates_table
+    assert table.rowCount() == 8
+    panel = window.computer.dock.widget()
+    body = panel.widget()
+
+    def whole() -> bool:
+        return body.height() <= panel.viewport().height()
+
+    qtbot.waitUntil(whole, timeout=2000)
+    qtbot.wait(200)  # (and it stays so)
+    assert whole()
+    assert not table.verticalScrollBar().isVisible()
+    last = table.visualItemRect(table.item(7, 0))
+    assert last.bottom() <= table.viewport().height()
+    # the game panel still whole, its buttons in sight
+    area = window.game_dock.widget()
+    assert area.widget().height() <= area.viewport().height()
+
+
 def test_a_small_study_panel_under_the_game_panel_leaves_both_whole(qtbot, window):
     """Every study panel open, tabbed: with Set up's tab chosen, neither it nor the game
     panel scrolls (a tester's set-up panel scrolled under a game panel half empty), and the
@@ -1311,12 +1369,15 @@ def test_the_candidates_table_stays_put_as_the_searchs_figures_grow_and_shrink(q
         qtbot.wait(150)
         tops.append(table.mapTo(window, table.rect().topLeft()).y())
     assert tops[1] > tops[0]  # (the long words need their room)
-    assert tops[1:] == [tops[1]] * 4, tops  # and keep it: the rows stay where they are
+    # and keep it: the rows stay where they are (the panel, grown past its room, took the
+    # game panel's spare room once, upwards: the table came back to about its first place)
+    assert tops[2:] == [tops[2]] * 3, tops
+    assert abs(tops[2] - tops[0]) <= 3, tops
     computer.clear_analysis_display()  # another position
     computer.stats_label.setText(short)
     computer.line_label.setText("Best line: e5")
     qtbot.wait(150)
-    assert table.mapTo(window, table.rect().topLeft()).y() == tops[0]
+    assert table.mapTo(window, table.rect().topLeft()).y() < tops[2]  # (its room given up)
 
 
 def test_the_match_dialog_opens_beside_the_board_not_over_it(qtbot, window):

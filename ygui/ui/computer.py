@@ -21,6 +21,7 @@ from PySide6.QtCore import (
     QObject,
     QProcess,
     QRect,
+    QSize,
     Qt,
     QTimer,
     Signal,
@@ -46,7 +47,13 @@ from PySide6.QtWidgets import (
 )
 
 from ygui.ai.book import first_stone_games, swap_worth
-from ygui.ai.engine import MAX_TREE_VISITS, Candidate, SearchLimits, SearchResult
+from ygui.ai.engine import (
+    CANDIDATES,
+    MAX_TREE_VISITS,
+    Candidate,
+    SearchLimits,
+    SearchResult,
+)
 from ygui.ai.solver import SolveMap, position_signature, wins_for_mover
 from ygui.core.game import BLACK, WHITE, Game, Move
 from ygui.core.result import RESIGNATION
@@ -422,6 +429,14 @@ class CandidateTable(QTableWidget):
 
         self.hovered_row = -1
         self.hovered.connect(self._remember)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        """Room for the heading and every candidate a search lists, without a scroll bar of
+        its own: Qt's guess was a few pixels short of eight rows, and the table scrolled
+        inside a panel that scrolled too (its last row cut in half)."""
+        rows = CANDIDATES * self.verticalHeader().defaultSectionSize()
+        heading = self.horizontalHeader().sizeHint().height()
+        return QSize(super().sizeHint().width(), heading + rows + 2 * self.frameWidth())
 
     def _remember(self, row: int) -> None:
         self.hovered_row = row

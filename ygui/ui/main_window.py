@@ -455,6 +455,16 @@ class MainWindow(QMainWindow):
             and isinstance(area := dock.widget(), QScrollArea)
             and (contents := area.widget()) is not None
         ]
+        # the analysis shares again only where it has grown past its room (its figures' two
+        # lines and eight rows of candidates came after it was shared, and it scrolled by a
+        # few pixels beside a game panel with room to spare); not as it shrinks, which would
+        # move the table under the pointer as the search goes on
+        self._analysis_asked = 0  # the height it last asked for and was shared for
+        analysis_area = analysis.widget()
+        if isinstance(analysis_area, QScrollArea) and analysis_area.widget() is not None:
+            self._study_watches.append(
+                LayoutWatch(analysis_area.widget(), partial(self._analysis_grew, analysis))
+            )
 
     def restore_layout(self) -> None:
         """The window's size and place and its panels as they were when it last closed. A
@@ -541,6 +551,15 @@ class MainWindow(QMainWindow):
 
     def _study_changed(self, dock: QDockWidget) -> None:
         if self._wants_new_height(dock) and dock.isVisible() and not dock.visibleRegion().isEmpty():
+            self._share_timer.start()
+
+    def _analysis_grew(self, dock: QDockWidget) -> None:
+        area = dock.widget()
+        if not isinstance(area, QScrollArea) or dock.visibleRegion().isEmpty():
+            return
+        wanted = wanted_height(dock)
+        if wanted > area.height() and wanted != self._analysis_asked:
+            self._analysis_asked = wanted
             self._share_timer.start()
 
     def _study_shown(self, visible: bool) -> None:
