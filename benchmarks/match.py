@@ -55,6 +55,9 @@ search's budget (50,000): openings near even for a search of 50,000 playouts wer
 players of a quarter of a second, who think longer. ``--openings FILE`` keeps the openings found
 in a JSON file and reads them from it: they can be searched beforehand, on a machine busy with
 other work (``--games 0 --pairs N`` only searches), and the match played alone later.
+``--pie`` plays from the empty board under the pie rule instead: the first mover's stone and
+the second's swap are each player's own search's (no book), so the players balance the first
+move themselves, as in play, and a better search's choices count too.
 """
 
 from __future__ import annotations
@@ -560,12 +563,14 @@ def threads_match(
     balance_playouts: int = BALANCE_PLAYOUTS,
     openings_file: Path | None = None,
     pairs: int = 0,
+    pie: bool = False,
 ) -> None:
     """The engine with one number of threads against another, each at its time a move (or
     both at ``playouts`` a move, if not 0), without the pie rule; with ``balanced``, from
     openings near even (balanced_opening, by a search of ``balance_playouts``, kept in
-    ``openings_file``; ``pairs``: search this many pairs' openings first)."""
-    options = GameOptions(game=name, size=size, pie=False).validated()
+    ``openings_file``; ``pairs``: search this many pairs' openings first); with ``pie``, from
+    the empty board under the pie rule."""
+    options = GameOptions(game=name, size=size, pie=pie).validated()
     cells = Game(options).geometry.size
     wins = 0
     openings = Openings(options, balance_playouts, openings_file)
@@ -584,23 +589,32 @@ def threads_match(
         }
         pair = number // 2
         # (a balanced one searched once for the pair's two games)
-        opening = openings[pair] if balanced else random.Random(pair).sample(range(cells), 2)
+        if pie:
+            opening = []
+        elif balanced:
+            opening = openings[pair]
+        else:
+            opening = random.Random(pair).sample(range(cells), 2)
         for cell in opening:  # the pair's opening
             game.play(Move(cell))
         started = time.perf_counter()
         while not game.is_over:
             seed = number * 1000 + len(game.moves)
+            # a swap exchanges the players' colours: the seat is the colour before any swap
+            seat = 3 - game.to_move if game.swapped else game.to_move
             if playouts:
                 limits = SearchLimits(playouts=playouts, seed=seed)
             else:
-                limits = SearchLimits(playouts=10**9, seconds=sides[game.to_move][2], seed=seed)
-            game.play(engines[game.to_move].search(game, limits).move)
-        won = game.winner == a_colour
+                limits = SearchLimits(playouts=10**9, seconds=sides[seat][2], seed=seed)
+            game.play(engines[seat].search(game, limits).move)
+        a_final = 3 - a_colour if game.swapped else a_colour
+        won = game.winner == a_final
         wins += won
         print(
             f"game {number + 1}: A {'won' if won else 'lost'} moving "
-            f"{'first' if a_colour == BLACK else 'second'} ({len(game.moves)} moves, "
-            f"{time.perf_counter() - started:.0f} s)",
+            f"{'first' if a_colour == BLACK else 'second'}"
+            f"{' (the second player swapped)' if game.swapped else ''} ({len(game.moves)} "
+            f"moves, {time.perf_counter() - started:.0f} s)",
             flush=True,
         )
 
@@ -616,8 +630,9 @@ def threads_match(
         budget += f", openings within {BALANCE:g} of even at {balance_playouts:,} playouts"
     if not games:
         return
+    rules = "from the empty board" if pie else "no pie rule"
     report(
-        f"A ({told(a)}) against B ({told(b)}), {options.describe()}{budget}, no pie rule",
+        f"A ({told(a)}) against B ({told(b)}), {options.describe()}{budget}, {rules}",
         wins,
         games,
     )
@@ -720,6 +735,7 @@ def main() -> None:
     )
     threads.add_argument("--openings", type=Path, help="keep the openings in this JSON file")
     threads.add_argument("--pairs", type=int, default=0, help="search these openings first")
+    threads.add_argument("--pie", action="store_true", help="the pie rule, no opening stones")
     explore = sub.add_parser("explore")
     explore.add_argument("--games", type=int, default=100)
     explore.add_argument("--game", default="y")
@@ -758,6 +774,7 @@ def main() -> None:
             args.balance_playouts,
             args.openings,
             args.pairs,
+            args.pie,
         )
         return
     if args.kind == "checkouts":
