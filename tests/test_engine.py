@@ -502,11 +502,12 @@ def test_a_position_searched_as_the_root_keeps_its_rate_as_a_move():
     assert abs(back.win_rate - played.win_rate) < 0.1 or back.move != first.move
 
 
-def test_a_nodes_counts_stop_where_they_stop_being_exact():
+def test_a_nodes_counts_stop_where_they_stop_being_exact(monkeypatch):
     """Tester 7: a move that had been the root of long analyses came back as a move with
     more visits (16,777,216, float32's last exact count) than its position; its visits stood
     still while its wins went on, and the empty board read 94% for Black. Every node's counts
-    stop at kernels.FROZEN, wins with visits, and its rate stays as it was."""
+    stop at kernels.FROZEN, wins with visits, and its rate stays as it was; and a search
+    whose most visited move has stopped counting stops too."""
     engine = Engine(seed=1)
     game = Game(options(("y", {"size": 9, "pie": False})))
     first = _analyse(engine, game, 2_000)
@@ -518,10 +519,14 @@ def test_a_nodes_counts_stop_where_they_stop_being_exact():
     _analyse(engine, game, 20_000)
     assert tree.visits[node] == frozen
     assert tree.wins[node] / tree.visits[node] <= 0.9 + 1e-6
+    assert _analyse(engine, game, 5_000).playouts == 0  # (nothing more to learn)
     block = int(tree.child[node])
     if 0 <= block < k.PROVED:  # (its children's all-moves-as-first counts stop with it)
+        from ygui.ai import engine as engine_module
+
+        monkeypatch.setattr(engine_module, "MAX_TREE_VISITS", 2**31)  # (searched all the same)
         before = tree.rave_n[block * tree.m : (block + 1) * tree.m].copy()
-        _analyse(engine, game, 5_000)
+        assert _analyse(engine, game, 5_000).playouts > 0
         assert (tree.rave_n[block * tree.m : (block + 1) * tree.m] == before).all()
 
 
@@ -1080,3 +1085,26 @@ def test_no_group_of_fewer_stones_than_the_bound_wins(item):
     for size in (4, 7, 11):
         y = Game(GameOptions(game="y", size=size, pie=False).validated())
         assert fewest_to_win(y.geometry, y.rule) == size
+
+
+def test_a_first_stone_analysed_at_the_swaps_moment_keeps_its_figures_from_above():
+    """Under the pie rule the search at the swap's moment leaves the swap out (it is judged
+    apart): its playouts through the root count as if the first stone were kept. Analysed
+    after a strong first stone, that stone came back one move up with all those playouts at
+    97-99% for the first player, where the swap leaves it next to nothing (tester 83: Y 8,
+    "First player 99%" at the start, its review's ✗ on the first move). Its figures at the
+    start are now those of the searches there; at its own position the playouts stay."""
+    game = Game(GameOptions(game="y", size=7, pie=True).validated())
+    engine = Engine(seed=1)
+    limits = SearchLimits(playouts=2000, resume=True, judge=True, seed=1)
+    engine.search(game, limits)
+    after = Game(game.options)
+    after.play(Move(game.geometry.cell("e3")))  # the centre: the second player swaps it
+    strong = engine.search(after, dataclasses.replace(limits, playouts=60_000))
+    assert strong.move.is_swap and strong.tree_playouts >= 60_000
+    start = engine.search(game, limits)
+    first = {c.move: c for c in start.candidates}.get(after.moves[0])
+    assert first is None or (first.visits < 5000 and first.win_rate < 0.9), first
+    assert start.playouts + 1 >= 2000 and start.tree_playouts < 10_000
+    again = engine.search(after, dataclasses.replace(limits, playouts=1000))
+    assert again.tree_playouts >= 61_000  # (its own position's playouts kept)

@@ -497,7 +497,11 @@ class Engine:
         if all(tree.block(tree.root) < 0 for tree in trees):
             # stopped before the root was expanded: fall back to the first legal move
             return SearchResult(legal[0], 0.5, sum(done), (legal[0],), reason="stopped")
-        return _swap_by_identity(game, self._result(trees, game, done, started, reason))
+        result = _swap_by_identity(game, self._result(trees, game, done, started, reason))
+        if any(c.move.is_swap for c in result.candidates) and _swap_judged_apart(game):
+            for tree in trees:
+                tree.keep_root_as_before()
+        return result
 
     def _pie_opening(
         self,
@@ -597,7 +601,7 @@ class Engine:
         while done < budget:
             if should_stop is not None and should_stop():
                 break
-            if tree.visits[tree.root] >= MAX_TREE_VISITS:
+            if tree.most_visits() >= MAX_TREE_VISITS:
                 break  # (the counts would stop counting: see MAX_TREE_VISITS)
             # A full tree grows no more, and the search then went on from its leaves: a move
             # whose node could not be expanded kept the rate of its random playouts and drew
@@ -695,7 +699,7 @@ class Engine:
             seconds,
             reason,
             tuple(candidates),
-            sum(int(tree.visits[tree.root]) for tree in trees),
+            sum(tree.root_playouts() for tree in trees),
             proved.get(best, 0),
         )
 
@@ -934,6 +938,7 @@ class _Tree:
         self.slot_of[self.cells] = self.m - 1
         self.tree[:] = (1, 0)
         self._root_start = 0.0  # the root's visits when it became the root (_credit_above)
+        self._root_start_wins = 0.0  # and its wins (keep_root_as_before)
         self.child[0] = -1
         self.visits[0] = 0.0
         self.wins[0] = 0.0
@@ -1110,6 +1115,7 @@ class _Tree:
         self.moves = list(moves)
         self.base_moves = list(moves)
         self._root_start = float(self.visits[0])
+        self._root_start_wins = float(self.wins[0])
         self._unsettle(0)
 
     def root_at(self, node: int, moves: list[int]) -> None:
@@ -1120,6 +1126,20 @@ class _Tree:
         self.tree[1] = node
         self.moves = list(moves)
         self._root_start = float(self.visits[node])
+        self._root_start_wins = float(self.wins[node])
+
+    def keep_root_as_before(self) -> None:
+        """The root's own visits and wins as they were when it became the root. At the swap's
+        moment the search leaves the swap out (it is judged apart, ``_swap_by_identity``), so
+        its playouts through the root count as if the first stone were kept: analysed after a
+        strong first stone, that stone came back one move up at 97-99% for the first player,
+        with millions of playouts, where the swap leaves it next to nothing (tester 83, on Y 8
+        after f4). The figures from before are the search's above it, which searched the
+        swap; and the playouts kept out are not added above (``_credit_above``)."""
+        root = self.root
+        if root != 0:  # (the tree's first root is no move of any position above it)
+            self.visits[root] = np.float32(self._root_start)
+            self.wins[root] = np.float32(self._root_start_wins)
 
     def _credit_above(self) -> None:
         """The playouts the root has had since it became the root, added to the nodes above
@@ -1140,6 +1160,7 @@ class _Tree:
             if node < 0:
                 return  # (not on the tree's path: nothing more above the root to credit)
         self._root_start = float(self.visits[self.root])
+        self._root_start_wins = float(self.wins[self.root])
 
     def _unsettle(self, node: int) -> None:
         """A node about to be the root whose proof its own children do not show loses its mark
@@ -1175,6 +1196,7 @@ class _Tree:
         self.tree[1] = node
         self.moves = list(moves)
         self._root_start = float(self.visits[node])
+        self._root_start_wins = float(self.wins[node])
         return True
 
     def outcomes(self, slots: np.ndarray) -> np.ndarray:
@@ -1284,9 +1306,26 @@ class _Tree:
             seconds,
             reason,
             self.candidates(),
-            int(self.visits[self.root]),
+            self.root_playouts(),
             proved,
         )
+
+    def most_visits(self) -> float:
+        """The visits of the root or of its most visited move, whichever has more: where
+        either has reached ``kernels.FROZEN`` the search can learn no more (a root at the
+        swap's moment keeps its visits from above, ``keep_root_as_before``; a move once the
+        root of long analyses came back with more visits than its position, tester 7)."""
+        children = self.children(self.root)
+        most = float(self.visits[children].max()) if len(children) else 0.0
+        return max(float(self.visits[self.root]), most)
+
+    def root_playouts(self) -> int:
+        """The playouts the tree holds of its root's position: its visits, or its moves' where
+        they have more (a root at the swap's moment keeps its visits from above,
+        ``keep_root_as_before``, and its moves have the playouts of its own searches)."""
+        children = self.children(self.root)
+        below = float(self.visits[children].sum()) if len(children) else 0.0
+        return int(max(float(self.visits[self.root]), below))
 
 
 def _swap_by_identity(game: Game, result: SearchResult) -> SearchResult:
@@ -1299,11 +1338,7 @@ def _swap_by_identity(game: Game, result: SearchResult) -> SearchResult:
     moves' all-moves-as-first scores, and the most visited move was played: on Y 9 after
     e3 it swapped with 0.43 over g4's 0.57, and the analysis showed the two figures
     contradicting each other (tester 45)."""
-    if (
-        not game.can_swap
-        or game.options.turns != "standard"
-        or result.reason not in ("search", "proved")
-    ):
+    if not _swap_judged_apart(game) or result.reason not in ("search", "proved"):
         return result
     others = [c for c in result.candidates if not c.move.is_swap]
     if not others:
@@ -1333,6 +1368,12 @@ def _swap_by_identity(game: Game, result: SearchResult) -> SearchResult:
         candidates=order[:CANDIDATES],
         proved=chosen.proved,
     )
+
+
+def _swap_judged_apart(game: Game) -> bool:
+    """Whether the search of ``game`` leaves its swap out of the tree and judges it by what
+    it is (``_swap_by_identity``): the swap's moment in a game of one stone a turn."""
+    return game.can_swap and game.options.turns == "standard"
 
 
 def _line_after(result: SearchResult, best: Candidate) -> tuple[Move, ...]:
