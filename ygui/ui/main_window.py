@@ -461,8 +461,10 @@ class MainWindow(QMainWindow):
         # move the table under the pointer as the search goes on
         self._analysis_asked = 0  # the height it last asked for and was shared for
         analysis_area = analysis.widget()
-        if isinstance(analysis_area, QScrollArea) and (body := analysis_area.widget()):
-            self._study_watches.append(LayoutWatch(body, partial(self._analysis_grew, analysis)))
+        if isinstance(analysis_area, QScrollArea) and (analysis_body := analysis_area.widget()):
+            self._study_watches.append(
+                LayoutWatch(analysis_body, partial(self._analysis_grew, analysis))
+            )
 
     def restore_layout(self) -> None:
         """The window's size and place and its panels as they were when it last closed. A
