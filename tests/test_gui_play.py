@@ -908,6 +908,25 @@ def test_move_numbers_on_the_stones_and_from_a_chosen_move(qtbot, window):
     shows_the_position(window)
 
 
+def test_numbers_from_a_chosen_move_are_of_that_game_alone(qtbot, window):
+    """Numbered from move 3 in one game, every game after went without numbers on its first
+    two moves, and the figure dialog offered numbers from move 3 (tester 83): a new game or
+    an opened one is numbered from its first move."""
+    for label in ("c2", "b1", "d3"):
+        click(qtbot, window, label)
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    window.act_number_here.trigger()
+    assert window.scene.numbers_from == 3
+    window.start_new_game(window.game.options, ("Ann", "Bo"))
+    moves = ["c2", "b1", "d3"]
+    for label in moves:
+        click(qtbot, window, label)
+    cell = window.game.geometry.cell
+    assert window.act_numbers.isChecked()
+    assert window.scene.drawn_numbers == {cell(m): str(i) for i, m in enumerate(moves, 1)}
+    shows_the_position(window)
+
+
 def test_the_figure_is_exported_at_a_chosen_size_and_copied(qtbot, window, tmp_path):
     from PySide6.QtGui import QImage
     from PySide6.QtWidgets import QApplication

@@ -1184,6 +1184,10 @@ class MainWindow(QMainWindow):
         if change is Change.POSITION and self.session.dirty:
             self._viewed_timer.start()
         if change is Change.GAME:  # each game's board as the user last turned it
+            if self.scene.numbers_from is not None and self.scene.numbers_from != 1:
+                # numbered "from here" in the game before: this one's from its first move
+                # (its first moves went without numbers in every game after, tester 83)
+                self.scene.numbers_from = 1
             self.scene.show(self.session.game, self.remembered_orientation(), self.session.finished)
             if self._show_turned():
                 self.show_status(
