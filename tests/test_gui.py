@@ -502,8 +502,29 @@ def test_a_lines_numbers_on_the_board_are_its_moves_numbers(qtbot, window):
     assert drawn == {c: str(n) for c, _, n in stones}
     start(window, "y", size=5, pie=True)
     click_label(qtbot, window, "c2")
-    words, stones = line_stones(window.game, [SWAP, Move(window.game.geometry.cell("b2"))])
-    assert words == ["swap", "b2"] and [n for _, _, n in stones] == [2]
+    g = window.game.geometry
+    words, stones = line_stones(window.game, [SWAP, Move(g.cell("b2"))])
+    # the swap is said on the first stone, which it takes (after 1. c2 the line "swap b2"
+    # drew a lone stone "2" on b2, read as the next player's move: tester 83)
+    assert words == ["swap", "b2"] and stones == [(g.cell("c2"), 0, 1), (g.cell("b2"), 1, 2)]
+    window.scene.set_preview(stones)
+    texts = {
+        item.text(): window.scene.cell_at(item.sceneBoundingRect().center())
+        for item in window.scene._preview_items
+        if isinstance(item, QGraphicsSimpleTextItem)
+    }
+    assert texts == {"1 swap": g.cell("c2"), "2": g.cell("b2")}
+    window.act_first.trigger()  # from the start: the first stone's number, and the swap's
+    words, stones = line_stones(window.game, [Move(g.cell("c2")), SWAP])
+    window.scene.set_preview(stones)
+    items = {
+        item.text(): item.sceneBoundingRect()
+        for item in window.scene._preview_items
+        if isinstance(item, QGraphicsSimpleTextItem)
+    }
+    assert set(items) == {"1", "2 swap"}
+    assert window.scene.cell_at(items["2 swap"].center()) == g.cell("c2")
+    assert items["2 swap"].top() >= items["1"].bottom() - 2  # (below the number, apart)
 
 
 @pytest.mark.parametrize(("game", "label"), [("y", "c3"), ("poly-y", "31"), ("game-of-y", "c3")])

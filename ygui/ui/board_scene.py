@@ -970,7 +970,11 @@ class BoardScene(QGraphicsScene):
         self._remove(self._preview_items)
         self._remove(self._preview_backs)
         self._preview_given = None if stones is None else list(stones)
+        placed = {cell for cell, colour, _ in stones or [] if colour != EMPTY}
         for cell, colour, number in stones or []:
+            if colour == EMPTY:  # a swap, said on the first stone, which it takes
+                self._preview_swap(cell, number, below=cell in placed)
+                continue
             name = self.game.colour_name(colour)
             back = self._board_patch(self.cell_position(cell), self.radii[cell], 20.65)
             self._preview_backs.append(back)
@@ -989,6 +993,30 @@ class BoardScene(QGraphicsScene):
             label.setZValue(20.8)
             self.addItem(label)
             self._preview_items += [stone, label]
+
+    def _preview_swap(self, cell: int, number: int, below: bool) -> None:
+        """A line's swap: its number and "swap" on the first stone (``below`` the number of
+        that stone's own move where the line places it too), on a patch of the board's colour
+        so that it reads on either stone."""
+        radius = self.radii[cell]
+        label = QGraphicsSimpleTextItem(f"{number} swap")
+        font = QFont()
+        font.setPixelSize(max(7, int(radius * 0.5)))
+        font.setBold(True)
+        label.setFont(font)
+        label.setBrush(self.theme.colour("label"))
+        rect = label.boundingRect()
+        p = self.cell_position(cell)
+        y = p.y() + (radius * 0.55 if below else 0.0)
+        label.setPos(p.x() - rect.width() / 2, y - rect.height() / 2)
+        label.setZValue(20.85)
+        back = QGraphicsRectItem(label.sceneBoundingRect().adjusted(-2, 0, 2, 0))
+        back.setBrush(self.theme.colour("board"))
+        back.setPen(QPen(Qt.PenStyle.NoPen))
+        back.setZValue(20.82)
+        self.addItem(back)
+        self.addItem(label)
+        self._preview_items += [back, label]
 
     def set_candidates(
         self, marks: list[tuple[int, str, float]] | None, first_is_best: bool = True

@@ -55,7 +55,7 @@ from ygui.ai.engine import (
     SearchResult,
 )
 from ygui.ai.solver import SolveMap, position_signature, wins_for_mover
-from ygui.core.game import BLACK, WHITE, Game, Move
+from ygui.core.game import BLACK, EMPTY, WHITE, Game, Move
 from ygui.core.result import RESIGNATION
 from ygui.core.tree import GameTree
 from ygui.core.wording import capitalised, counted
@@ -351,7 +351,10 @@ def line_stones(game: Game, line: Sequence[Move]) -> tuple[list[str], list[tuple
     colour, the number of its move in the line), up to its first move that is not legal. A
     Hexagonal Y edge pair's two stones share their move's number, and a swap takes one: the
     numbers on the board are the words' (an edge pair's partner took the next number, and
-    the board's 4 was the words' third move's other stone, tester 47)."""
+    the board's 4 was the words' third move's other stone, tester 47). A swap is said on the
+    first stone, which it takes, with the colour EMPTY (the stone is there already): the
+    board showed nothing for it, and after 1. f4 the line "swap h2" read as "White: h2"
+    (tester 83)."""
     probe = game.copy()
     words: list[str] = []
     stones: list[tuple[int, int, int]] = []
@@ -359,9 +362,13 @@ def line_stones(game: Game, line: Sequence[Move]) -> tuple[list[str], list[tuple
         if not probe.is_legal(move):
             break
         words.append(move_words(probe, move))
+        number = len(words)
         if move.cell is not None:
-            number = len(words)
             stones += [(c, probe.to_move, number) for c in probe.placement_cells(move.cell)]
+        else:
+            first = next((m.cell for m in probe.moves if m.cell is not None), None)
+            if first is not None:
+                stones.append((first, EMPTY, number))
         probe.play(move)
     return words, stones
 
