@@ -506,7 +506,7 @@ def test_a_lines_numbers_on_the_board_are_its_moves_numbers(qtbot, window):
     words, stones = line_stones(window.game, [SWAP, Move(g.cell("b2"))])
     # the swap is said on the first stone, which it takes (after 1. c2 the line "swap b2"
     # drew a lone stone "2" on b2, read as the next player's move: tester 83)
-    assert words == ["swap", "b2"] and stones == [(g.cell("c2"), 0, 1), (g.cell("b2"), 1, 2)]
+    assert words == ["swap", "b2"] and stones == [(g.cell("c2"), 0, 1), (g.cell("b2"), 2, 2)]
     window.scene.set_preview(stones)
     texts = {
         item.text(): window.scene.cell_at(item.sceneBoundingRect().center())
