@@ -1007,7 +1007,7 @@ class BoardScene(QGraphicsScene):
         label.setBrush(self.theme.colour("label"))
         rect = label.boundingRect()
         p = self.cell_position(cell)
-        y = p.y() + (radius * 0.55 if below else 0.0)
+        y = p.y() + (radius * 0.72 if below else 0.0)
         label.setPos(p.x() - rect.width() / 2, y - rect.height() / 2)
         label.setZValue(20.85)
         back = QGraphicsRectItem(label.sceneBoundingRect().adjusted(-2, 0, 2, 0))
