@@ -310,7 +310,7 @@ def test_hint_and_analysis_with_heat_map(qtbot, answers):
     def key_centre_is_filled():  # the middle of the key's largest mark
         metrics = legend.fontMetrics()
         x = 8 + metrics.horizontalAdvance("fewest visits") + 8 + 9 + 5 * legend.STEP
-        y = 4 + metrics.height() + 4 + metrics.height() / 2
+        y = 4 + legend._text_height(legend.width()) + 4 + metrics.height() / 2
         image = legend.grab().toImage()
         ratio = image.width() / legend.width()
         seen = image.pixelColor(round(x * ratio), round(y * ratio))
@@ -325,6 +325,13 @@ def test_hint_and_analysis_with_heat_map(qtbot, answers):
     assert key_centre_is_filled()
     assert window.computer.dock.isAncestorOf(legend)
     assert legend.height() >= legend.sizeHint().height()  # the whole key, not squeezed
+    # its words wrap where the panel is narrow (they were cut short: "46% of the sear…",
+    # tester 83), and the key is as tall as they need
+    one_line = legend.heightForWidth(2000)
+    assert (
+        legend.heightForWidth(legend.fontMetrics().horizontalAdvance(legend.text) // 2) > one_line
+    )
+    assert legend.height() >= legend.heightForWidth(legend.width())
     click_cell(qtbot, window, window.game.geometry.cell("d4"))  # analysis follows the game
     assert window.computer.runner.busy and not window.computer.runner.current.is_move
     window.act_analyse.trigger()

@@ -64,10 +64,28 @@ class HeatLegend(QWidget):
         few, many = self.scale_words
         width = metrics.horizontalAdvance(few) + metrics.horizontalAdvance(many)
         width += round(len(self.SHARES) * self.STEP) + 16 + 16
-        return QSize(width, 2 * metrics.height() + 14)
+        return QSize(width, self.heightForWidth(self.width() if self.width() > 0 else width))
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         return self.sizeHint()
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        """The most visited cell's words wrapped at the key's width, then the scale's line
+        (the words were cut short: "46% of the sear…", tester 83)."""
+        return 4 + self._text_height(width) + 4 + self.fontMetrics().height() + 10
+
+    def _text_height(self, width: int) -> int:
+        metrics = self.fontMetrics()
+        if not self.text:
+            return metrics.height()
+        flags = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+        return max(
+            metrics.height(),
+            metrics.boundingRect(0, 0, width - 16, 10_000, flags, self.text).height(),
+        )
 
     @property
     def scale_words(self) -> tuple[str, str]:
@@ -83,10 +101,11 @@ class HeatLegend(QWidget):
         painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6)
         metrics = self.fontMetrics()
         painter.setPen(self.palette().windowText().color())
-        text = metrics.elidedText(self.text, Qt.TextElideMode.ElideRight, self.width() - 16)
-        painter.drawText(8, 4 + metrics.ascent(), text)
+        above = self._text_height(self.width())
+        flags = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+        painter.drawText(QRect(8, 4, self.width() - 16, above), flags, self.text)
         few, many = self.scale_words
-        y = 4 + metrics.height() + 4 + metrics.height() / 2  # the middle of the second line
+        y = 4 + above + 4 + metrics.height() / 2  # the middle of the scale's line
         baseline = round(y - metrics.height() / 2 + metrics.ascent())
         painter.drawText(8, baseline, few)
         x = 8 + metrics.horizontalAdvance(few) + 8 + 9
