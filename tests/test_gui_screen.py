@@ -1620,6 +1620,15 @@ def test_the_new_game_dialog_says_what_a_computers_level_means(qtbot):
     for combo in (dialog.first_kind, dialog.second_kind):
         combo.setCurrentIndex(combo.findData("human"))
     assert dialog.level_note.text() == ""
+    # an attached engine's level box is greyed: the note says where its strength is set
+    # (a greyed "level 5" beside it read as a level it could not be given: tester 83)
+    engines = NewGameDialog({}, DARK, engines={"ygui gtp": "ygui gtp"})
+    qtbot.addWidget(engines)
+    engines.second_kind.setCurrentIndex(engines.second_kind.findData("engine:ygui gtp"))
+    assert not engines.second_level.isEnabled()
+    assert (
+        engines.level_note.text() == "ygui gtp plays at its own strength (set in Play ▸ Engines…)."
+    )
     # the rows below it keep still as a computer comes and goes (they moved by a line, and
     # a tester's next click landed on another control: tester 77)
     qtbot.wait(50)
@@ -1742,3 +1751,19 @@ def test_the_cursor_keeps_its_stone_when_the_board_turns(qtbot, window):
     assert window.view.cursor_cell is not None and window.scene.ghost_cells == 1
     window.act_rotate.trigger()
     assert window.view.cursor_cell is not None and window.scene.ghost_cells == 1
+
+
+def test_the_match_dialog_offers_each_games_own_pie_rule(qtbot, window):
+    """Y's pie rule was off in the match dialog while the new-game dialog and the rules have
+    it on (tester 83): each game's own rule, unless a match chose otherwise."""
+    from ygui.ui.match_dialog import MatchDialog
+
+    match = MatchDialog(window, (), {}, window)
+    qtbot.addWidget(match)
+    assert match.game_box.currentData() == "y" and match.pie.isChecked()
+    for name, variant in VARIANTS.items():
+        match.game_box.setCurrentIndex(match.game_box.findData(name))
+        assert match.pie.isChecked() == variant.pie_default, name
+    chosen = MatchDialog(window, (), {"game": "y", "pie": False}, window)
+    qtbot.addWidget(chosen)
+    assert not chosen.pie.isChecked()

@@ -183,7 +183,8 @@ class MatchDialog(QDialog):
         select(self.game_box, c.get("game") if c.get("game") in VARIANTS else "y")
         self._game_changed()
         select(self.size_box, c.get("size"))
-        self.pie.setChecked(bool(c.get("pie", False)))
+        if isinstance(c.get("pie"), bool):
+            self.pie.setChecked(c["pie"])
         select(self.turns, c.get("turns") or "standard")
         games = c.get("games")
         self.games.setValue(games if isinstance(games, int) and 1 <= games <= 1000 else 2)
@@ -208,6 +209,9 @@ class MatchDialog(QDialog):
         self.turns.setEnabled(v.has_turn_structures)
         if not v.has_turn_structures:
             select(self.turns, "standard")
+        # each game's own rule (off for Y, where a new game and the rules have it on: tester
+        # 83); a match's saved choice is put back after this (_load)
+        self.pie.setChecked(v.pie_default)
 
     def choose_folder(self) -> None:
         name = QFileDialog.getExistingDirectory(self, "Save the match's games in")

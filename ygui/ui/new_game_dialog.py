@@ -82,6 +82,14 @@ def levels_said(first: tuple[object, int], second: tuple[object, int]) -> str:
         for who, (kind, level) in (("first player", first), ("second", second))
         if kind == "computer"
     ]
+    engines = [
+        str(kind)[len("engine:") :]
+        for kind, _ in (first, second)
+        if str(kind).startswith("engine:")
+    ]
+    if not levels and engines:
+        # (its level box greyed, with a level in it that does not apply: tester 83)
+        return f"{engines[0]} plays at its own strength (set in Play ▸ Engines…)."
     if len(levels) == 1:
         level = levels[0][1]
         return f"The computer: level {level} of 10, {LEVEL_DESCRIPTIONS[level]}."
