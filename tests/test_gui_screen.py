@@ -1103,6 +1103,15 @@ def test_poly_y_corners_say_where_they_are_and_whose(qtbot, window):
     start(window, "poly-y", size=4, pie=False)
     names = corner_names(window.game.geometry)
     items = window.scene._corner_items
+    # every marker inside the board's room, clear of its edge (the top one's tip touched the
+    # new-game dialog's preview's edge: tester 83)
+    from ygui.ui.board_scene import UNIT
+
+    room = window.scene.sceneRect()
+    gap = UNIT * 0.2
+    for item in items:
+        box = item.sceneBoundingRect()
+        assert room.adjusted(gap, gap, -gap, -gap).contains(box), (room, box)
     assert [i.toolTip() for i in items] == [f"The {n} corner: not yet captured" for n in names]
     play_out(qtbot, window)
     held = {s: c for c in (1, 2) for s in window.game.corners_held(c)}

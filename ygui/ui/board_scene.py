@@ -403,14 +403,18 @@ class BoardScene(QGraphicsScene):
         self._draw_labels()
         x0, y0, x1, y1 = oriented_bounds(g, self._place)
         margin = UNIT * 0.9
-        self.setSceneRect(
-            QRectF(
-                x0 * UNIT - margin,
-                y0 * UNIT - margin,
-                (x1 - x0) * UNIT + 2 * margin,
-                (y1 - y0) * UNIT + 2 * margin,
-            )
+        room = QRectF(
+            x0 * UNIT - margin,
+            y0 * UNIT - margin,
+            (x1 - x0) * UNIT + 2 * margin,
+            (y1 - y0) * UNIT + 2 * margin,
         )
+        # and Poly-Y's corner markers, with a little room round them (their tips touched the
+        # view's edge, the new-game dialog's preview's: tester 83)
+        gap = UNIT * 0.25
+        for item in self._corner_items:
+            room = room.united(item.sceneBoundingRect().adjusted(-gap, -gap, gap, gap))
+        self.setSceneRect(room)
         self.refresh()
         self._draw_solution()
         self._cursor_items: list[QGraphicsItem] = []  # (cleared with the scene)
