@@ -566,3 +566,28 @@ def test_the_game_of_y_draws_its_edge_points_over_the_sides(qapp, tmp_path):
         x, y = (p.x() - rect.x()) * scale, (p.y() - rect.y()) * scale
         seen = image.pixelColor(round(x), round(y))
         assert abs(seen.red() - board.red()) < 40, (g.labels[cell], seen.name(), board.name())
+
+
+def test_a_mark_on_an_empty_cell_is_not_in_the_solvers_red(qapp):
+    """Letters, triangles and squares on empty cells were red, the red of a cell the solver
+    finds losing (a letter hid that colour under it: tester 83): they are blue."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QAbstractGraphicsShapeItem
+
+    from ygui.ui.board_scene import MARK_INK, SOLUTION_LOST
+
+    game = Game(GameOptions(game="y", size=7, pie=False).validated())
+    g = game.geometry
+    scene = BoardScene(game)
+    marks = {g.cell("c2"): ("triangle", ""), g.cell("d3"): ("label", "A")}
+    marks[g.cell("e3")] = ("square", "")
+    scene.set_marks(marks)
+    inks = set()
+    for item in scene._mark_items:
+        if not item.data(0) or not isinstance(item, QAbstractGraphicsShapeItem):
+            continue  # (a patch of board under a mark)
+        pen, brush = item.pen(), item.brush()
+        ink = brush.color() if brush.style() != Qt.BrushStyle.NoBrush else pen.color()
+        inks.add(ink.name())
+    assert inks == {QColor(MARK_INK).name()}
+    assert QColor(SOLUTION_LOST).name() not in inks

@@ -156,6 +156,7 @@ GUIDE_ON_BLUE = "#8e24aa"  # the same on boards with a Blue player
 GUIDE_INK, GUIDE_INK_ON_BLUE = "#0d47a1", "#4a148c"  # their words
 SOLUTION_WON = "#2e7d32"  # the solver's map: a move that wins
 SOLUTION_LOST = "#c62828"  # and one that loses
+MARK_INK = "#1f4fa8"  # the user's marks on empty cells (on the light board)
 
 
 class BoardScene(QGraphicsScene):
@@ -281,8 +282,10 @@ class BoardScene(QGraphicsScene):
             if not 0 <= cell < game.geometry.size:
                 continue
             colour = game.colours[cell]
-            # (on an empty cell: red, lighter on the dark board, where the darker red was lost)
-            empty_ink = "#c62828" if self.theme is LIGHT else "#ff8a80"
+            # (on an empty cell: blue, lighter on the dark board, where a darker ink was lost;
+            # not the red of a cell the solver finds losing, which a letter took for its own
+            # and hid: tester 83)
+            empty_ink = MARK_INK if self.theme is LIGHT else "#90b8ff"
             ink = QColor(ink_on(game.colour_name(colour))) if colour else QColor(empty_ink)
             p = self.point(game.geometry.centres[cell])
             size = self.radii[cell]
