@@ -30,7 +30,8 @@ def test_a_full_turn_and_two_mirrors_give_the_board_back(name):
     steps = rotation_steps(g)
     assert Orientation(steps, False).normal(g).plain
     assert Orientation().rotated(g, steps).plain
-    assert Orientation().mirrored().mirrored().plain
+    assert Orientation().mirrored(g).mirrored(g).plain
+    assert Orientation(1, False).mirrored(g).mirrored(g) == Orientation(1, False)
     assert Orientation().rotated(g, -1) == Orientation(steps - 1, False)
     place = orienter(g, Orientation(steps))
     assert all(close(place(p), p) for p in g.centres)
@@ -54,6 +55,21 @@ def test_the_picture_is_moved_not_distorted(name, turns, mirror):
         turned = math.atan2(u[0] * v[1] - u[1] * v[0], u[0] * v[0] + u[1] * v[1])
         expected = 2 * math.pi * (turns % rotation_steps(g)) / rotation_steps(g)
         assert math.isclose(turned % (2 * math.pi), expected % (2 * math.pi), abs_tol=1e-6)
+
+
+@pytest.mark.parametrize("name", list(BOARDS))
+@given(turns=st.integers(0, 11), mirror=st.booleans())
+def test_the_mirror_flips_the_picture_as_it_is_on_the_screen(name, turns, mirror):
+    """Turned, then mirrored: every point goes to its image across the vertical through the
+    middle, as the picture stood (a turned board was flipped about its own axis instead:
+    with a1 at the top, the mirror put h1 there, tester 83)."""
+    g = BOARDS[name]
+    before = Orientation(turns, mirror).normal(g)
+    now, then = orienter(g, before.mirrored(g)), orienter(g, before)
+    cx, _ = board_middle(g)
+    for p in g.centres:
+        x, y = then(p)
+        assert close(now(p), (2 * cx - x, y))
 
 
 def test_a_triangle_turns_by_thirds_and_a_mirror_swaps_left_and_right():
@@ -99,7 +115,8 @@ def test_rotating_and_mirroring_keeps_the_game_and_clicks_find_their_cells(qtbot
     assert window.game.moves[-1].cell == cell("d3")
     shows_the_position(window)
     window.act_mirror.trigger()
-    assert window.scene.orientation == Orientation(1, True)
+    # (flipped as it stood on the screen: the turn the other way, after a flip)
+    assert window.scene.orientation == Orientation(2, True)
     assert window.act_mirror.isChecked()
     assert window.statusBar().currentMessage().startswith("The board is turned and mirrored.")
     shows_the_position(window)
@@ -107,8 +124,8 @@ def test_rotating_and_mirroring_keeps_the_game_and_clicks_find_their_cells(qtbot
     assert window.game.moves[-1].cell == cell("a1")
     qtbot.keyClick(window, Qt.Key.Key_Left)  # stepping back draws the earlier position
     shows_the_position(window)
+    qtbot.keyClick(window, Qt.Key.Key_F)  # undone in the other order: flipped, turned back
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ShiftModifier)
-    qtbot.keyClick(window, Qt.Key.Key_F)
     assert window.scene.orientation.plain and not window.act_mirror.isChecked()
     assert window.statusBar().currentMessage() == "The board is back as it started."
     assert window.scene.cell_position(cell("a1")) == a1
@@ -149,7 +166,7 @@ def test_a_figure_is_drawn_as_the_board_is_turned(qtbot, window):
     qtbot.addWidget(dialog)
     figure = dialog.figure()
     a1 = window.game.geometry.cell("a1")
-    assert figure.orientation == Orientation(1, True)
+    assert figure.orientation == Orientation(2, True)
     assert figure.cell_position(a1) == window.scene.cell_position(a1)
 
 
@@ -179,7 +196,7 @@ def test_a_turned_board_is_said_while_it_lasts_and_one_click_undoes_it(
     assert not button.isHidden() and button.text().startswith("Board turned and mirrored")
     # a later game of the same kind opens turned, and says so
     window.start_new_game(GameOptions(game="y", size=7, pie=False).validated(), ("A", "B"))
-    assert window.scene.orientation == Orientation(1, True)
+    assert window.scene.orientation == Orientation(2, True)
     assert not button.isHidden()
     said = window.statusBar().currentMessage()
     assert said.startswith("The board is turned and mirrored, as you last showed")

@@ -134,8 +134,12 @@ class Orientation:
     def rotated(self, g: BoardGeometry, by: int = 1) -> Orientation:
         return Orientation((self.turns + by) % rotation_steps(g), self.mirror)
 
-    def mirrored(self) -> Orientation:
-        return Orientation(self.turns, not self.mirror)
+    def mirrored(self, g: BoardGeometry) -> Orientation:
+        """The picture as it is now, flipped left to right on the screen. (Mirrored first and
+        then turned as before, a turned board flipped about its own axis: with a1 at the top,
+        the mirror put h1 there, tester 83.) A flip after a turn is the turn the other way
+        after a flip."""
+        return Orientation(-self.turns % rotation_steps(g), not self.mirror)
 
     @property
     def plain(self) -> bool:

@@ -2225,7 +2225,7 @@ class MainWindow(QMainWindow):
 
     def mirror_board(self, on: bool) -> None:
         if on != self.scene.orientation.mirror:
-            self._turn_board(self.scene.orientation.mirrored())
+            self._turn_board(self.scene.orientation.mirrored(self.game.geometry))
 
     def set_pace(self, seconds: int, remember: bool = True) -> None:
         """The least seconds between two moves of a game of computers alone (Play ▸ Pace of
