@@ -525,6 +525,15 @@ def test_a_lines_numbers_on_the_board_are_its_moves_numbers(qtbot, window):
     assert set(items) == {"1", "2 swap"}
     assert window.scene.cell_at(items["2 swap"].center()) == g.cell("c2")
     assert items["2 swap"].top() >= items["1"].bottom() - 2  # (below the number, apart)
+    # over a mistake's ring on that cell, which ran through it ("? swa": tester 84)
+    window.scene.set_mistake(None, g.cell("c2"), 1)
+    swap_label = next(
+        i
+        for i in window.scene._preview_items
+        if isinstance(i, QGraphicsSimpleTextItem) and i.text() == "2 swap"
+    )
+    assert window.scene._mistake_items
+    assert all(swap_label.zValue() > i.zValue() for i in window.scene._mistake_items)
 
 
 @pytest.mark.parametrize(("game", "label"), [("y", "c3"), ("poly-y", "31"), ("game-of-y", "c3")])

@@ -1704,3 +1704,25 @@ def test_a_resignation_in_a_match_offers_no_take_back(qtbot, answers):
     message = window.statusBar().currentMessage()
     assert " resigns: it found that " in message and "Take back" not in message
     window.computer.attached.forfeit = False
+
+
+def test_a_proved_line_through_the_swap_names_the_player_not_the_colour(qtbot, answers):
+    """After 1. e3 under the pie rule, White to move: the line "swap h5 …" ended "then White
+    wins whatever the replies", where the second player, who swaps, plays Black (tester 84).
+    While the colours are open the winner is named as a player."""
+    from types import SimpleNamespace
+
+    window = make_window(qtbot, answers)
+    window.start_new_game(GameOptions(game="y", size=5, pie=True).validated(), ("A", "B"))
+    g = window.game.geometry
+    click_cell(qtbot, window, g.cell("c2"))
+    game = window.game
+    line = (SWAP, Move(g.cell("b2")))
+    result = SearchResult(SWAP, 1.0, 500, line, proved=7)
+    window.computer.show_analysis(SimpleNamespace(game=game), result)
+    text = window.computer.line_label.text()
+    assert text.endswith("then the second player wins whatever the replies"), text
+    lost = SearchResult(Move(g.cell("b2")), 0.0, 500, (Move(g.cell("b2")), SWAP), proved=-7)
+    window.computer.show_analysis(SimpleNamespace(game=game), lost)
+    text = window.computer.line_label.text()
+    assert text.endswith("then the first player wins whatever the second player plays"), text

@@ -1463,7 +1463,13 @@ class ComputerPlay(QObject):
         if words and 0 < len(result.principal) < abs(result.proved):
             # (a proved line stops where the tree's proof does: what follows is any reply's
             # answer, said so where a reply at random stood, tester 56)
-            me, other = game.colour_name(game.to_move), game.colour_name(3 - game.to_move)
+            # (the players, while the pie rule leaves the colours open: after 1. e3 the line
+            # "swap h5 … then White wins" named the colour the second player gives up by
+            # swapping, tester 84)
+            me, other = (
+                winner_name(game, c).replace("The ", "the ", 1)
+                for c in (game.to_move, 3 - game.to_move)
+            )
             line += (
                 f", then {me} wins whatever the replies"
                 if result.proved > 0
