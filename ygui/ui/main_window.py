@@ -1456,7 +1456,16 @@ class MainWindow(QMainWindow):
         ):
             # (between people, a click at an earlier position made a second line, and the
             # moves after it went from the list, unsaid: tester 82; said where the pointer is)
-            words += ": a stone here starts a variation"
+            tree = session.tree
+            ahead = tree.continuation(tree.current)
+            others = [c for c in tree.current.children if c is not ahead]
+            if ahead is not None and ahead.move is not None and ahead.move.cell == cell:
+                # (the line's own next move was said to start a variation: tester 84)
+                words += ": the next move of this line (a click goes on along it)"
+            elif any(c.move is not None and c.move.cell == cell for c in others):
+                words += ": the first move of another line (a click goes along it)"
+            else:
+                words += ": a stone here starts a variation"
         return words
 
     def swap(self) -> None:
