@@ -1776,3 +1776,25 @@ def test_the_match_dialog_offers_each_games_own_pie_rule(qtbot, window):
     chosen = MatchDialog(window, (), {"game": "y", "pie": False}, window)
     qtbot.addWidget(chosen)
     assert not chosen.pie.isChecked()
+
+
+def test_a_short_window_scrolls_the_candidates_not_the_analysis_panel(qtbot, window):
+    """Where the panel has no room for its eight rows (a window 700 pixels tall, the pie
+    rule's longer words), the table gives up rows and scrolls them: the panel scrolled, and
+    cut the table (tester 84); it keeps four rows at least."""
+    from types import SimpleNamespace
+
+    start(window, "y", size=11, pie=True)
+    click_cell(qtbot, window, window.game.geometry.cell("f5"))
+    window.resize(1100, 700)
+    window.computer.dock.show()
+    qtbot.wait(100)
+    computer = window.computer
+    computer.show_analysis(SimpleNamespace(game=window.game), eight_candidates(window.game))
+    panel = computer.dock.widget()
+    body = panel.widget()
+    table = computer.candidates_table
+    qtbot.wait(300)
+    assert body.height() <= panel.viewport().height(), (body.height(), panel.viewport().height())
+    assert table.height() >= table.minimumHeight()
+    assert not table.horizontalScrollBar().isVisible()

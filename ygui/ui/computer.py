@@ -431,8 +431,14 @@ class CandidateTable(QTableWidget):
         # (on the headers, not over every row: the tip of the whole table covered the board's
         # bottom row while the pointer rested on a row to see its line, tester 34)
         self.setWordWrap(False)  # a line on one row: rows keep one height
+        # (the line's column is cut short with "…": a scroll bar across took a row's room in
+        # a narrow panel)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        self.setMinimumHeight(6 * (self.fontMetrics().height() + 6))
+        # (four rows at least: in a short window the table scrolls its rows, not the panel)
+        self.setMinimumHeight(
+            self.horizontalHeader().sizeHint().height() + 4 * (self.fontMetrics().height() + 6)
+        )
 
         self.hovered_row = -1
         self.hovered.connect(self._remember)

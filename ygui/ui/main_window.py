@@ -410,7 +410,7 @@ class MainWindow(QMainWindow):
         for dock in study:
             dock.hide()
         for dock in (self.game_dock, *study):
-            scrolling(dock)
+            scrolling(dock, squeeze=dock is analysis)
         # scrolled under a still pointer, the candidates' table has no row under it any more:
         # the line it previewed gives way to the best line (it stayed until the pointer moved)
         table = self.computer.candidates_table
@@ -599,6 +599,12 @@ class MainWindow(QMainWindow):
         total = dock.widget().height() + study.widget().height() + tabs
         height = wanted_height(dock)
         if study is not self.tree_panel:
+            # the study panel what it asks for where the game panel can do without it: down
+            # to three rows of moves (at 1100 by 760 the analysis scrolled, its candidates cut,
+            # beside eight rows of moves: tester 84)
+            moves = self.game_panel.moves_list
+            if moves.isVisible() and not moves.short:
+                height -= moves.HEIGHT - moves.short_height()
             height = max(height, total - wanted_height(study) - tabs)
         if total - height <= 0 or height <= 0:
             return
@@ -2744,14 +2750,24 @@ class VerticalScroll(QScrollArea):
 
     SHORTEST = 100  # (a short window: the game panel's buttons first, a tester's finding)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, squeeze: bool = False) -> None:
+        """``squeeze``: the contents are given the viewport's height down to their least
+        (Qt gives contents whose lines wrap the height they would like, and a panel whose
+        table could have shown fewer rows scrolled instead: the analysis's at 1100 by 760,
+        its candidates cut, tester 84); they scroll only below it."""
         super().__init__(parent)
         # (no stop of Tab's: two of them showed nothing, tester 65; the wheel scrolls it)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.squeeze = squeeze
+        self.setWidgetResizable(not squeeze)
+        if squeeze:
+            self.viewport().installEventFilter(self)
 
     def setWidget(self, widget: QWidget) -> None:  # noqa: N802 - Qt's name
         super().setWidget(widget)
         widget.installEventFilter(self)
+        if self.squeeze:
+            self._fit_body()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         # contents that come to need more width (Mudcrack Y's row of the set-up panel) widen
@@ -2759,7 +2775,27 @@ class VerticalScroll(QScrollArea):
         # (a tester's finding)
         if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
             self.updateGeometry()
+            if self.squeeze:
+                QTimer.singleShot(0, self, self._fit_body)
+        if self.squeeze and watched is self.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_body()
         return super().eventFilter(watched, event)
+
+    def _fit_body(self) -> None:
+        """The contents as wide as the viewport and as tall as it, or as their least at that
+        width where that is more."""
+        body = self.widget()
+        if body is None:
+            return
+        width = self.viewport().width()
+        layout = body.layout()
+        if layout is not None and layout.hasHeightForWidth():
+            least = layout.totalMinimumHeightForWidth(width)
+        else:
+            least = body.minimumSizeHint().height()
+        size = QSize(width, max(self.viewport().height(), least))
+        if body.size() != size:
+            body.resize(size)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         # a panel that comes (back) on the screen shows its top: the analysis panel came up
@@ -2804,12 +2840,12 @@ def wanted_height(dock: QDockWidget) -> int:
     return int(height + frame + 2)
 
 
-def scrolling(dock: QDockWidget) -> None:
+def scrolling(dock: QDockWidget, squeeze: bool = False) -> None:
     """The panel's contents scroll where the window is too short for them, instead of
     holding the window taller than a laptop's screen (the analysis panel alone wanted 720
-    pixels) or being drawn over one another when it is made shorter."""
-    area = VerticalScroll()
-    area.setWidgetResizable(True)
+    pixels) or being drawn over one another when it is made shorter (``squeeze``: not
+    before they are at their least, ``VerticalScroll``)."""
+    area = VerticalScroll(squeeze=squeeze)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidget(dock.widget())
