@@ -1636,7 +1636,9 @@ def test_the_new_game_dialog_says_what_a_computers_level_means(qtbot):
     engines.second_kind.setCurrentIndex(engines.second_kind.findData("engine:ygui gtp"))
     assert not engines.second_level.isEnabled()
     assert (
-        engines.level_note.text() == "ygui gtp plays at its own strength (set in Play ▸ Engines…)."
+        engines.level_note.text()
+        == "ygui gtp plays at its own strength: its commands in Play ▸ Engines… set it "
+        "(for ygui: ygui-level 3)."
     )
     # the rows below it keep still as a computer comes and goes (they moved by a line, and
     # a tester's next click landed on another control: tester 77)
@@ -1773,6 +1775,8 @@ def test_the_match_dialog_offers_each_games_own_pie_rule(qtbot, window):
     for name, variant in VARIANTS.items():
         match.game_box.setCurrentIndex(match.game_box.findData(name))
         assert match.pie.isChecked() == variant.pie_default, name
+        # and its own default size (Y came back at 7, Hexagonal Y at 8: tester 84)
+        assert match.size_box.currentData() == variant.default_size, name
     chosen = MatchDialog(window, (), {"game": "y", "pie": False}, window)
     qtbot.addWidget(chosen)
     assert not chosen.pie.isChecked()

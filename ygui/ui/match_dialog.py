@@ -201,11 +201,12 @@ class MatchDialog(QDialog):
 
     def _game_changed(self) -> None:
         v = VARIANTS[str(self.game_box.currentData())]
-        current = self.size_box.currentData()
         self.size_box.clear()
         for s in v.sizes:
             self.size_box.addItem(f"{s} {v.size_meaning}", s)
-        select(self.size_box, current if current in v.sizes else v.default_size)
+        # (each game its own default: Y came back at 7, Hexagonal Y at 8, tester 84; a
+        # match's saved size is put back after this, _load)
+        select(self.size_box, v.default_size)
         self.turns.setEnabled(v.has_turn_structures)
         if not v.has_turn_structures:
             select(self.turns, "standard")

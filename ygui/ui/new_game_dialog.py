@@ -89,7 +89,11 @@ def levels_said(first: tuple[object, int], second: tuple[object, int]) -> str:
     ]
     if not levels and engines:
         # (its level box greyed, with a level in it that does not apply: tester 83)
-        return f"{engines[0]} plays at its own strength (set in Play ▸ Engines…)."
+        # (and where: Play ▸ Engines… has no field called strength, tester 84)
+        return (
+            f"{engines[0]} plays at its own strength: its commands in Play ▸ Engines… set it "
+            "(for ygui: ygui-level 3)."
+        )
     if len(levels) == 1:
         level = levels[0][1]
         return f"The computer: level {level} of 10, {LEVEL_DESCRIPTIONS[level]}."
