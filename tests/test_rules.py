@@ -424,6 +424,17 @@ def test_a_starboard_win_says_which_kind_it_is(sides, kind):
         setup = dict.fromkeys(group_touching(board.geometry, ways), BLACK)
         said = win_reason(Game(opts("eccentric-y"), setup=setup))
         assert said.endswith(f" sides: a {kind}."), said
+    # a group touching four sides is said by the three that make its kind, the fourth apart
+    # ("the bottom, top, upper left and upper right sides: a Y of three alternate sides",
+    # tester 84)
+    board = Game(opts("eccentric-y"))
+    four = {"bottom", "upper-left", "upper-right", "top"}
+    setup = dict.fromkeys(group_touching(board.geometry, four), BLACK)
+    said = win_reason(Game(opts("eccentric-y"), setup=setup))
+    assert said.split(" ", 1)[1] == (
+        "connected the bottom, upper left and upper right sides: a Y of three alternate "
+        "sides (touching the top side too)."
+    ), said
     y = Game(opts("y", size=5), setup=dict.fromkeys(range(5), BLACK))  # the bottom row of Y 5
     assert win_reason(y).endswith("sides.") and ":" not in win_reason(y)
     every = SideSetRule(tuple(SIX), tuple(STARBOARD_WINS), ("kind",) * len(STARBOARD_WINS))

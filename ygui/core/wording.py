@@ -196,10 +196,20 @@ def win_reason(game: Game) -> str:
     kinds = [rule.kind_won(group) for group in touched if isinstance(rule, SideSetRule)]
     kind = next((k for k in kinds if k), "")
     made = f": a {kind}" if kind else ""
+    also = ""
+    if kind and isinstance(rule, SideSetRule):
+        # the three sides of the kind named, the others apart ("connected the bottom, top,
+        # upper left and upper right sides: a Y of three alternate sides", tester 84)
+        won = next(w for group in touched if (w := rule.set_won(group)) is not None)
+        others = [s for s in sides if s not in won]
+        sides = sorted(won)
+        if others:
+            other_labels = [side_label(s) for s in others]
+            also = f" (touching the {_join(other_labels)} side{'s' if len(others) > 1 else ''} too)"
     labels = [side_label(s) for s in sides]
     # ("connected the side 1, side 2 and side 3 sides" on a board file's numbered sides)
     named = _join(labels) if all(map(_numbered, labels)) else f"the {_join(labels)} sides"
-    return f"{name} connected {named}{made}."
+    return f"{name} connected {named}{made}{also}."
 
 
 def shown_path(path: object) -> str:

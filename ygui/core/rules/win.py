@@ -45,6 +45,11 @@ class SideSetRule:
                 return kind
         return ""
 
+    def set_won(self, sides: Iterable[str]) -> frozenset[str] | None:
+        """The first winning set among ``sides`` (the one ``kind_won`` names), or None."""
+        touched = set(sides)
+        return next((w for w in self.winning_sets if w <= touched), None)
+
     @cached_property
     def masks(self) -> tuple[int, ...]:
         return tuple(sum(1 << self.side_names.index(n) for n in s) for s in self.winning_sets)
