@@ -50,6 +50,11 @@ def test_resigning_ends_the_game_and_is_saved_taken_back_and_reopened(
     answers.yes_no = [True]
     window.act_resign.trigger()
     assert window.game_panel.turn_label.text() == "White wins by resignation."
+    # and the board's corner says so (it said "The game is over": tester 84)
+    assert (window.view.turn_stone, window.view.turn_words) == (
+        "White",
+        "White has won by resignation",
+    )
     assert window.game_panel.result_box.isVisibleTo(window)
     assert window.game_panel.result_label.text() == "White wins by resignation!\nBo"
     # the words have the panel's width, the button under them (beside them in a narrow

@@ -1419,6 +1419,13 @@ class MainWindow(QMainWindow):
             name = game.colour_name(game.winner)
             return name, f"{name} has won"
         if session.finished:
+            # who won, and how (it said "The game is over" after a loss on time, and "Blue
+            # has won" after a connection: tester 84)
+            ended = session.ended_early
+            if ended is not None:
+                names = (game.colour_name(BLACK), game.colour_name(WHITE))
+                winner = names[ended.winner - 1]
+                return winner, ended.words(names).replace(" wins", " has won", 1)
             return None, "The game is over"
         name = game.colour_name(game.to_move)
         words = f"{name} to play"
