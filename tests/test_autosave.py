@@ -227,6 +227,13 @@ def test_a_game_discarded_as_the_window_closes_is_kept_for_days(qtbot, answers):
     start(window, "y", size=5)
     for cell in (1, 4, 7):
         click_cell(qtbot, window, cell)
+    # the question says so (said after it in the status bar, which the closing window took
+    # with it: tester 84 was never told)
+    box = window.save_question_box("Save the current game first?")
+    qtbot.addWidget(box)
+    assert box.informativeText() == (
+        "Discard keeps a copy for 7 days in ygui's autosave folder (Game → Open reads it)."
+    )
     answers.save_choice = ["discard"]
     assert window.close()
     (kept,) = (autosave_dir() / "declined").glob("*.ysgf")

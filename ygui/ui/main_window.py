@@ -987,6 +987,14 @@ class MainWindow(QMainWindow):
         return QMessageBox.StandardButton(self._modal(box)) == yes
 
     def ask_save_discard_cancel(self, text: str) -> str:
+        answer = self._modal(self.save_question_box(text))
+        return {
+            QMessageBox.StandardButton.Save: "save",
+            QMessageBox.StandardButton.Discard: "discard",
+        }.get(QMessageBox.StandardButton(answer), "cancel")
+
+    def save_question_box(self, text: str) -> QMessageBox:
+        """The question of ``ask_save_discard_cancel``: Save, Discard or Cancel."""
         buttons = (
             QMessageBox.StandardButton.Save
             | QMessageBox.StandardButton.Discard
@@ -1001,11 +1009,14 @@ class MainWindow(QMainWindow):
         ):
             box.button(button).setText(words)
         box.setDefaultButton(QMessageBox.StandardButton.Save)
-        answer = self._modal(box)
-        return {
-            QMessageBox.StandardButton.Save: "save",
-            QMessageBox.StandardButton.Discard: "discard",
-        }.get(QMessageBox.StandardButton(answer), "cancel")
+        if self.session.autosave_file is not None:
+            # (said after Discard in the status bar, which a closing window took with it:
+            # tester 84 was never told the game was kept)
+            box.setInformativeText(
+                f"Discard keeps a copy for {KEEP_DAYS} days in ygui's autosave folder "
+                "(Game → Open reads it)."
+            )
+        return box
 
     def inform(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)
