@@ -905,6 +905,11 @@ def test_move_numbers_on_the_stones_and_from_a_chosen_move(qtbot, window):
     shows_the_position(window)
     qtbot.keyClick(window, Qt.Key.Key_Left)
     window.act_number_here.trigger()  # the figure of what follows move 3
+    assert (
+        window.statusBar()
+        .currentMessage()
+        .startswith("Moves from move 4 on are numbered: step forward to see them")
+    )
     qtbot.keyClick(window, Qt.Key.Key_End)
     assert window.scene.drawn_numbers == {cell("a1"): "4", cell("c3"): "5"}
     shows_the_position(window)

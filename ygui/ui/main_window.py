@@ -2281,7 +2281,15 @@ class MainWindow(QMainWindow):
     def number_from_here(self) -> None:
         """Number the moves after the position shown (for a figure of what follows)."""
         self.act_numbers.setChecked(True)  # (first: checking it numbers from the first move)
-        self.scene.set_numbers(self.session.move_number + 1)
+        start = self.session.move_number + 1
+        self.scene.set_numbers(start)
+        # (nothing changed on the board, whose stones are all before it: tester 84 saw no
+        # sign that the choice was taken)
+        self.show_status(
+            f"Moves from move {start} on are numbered: step forward to see them "
+            "(Move numbers on the stones, Ctrl+M, numbers them all again).",
+            10000,
+        )
 
     def copy_position(self) -> None:
         """The position shown, as the text the typing box reads (``position_text``), and,
