@@ -232,7 +232,7 @@ def test_a_game_discarded_as_the_window_closes_is_kept_for_days(qtbot, answers):
     box = window.save_question_box("Save the current game first?")
     qtbot.addWidget(box)
     assert box.informativeText() == (
-        "Discard keeps a copy for 7 days in ygui's autosave folder (Game → Open reads it)."
+        f"Discard keeps a copy for 7 days in {autosave_dir() / 'declined'} (Game → Open reads it)."
     )
     answers.save_choice = ["discard"]
     assert window.close()
@@ -245,6 +245,38 @@ def test_a_game_discarded_as_the_window_closes_is_kept_for_days(qtbot, answers):
     start(other, "y", size=5)
     assert other.close()  # nothing to keep: no question, nothing kept
     assert len(list((autosave_dir() / "declined").glob("*.ysgf"))) == 1
+
+
+def test_a_game_opened_from_the_autosave_folder_is_saved_elsewhere(qtbot, answers, tmp_path):
+    """Tester 85 opened a discarded game from autosave/declined, played on and pressed Ctrl+S:
+    it was saved back there, to be deleted a week later. Save asks for a place of one's own,
+    and no save is written into that folder."""
+    window = make_window(qtbot, answers)
+    start(window, "y", size=5)
+    for cell in (1, 4, 7):
+        click_cell(qtbot, window, cell)
+    answers.save_choice = ["discard"]
+    assert window.close()
+    (kept,) = (autosave_dir() / "declined").glob("*.ysgf")
+    again = make_window(qtbot, answers)
+    again.open_path(kept)
+    click_cell(qtbot, again, 10)
+    before = kept.read_bytes()
+    chosen = tmp_path / "mine.ysgf"
+    offered = []
+
+    def choose(suffix=".ysgf"):
+        offered.append(again.suggested_path(suffix))
+        return chosen
+
+    again.choose_save_path = choose
+    assert again.save()
+    assert chosen.exists() and kept.read_bytes() == before
+    assert not offered[0].startswith(str(autosave_dir()))
+    assert again.session.path == chosen
+    again.choose_save_path = lambda suffix=".ysgf": kept  # chosen there on purpose: refused
+    assert not again.save_as()
+    assert "autosave folder" in answers.informed[-1] and kept.read_bytes() == before
 
 
 def test_a_game_discarded_before_another_is_opened_is_kept_for_days(qtbot, answers, tmp_path):

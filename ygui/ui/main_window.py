@@ -1012,9 +1012,10 @@ class MainWindow(QMainWindow):
         if self.session.autosave_file is not None:
             # (said after Discard in the status bar, which a closing window took with it:
             # tester 84 was never told the game was kept)
+            # (and where: "ygui's autosave folder" alone was no place to look, tester 85)
+            folder = shown_path(self.autosave.folder / "declined")
             box.setInformativeText(
-                f"Discard keeps a copy for {KEEP_DAYS} days in ygui's autosave folder "
-                "(Game → Open reads it)."
+                f"Discard keeps a copy for {KEEP_DAYS} days in {folder} (Game → Open reads it)."
             )
         return box
 
@@ -1060,6 +1061,8 @@ class MainWindow(QMainWindow):
         exists), else the home folder."""
         recent = self.settings.get("recent_files")
         folder = Path(recent[0]).parent if recent else Path.home()
+        if self.in_autosave_folder(folder):  # (no game of one's own is kept there)
+            return Path.home()
         return folder if folder.is_dir() else Path.home()
 
     def suggested_path(self, suffix: str) -> str:
@@ -1070,7 +1073,7 @@ class MainWindow(QMainWindow):
             # (a figure of a game with a file is named after it: tester 34's figure of
             # "…-2.ysgf" was offered the first game's name)
             return str(_free_name(self.recent_folder() / f"{path.stem}{suffix}"))
-        if suffix == ".ysgf" and path is not None:
+        if suffix == ".ysgf" and path is not None and not self.in_autosave_folder(path):
             if not self.session.changed_on_disk():
                 return str(path)
             # (another window wrote the file: its name again would replace its game, the
@@ -1943,9 +1946,26 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, "About ygui", AboutText.format(version=__version__))
 
     # ----- files ------------------------------------------------------------------------
+    def in_autosave_folder(self, path: Path) -> bool:
+        """Whether ``path`` lies in ygui's autosave folder, whose games it deletes after a
+        while (a game discarded, or declined at a recovery)."""
+        try:
+            return path.resolve().is_relative_to(self.autosave.folder.resolve())
+        except OSError:
+            return False
+
     def save(self) -> bool:
         path = self.session.path
         if path is None:
+            return self.save_as()
+        if self.in_autosave_folder(path):
+            # (a game opened from autosave/declined was saved back there by Ctrl+S, to be
+            # deleted a week later: tester 85)
+            self.show_status(
+                f"This game came from ygui's autosave folder, whose games are deleted after "
+                f"{KEEP_DAYS} days: save it in a folder of your own.",
+                10000,
+            )
             return self.save_as()
         if self.session.changed_on_disk():
             # (two windows with one file: the second Save silently replaced the first's
@@ -1964,6 +1984,13 @@ class MainWindow(QMainWindow):
         return self.save_to(path) if path is not None else False
 
     def save_to(self, path: Path) -> bool:
+        if self.in_autosave_folder(path):
+            self.inform(
+                "Could not save",
+                f"{shown_path(path)} is in ygui's autosave folder, whose games are deleted "
+                f"after {KEEP_DAYS} days: choose a folder of your own.",
+            )
+            return False
         try:
             self.session.save(path)
         except OSError as exc:
