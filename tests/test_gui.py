@@ -587,11 +587,11 @@ def test_the_pointer_at_an_earlier_position_says_a_stone_starts_a_variation(qtbo
     assert hover("d4") == "Cell d4: a stone here starts a variation"
     assert hover("c2") == "Cell c2: Black"
     # the line's own next move is no variation (tester 84), nor another line's first move
-    assert hover("b2") == "Cell b2: the next move of this line (a click goes on along it)"
+    assert hover("b2") == "Cell b2: the next move of this line (a click follows it)"
     click_label(qtbot, window, "d4")  # a second line
     qtbot.keyClick(window, Qt.Key.Key_Left)
-    assert hover("d4") == "Cell d4: the next move of this line (a click goes on along it)"
-    assert hover("b2") == "Cell b2: the first move of another line (a click goes along it)"
+    assert hover("d4") == "Cell d4: the next move of this line (a click follows it)"
+    assert hover("b2") == "Cell b2: the first move of another line (a click follows that line)"
     window.session.set_seats((Seat("Ann"), Seat("Bot", computer=True, level=1)))
     assert window.session.takes_back()
     assert hover("d3") == "Cell d3"  # (the panel says what a move takes back)

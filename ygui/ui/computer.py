@@ -70,7 +70,9 @@ from ygui.ui.theme import STONE_COLOURS
 
 HINT_LEVEL = 7
 # said after the figures of an analysis the user stopped (they stay until the position changes)
-STOPPED = ". The analysis is stopped (A goes on); its figures stay until the position changes."
+STOPPED = (
+    ". The analysis is stopped (press A to go on); its figures stay until the position changes."
+)
 # the analysis's wide search (SearchLimits.wide): every other playout to the least visited of
 # its five best-scored moves, so that the first few candidates' rates are worth comparing
 ANALYSIS_WIDE = 5
@@ -1401,9 +1403,9 @@ class ComputerPlay(QObject):
                 self.line_label.setText(f"Best move, as kept with the game: {best}")
                 self._mark_kept_best(game, best, black, bool(stones))
             self.stats_label.setText(
-                f"{playouts:,} playouts, when it was analysed (A analyses it now)"
+                f"{playouts:,} playouts, when it was analysed (press A to analyse it now)"
                 if playouts
-                else "Proved when it was analysed (A analyses it now)"
+                else "Proved when it was analysed (press A to analyse it now)"
             )
 
     def _mark_kept_best(self, game: Game, best: str, black: float, proved: bool) -> None:

@@ -1488,9 +1488,9 @@ class MainWindow(QMainWindow):
             others = [c for c in tree.current.children if c is not ahead]
             if ahead is not None and ahead.move is not None and ahead.move.cell == cell:
                 # (the line's own next move was said to start a variation: tester 84)
-                words += ": the next move of this line (a click goes on along it)"
+                words += ": the next move of this line (a click follows it)"
             elif any(c.move is not None and c.move.cell == cell for c in others):
-                words += ": the first move of another line (a click goes along it)"
+                words += ": the first move of another line (a click follows that line)"
             else:
                 words += ": a stone here starts a variation"
         return words
