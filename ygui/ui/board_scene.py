@@ -118,13 +118,17 @@ def _mean(a: QColor, b: QColor) -> tuple[float, float, float, float]:
     )
 
 
-def heat_colour(share: float) -> QColor:
+def heat_colour(share: float, dark: bool = False) -> QColor:
     """The heat map's colour for a cell with ``share`` of the most visited cell's visits:
     one hue, violet, from light for few to deep for the most. Not red to green: the
     candidates and the solver's map say worse to better in those, and the heat map's red,
     the most visited, was read as the best move where the table called it a loss (tester
     44). Opaque enough to be the key's colour on the board too (at a quarter it showed the
-    board through and looked grey: a tester could not match the dots to the key)."""
+    board through and looked grey: a tester could not match the dots to the key). On the
+    dark board, light and growing more vivid, never deep (the most visited cell's deep violet
+    was lost on its dark brown: tester 85)."""
+    if dark:
+        return QColor.fromHsvF(0.77, 0.35 + 0.5 * share, 0.85 + 0.15 * share, 0.85 + 0.15 * share)
     return QColor.fromHsvF(0.77, 0.45 + 0.55 * share, 1.0 - 0.35 * share, 0.8 + 0.15 * share)
 
 
@@ -893,7 +897,7 @@ class BoardScene(QGraphicsScene):
             if count < HEAT_LEAST * total:
                 continue
             share = count / top
-            colour = heat_colour(share)
+            colour = heat_colour(share, dark=self.theme.name == "dark")
             radius = self.radii[cell] * heat_size(share)
             p = self.cell_position(cell)
             if self.show_labels:

@@ -47,6 +47,7 @@ class HeatLegend(QWidget):
         # rings, as the board draws its marks while the cells' names are shown (the key's
         # discs matched nothing on a board of rings, tester 82)
         self.rings = False
+        self.dark = False  # the board's dark theme: its colours (heat_colour)
         self.hide()
 
     def say(self, text: str) -> None:
@@ -114,10 +115,10 @@ class HeatLegend(QWidget):
             radius = 9 * heat_size(share)
             if self.rings:
                 radius = 9 * max(heat_size(share), HEAT_RING)
-                painter.setPen(QPen(heat_colour(share), 2.0))
+                painter.setPen(QPen(heat_colour(share, self.dark), 2.0))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
             else:
-                painter.setBrush(heat_colour(share))
+                painter.setBrush(heat_colour(share, self.dark))
             painter.drawEllipse(QPointF(x + i * self.STEP, y), radius, radius)
         painter.setPen(self.palette().windowText().color())
         after = x + (len(self.SHARES) - 1) * self.STEP + 9 + 8

@@ -654,6 +654,7 @@ class ComputerPlay(QObject):
             self.heat_legend.hide()
             return
         self.heat_legend.rings = self.scene.show_labels
+        self.heat_legend.dark = self.scene.theme.name == "dark"
         share = heat.best_visits / max(1, heat.visits)
         # (its share of the search said as such: "(253,748 visits, 23%)" beside the board's
         # "20%" on the same cell, a chance of winning, read as two rates that disagreed,
