@@ -359,6 +359,10 @@ def test_after_a_swap_the_dialog_names_the_players_as_they_began_and_the_winner_
     for label in ("b1", "b2", "a1", "c1", "d2", "d1", "e2", "e1"):
         assert window.session.play(window.game.parse_move(label)) is None
     assert window.game.winner == BLACK and window.game.swapped
+    # the title names Black's player first, as the panel and the file's name do (it named
+    # them as they began: tester 85)
+    window.update_all()
+    assert " — Computer vs Tester — " in window.windowTitle()
     answers_seen = {}
 
     def look(dialog):

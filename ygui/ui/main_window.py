@@ -1301,6 +1301,10 @@ class MainWindow(QMainWindow):
         star = "*" if session.dirty else ""
         # the players too: two windows of one game's unsaved games had one title (tester 74)
         first, second = (seat.name for seat in session.seats)
+        # Black's player first, as the panel and the file's name say them: after a swap the
+        # title named them the other way round (tester 85)
+        if any(node.move is not None and node.move.is_swap for node in session.tree.main_line()):
+            first, second = second, first
         players = f" — {first} vs {second}" if first and second else ""
         self.setWindowTitle(f"{star}{name}{players} — {title(game)} — ygui")
 
