@@ -237,6 +237,9 @@ def test_a_game_discarded_as_the_window_closes_is_kept_for_days(qtbot, answers):
     answers.save_choice = ["discard"]
     assert window.close()
     (kept,) = (autosave_dir() / "declined").glob("*.ysgf")
+    # named after the game and its players, then the time (by the time alone, tester 85
+    # could not tell three discarded games apart in the Open dialog)
+    assert kept.name.startswith("y-") and "-vs-" in kept.name, kept.name
     orphan = read_orphan(kept)
     assert orphan.problem == "" and orphan.record is not None
     assert len(orphan.record.main_line()) == 3

@@ -11,6 +11,7 @@ whose lock nobody holds is an orphan to offer back. One the user declines is kep
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 import uuid
@@ -168,11 +169,13 @@ def set_aside(path: Path, kind: str) -> Path:
     return path
 
 
-def keep_copy(path: Path, kind: str) -> Path | None:
+def keep_copy(path: Path, kind: str, about: str = "") -> Path | None:
     """A copy of a window's autosave in ``autosave/<kind>/`` under a name no other copy has
-    (the window goes on with its own); where it went, or None if it could not be made."""
+    (the window goes on with its own), beginning with ``about`` where given (the game and its
+    players: copies named by the time alone could not be told apart in the Open dialog,
+    tester 85); where it went, or None if it could not be made."""
     try:
-        target = _fresh_name(path, kind)
+        target = _fresh_name(path, kind, about)
         if target is not None:
             shutil.copyfile(path, target)
         return target
@@ -180,14 +183,15 @@ def keep_copy(path: Path, kind: str) -> Path | None:
         return None
 
 
-def _fresh_name(path: Path, kind: str) -> Path | None:
+def _fresh_name(path: Path, kind: str, about: str = "") -> Path | None:
     """A name in ``autosave/<kind>/`` (made if need be) that no file has yet."""
     target_dir = path.parent / kind
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target_dir.mkdir(parents=True, exist_ok=True)
+    stem = re.sub(r"[^\w.-]+", "_", about).strip("._-")[:80] or path.stem
     for number in range(1000):
         suffix = f"-{number}" if number else ""
-        target = target_dir / f"{path.stem}-{stamp}{suffix}.ysgf"
+        target = target_dir / f"{stem}-{stamp}{suffix}.ysgf"
         if not target.exists():
             return target
     return None

@@ -2579,7 +2579,7 @@ class MainWindow(QMainWindow):
         session = self.session
         if session.autosave_file is None or session.autosave() is not None:
             return
-        kept = keep_copy(session.autosave_file, "declined")
+        kept = keep_copy(session.autosave_file, "declined", Path(self.suggested_path(".ysgf")).stem)
         if kept is not None:
             self._discard_note = (
                 f"The game discarded is kept for {KEEP_DAYS} days in "
