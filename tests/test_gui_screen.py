@@ -334,6 +334,21 @@ def test_each_menu_entry_is_named_once(window):
     assert not any(t.replace("&", "").startswith("Analyse") for t in shown)
 
 
+def test_the_new_game_dialogs_rules_button_stays_in_sight_with_ok(qtbot):
+    """Under the list of games, Rules of this game… was below the fold of a 1366 by 768
+    screen, where the choices scroll (tester 85): it is beside OK and Cancel, which stay in
+    sight."""
+    dialog = NewGameDialog({}, DARK)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert not dialog.body.isAncestorOf(dialog.rules_button)
+    rules, ok = (
+        b.mapTo(dialog, b.rect().center()) for b in (dialog.rules_button, dialog.ok_button)
+    )
+    assert abs(rules.y() - ok.y()) <= 2 and rules.x() < ok.x()  # (on OK's row, at its left)
+
+
 def test_the_new_game_dialog_keeps_its_size(qtbot):
     dialog = NewGameDialog({}, DARK)
     qtbot.addWidget(dialog)

@@ -328,7 +328,6 @@ class NewGameDialog(QDialog):
         self.rules_button.clicked.connect(self.show_rules)
         left = QVBoxLayout()
         left.addWidget(self.games, 1)
-        left.addWidget(self.rules_button)
         top = QHBoxLayout()
         top.addLayout(left)
         top.addLayout(right, 1)
@@ -349,7 +348,13 @@ class NewGameDialog(QDialog):
         self._wheel = WheelToScroll(scroll)
         outer = QVBoxLayout(self)
         outer.addWidget(scroll, 1)
-        outer.addWidget(buttons)
+        # the rules on the row of OK and Cancel, at its left, always in sight (under the list
+        # of games it was below the fold of a 1366 by 768 screen, where the choices scroll:
+        # tester 85)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.rules_button)
+        bottom.addWidget(buttons, 1)
+        outer.addLayout(bottom)
         self._buttons = buttons
         self.games.setFocus()  # (the keys first to the choice of game, where the eye goes)
 
