@@ -211,6 +211,7 @@ def test_a_declined_game_is_kept_for_days(qtbot, answers):
     assert second.offer_recovery() == 0
     declined = list((autosave_dir() / "declined").glob("*.ysgf"))
     assert len(declined) == 1 and "kept for 7 days" in second.statusBar().currentMessage()
+    assert declined[0].name.startswith("y-"), declined[0].name  # (its game first, then the time)
     purge_declined()
     assert declined[0].exists()
     old = time.time() - 8 * 86400

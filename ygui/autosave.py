@@ -155,11 +155,12 @@ def read_orphan(path: Path) -> Orphan:
         return Orphan(path, None, str(exc) or type(exc).__name__, modified)
 
 
-def set_aside(path: Path, kind: str) -> Path:
-    """Move an orphan (and its lock) into ``autosave/<kind>/`` under a name no other copy has;
-    returns where it went (its old place if it could not be moved)."""
+def set_aside(path: Path, kind: str, about: str = "") -> Path:
+    """Move an orphan (and its lock) into ``autosave/<kind>/`` under a name no other copy has
+    (beginning with ``about`` where given, as ``keep_copy``'s); returns where it went (its old
+    place if it could not be moved)."""
     try:
-        target = _fresh_name(path, kind)
+        target = _fresh_name(path, kind, about)
         if target is not None:
             os.replace(path, target)
             path.with_suffix(".lock").unlink(missing_ok=True)

@@ -2655,7 +2655,13 @@ class MainWindow(QMainWindow):
                 f"({title(game)}, {players}{extent(game)}{at}, saved {when})?"
             )
             if not self.ask_recover(question, viewed):
-                kept = set_aside(path, "declined")
+                # (named after its game and players, as a discarded game's copy is)
+                about = "-".join(
+                    w
+                    for w in (game.options.game, record.date, record.black, "vs", record.white)
+                    if w
+                )
+                kept = set_aside(path, "declined", about if record.black else game.options.game)
                 self.show_status(f"The autosaved game is kept for {KEEP_DAYS} days in {kept}")
                 continue
             target = self if recovered == 0 and self.session.is_blank else self.new_window()
