@@ -193,14 +193,15 @@ def win_reason(game: Game) -> str:
         return f"{name} has won."
     # the kind of win where the rules name kinds (Starboard Y's: a new player had to work out
     # which of the two it was, tester 50)
-    kinds = [rule.kind_won(group) for group in touched if isinstance(rule, SideSetRule)]
-    kind = next((k for k in kinds if k), "")
+    won, kind = None, ""
+    if isinstance(rule, SideSetRule):
+        won = next((w for group in touched if (w := rule.set_won(group)) is not None), None)
+        kind = rule.kind_of(won)
     made = f": a {kind}" if kind else ""
     also = ""
-    if kind and isinstance(rule, SideSetRule):
+    if kind and won is not None:
         # the three sides of the kind named, the others apart ("connected the bottom, top,
         # upper left and upper right sides: a Y of three alternate sides", tester 84)
-        won = next(w for group in touched if (w := rule.set_won(group)) is not None)
         others = [s for s in sides if s not in won]
         sides = sorted(won)
         if others:

@@ -39,16 +39,19 @@ class SideSetRule:
     def kind_won(self, sides: Iterable[str]) -> str:
         """The kind of the first winning set among ``sides`` ("" where the sets have no
         kinds, or none is among them)."""
-        touched = set(sides)
-        for kind, winning in zip(self.kinds, self.winning_sets, strict=False):
-            if winning <= touched:
-                return kind
-        return ""
+        return self.kind_of(self.set_won(sides))
 
     def set_won(self, sides: Iterable[str]) -> frozenset[str] | None:
         """The first winning set among ``sides`` (the one ``kind_won`` names), or None."""
         touched = set(sides)
         return next((w for w in self.winning_sets if w <= touched), None)
+
+    def kind_of(self, winning: frozenset[str] | None) -> str:
+        """What the rules call ``winning``, one of the winning sets ("" for None, or where
+        the sets have no kinds)."""
+        if winning is None or not self.kinds:
+            return ""
+        return self.kinds[self.winning_sets.index(winning)]
 
     @cached_property
     def masks(self) -> tuple[int, ...]:
