@@ -1082,9 +1082,7 @@ class MainWindow(QMainWindow):
         folder = self.recent_folder()
         # the colours' players as the record names them (after a swap, the seats' order
         # named them the other way round: tester 39)
-        record = self.session.record()
-        words = (self.game.options.game, record.date, record.black, "vs", record.white)
-        stem = re.sub(r"[^\w.-]+", "_", "-".join(w for w in words if w)).strip("._-")
+        stem = record_stem(self.game.options.game, self.session.record())
         # (a second game of the day between the same players was offered the first one's
         # file: one Yes replaced it, tester 33)
         return str(_free_name(folder / f"{stem or 'game'}{suffix}"))
@@ -2656,12 +2654,7 @@ class MainWindow(QMainWindow):
             )
             if not self.ask_recover(question, viewed):
                 # (named after its game and players, as a discarded game's copy is)
-                about = "-".join(
-                    w
-                    for w in (game.options.game, record.date, record.black, "vs", record.white)
-                    if w
-                )
-                kept = set_aside(path, "declined", about if record.black else game.options.game)
+                kept = set_aside(path, "declined", record_stem(game.options.game, record))
                 self.show_status(f"The autosaved game is kept for {KEEP_DAYS} days in {kept}")
                 continue
             target = self if recovered == 0 and self.session.is_blank else self.new_window()
@@ -2962,6 +2955,13 @@ class WheelGuard(QObject):
 
 def schedule_recovery(window: MainWindow) -> None:
     QTimer.singleShot(0, window.offer_recovery)
+
+
+def record_stem(game_name: str, record: GameRecord) -> str:
+    """A file name's stem for a game: its kind, date and players ("y-2026-11-29-Ann-vs-Bo"),
+    in characters any file system takes."""
+    words = (game_name, record.date, record.black, "vs", record.white)
+    return re.sub(r"[^\w.-]+", "_", "-".join(w for w in words if w)).strip("._-")
 
 
 def _free_name(path: Path) -> Path:
