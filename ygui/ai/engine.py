@@ -1114,8 +1114,7 @@ class _Tree:
         self.tree[1] = 0
         self.moves = list(moves)
         self.base_moves = list(moves)
-        self._root_start = float(self.visits[0])
-        self._root_start_wins = float(self.wins[0])
+        self._note_root_start(0)
         self._unsettle(0)
 
     def root_at(self, node: int, moves: list[int]) -> None:
@@ -1125,6 +1124,11 @@ class _Tree:
         self._unsettle(node)
         self.tree[1] = node
         self.moves = list(moves)
+        self._note_root_start(node)
+
+    def _note_root_start(self, node: int) -> None:
+        """The counts of ``node``, the root now, as it became the root (``_credit_above``,
+        ``keep_root_as_before``)."""
         self._root_start = float(self.visits[node])
         self._root_start_wins = float(self.wins[node])
 
@@ -1159,8 +1163,7 @@ class _Tree:
             node = self.slot(node, mv)
             if node < 0:
                 return  # (not on the tree's path: nothing more above the root to credit)
-        self._root_start = float(self.visits[self.root])
-        self._root_start_wins = float(self.wins[self.root])
+        self._note_root_start(self.root)
 
     def _unsettle(self, node: int) -> None:
         """A node about to be the root whose proof its own children do not show loses its mark
@@ -1195,8 +1198,7 @@ class _Tree:
         self._unsettle(node)
         self.tree[1] = node
         self.moves = list(moves)
-        self._root_start = float(self.visits[node])
-        self._root_start_wins = float(self.wins[node])
+        self._note_root_start(node)
         return True
 
     def outcomes(self, slots: np.ndarray) -> np.ndarray:

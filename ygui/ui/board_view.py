@@ -57,6 +57,8 @@ class HeatLegend(QWidget):
         self.update()
 
     STEP = 22.0  # between the key's discs
+    # the most visited cell's words, wrapped at the key's width
+    WRAPPED = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         # (the scale on one line, its words at its ends: on three lines the key pushed the
@@ -82,10 +84,9 @@ class HeatLegend(QWidget):
         metrics = self.fontMetrics()
         if not self.text:
             return metrics.height()
-        flags = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
         return max(
             metrics.height(),
-            metrics.boundingRect(0, 0, width - 16, 10_000, flags, self.text).height(),
+            metrics.boundingRect(0, 0, width - 16, 10_000, self.WRAPPED, self.text).height(),
         )
 
     @property
@@ -103,8 +104,7 @@ class HeatLegend(QWidget):
         metrics = self.fontMetrics()
         painter.setPen(self.palette().windowText().color())
         above = self._text_height(self.width())
-        flags = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
-        painter.drawText(QRect(8, 4, self.width() - 16, above), flags, self.text)
+        painter.drawText(QRect(8, 4, self.width() - 16, above), self.WRAPPED, self.text)
         few, many = self.scale_words
         y = 4 + above + 4 + metrics.height() / 2  # the middle of the scale's line
         baseline = round(y - metrics.height() / 2 + metrics.ascent())
