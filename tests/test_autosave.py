@@ -349,7 +349,10 @@ def test_where_a_game_discarded_before_a_new_one_is_kept_is_said_after_it(qtbot,
     window.act_new.trigger()
     assert window.game.geometry.size == 10 and not window.game.moves  # Y 4, new
     said = window.statusBar().currentMessage()
-    assert said.startswith("The game discarded is kept for 7 days in") and "declined" in said
+    # (named: said as the next game came, it read as that game's, tester 86)
+    kept = [f.name for f in (window.autosave.folder / "declined").glob("*.ysgf")]
+    name = said.removeprefix("The game you discarded, ").split(", is kept for 7 days in")[0]
+    assert name in kept and "declined" in said
 
 
 def test_opening_a_file_still_offers_the_crashed_game(qtbot, answers, tmp_path):

@@ -349,6 +349,40 @@ def test_the_new_game_dialogs_rules_button_stays_in_sight_with_ok(qtbot):
     assert abs(rules.y() - ok.y()) <= 2 and rules.x() < ok.x()  # (on OK's row, at its left)
 
 
+
+def test_the_new_game_dialogs_choices_shrink_before_they_scroll(qtbot):
+    """On a 1366 by 768 screen the choices scrolled by 39 pixels, the first game's name cut
+    off once scrolled, while the preview above them stood at the height it would like
+    (tester 86): they are given the dialog's room down to their least, the preview giving
+    up its room first, and scroll only in a dialog shorter than that."""
+    dialog = NewGameDialog({}, DARK)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    area = dialog.body.parentWidget().parentWidget()
+    assert isinstance(area, QScrollArea)
+    # (wide enough that nothing scrolls sideways, whose bar would take its height)
+    width = dialog.width() + 60
+    dialog.resize(width, dialog.height() + 200)
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() == 0)
+    assert area.horizontalScrollBar().maximum() == 0
+    layout = dialog.body.layout()
+    least = layout.totalMinimumHeightForWidth(area.viewport().width())
+    liked = layout.totalHeightForWidth(area.viewport().width())
+    assert least + 40 <= liked  # (room to squeeze: the preview's)
+    chrome = dialog.height() - area.viewport().height()
+    for height in (least + 20, (least + liked) // 2):
+        dialog.resize(width, height + chrome)
+        qtbot.waitUntil(lambda h=height: area.viewport().height() == h)
+        qtbot.wait(20)
+        assert area.verticalScrollBar().maximum() == 0, height
+        assert dialog.body.height() == height
+        assert dialog.preview.height() < dialog.preview.sizeHint().height()
+    dialog.resize(width, least - 60 + chrome)  # shorter than the least: they scroll
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0)
+    assert dialog.body.height() == least
+    assert dialog.preview.height() == dialog.preview.minimumHeight()
+
 def test_the_new_game_dialog_keeps_its_size(qtbot):
     dialog = NewGameDialog({}, DARK)
     qtbot.addWidget(dialog)

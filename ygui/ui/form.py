@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -62,6 +62,58 @@ def resize_within_screen(
         width = min(width, int(widths * room.width()))
         height = min(height, int(heights * room.height()))
     window.resize(width, height)
+
+
+def fit_body(area: QScrollArea, sideways: bool = False) -> None:
+    """``area``'s contents as large as its viewport, down to their least where that is more
+    (tall: at the viewport's width, the least their wrapped lines need). Qt gives contents
+    whose lines wrap the height they would like, not their least, and they scrolled where
+    they could have shrunk: the analysis panel's table at 1100 by 760 (tester 84), the
+    new-game dialog's choices on a 1366 by 768 screen (tester 86). ``sideways``: as wide as
+    their least too, beyond the viewport (they scroll sideways), else the viewport's width."""
+    body = area.widget()
+    if body is None:
+        return
+    view = area.viewport()
+    width = max(view.width(), body.minimumSizeHint().width()) if sideways else view.width()
+    layout = body.layout()
+    if layout is not None and layout.hasHeightForWidth():
+        least = layout.totalMinimumHeightForWidth(width)
+    else:
+        least = body.minimumSizeHint().height()
+    size = QSize(width, max(view.height(), least))
+    if body.size() != size:
+        body.resize(size)
+
+
+class Squeezed(QObject):
+    """Keeps a scroll area's contents fitted by ``fit_body`` as the area or they change (the
+    area not resizing them itself: ``widgetResizable`` off)."""
+
+    def __init__(self, area: QScrollArea, sideways: bool = False) -> None:
+        super().__init__(area)
+        self.area = area
+        self.sideways = sideways
+        area.setWidgetResizable(False)
+        # (kept, not asked of the area in the filter: asked as the dialog was destroyed, the
+        # area's parts were gone and Python crashed)
+        self._view = area.viewport()
+        self._body = area.widget()
+        self._view.installEventFilter(self)
+        if self._body is not None:
+            self._body.installEventFilter(self)
+        self.fit()
+
+    def fit(self) -> None:
+        fit_body(self.area, self.sideways)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        kind = event.type()
+        if watched is self._view and kind == QEvent.Type.Resize:
+            self.fit()
+        elif watched is self._body and kind == QEvent.Type.LayoutRequest:
+            QTimer.singleShot(0, self, self.fit)
+        return False
 
 
 def scrolled(dialog: QDialog, body: QLayout, buttons: QWidget | QLayout) -> QScrollArea:

@@ -98,7 +98,7 @@ from ygui.ui.computer import ComputerPlay
 from ygui.ui.engines_dialog import EnginesDialog
 from ygui.ui.entry_panel import EntryPanel
 from ygui.ui.figure_dialog import FigureDialog
-from ygui.ui.form import kind_of, place_beside, resize_within_screen
+from ygui.ui.form import fit_body, kind_of, place_beside, resize_within_screen
 from ygui.ui.game_info_dialog import GameInfoDialog
 from ygui.ui.game_panel import GamePanel
 from ygui.ui.help import AboutText, RulesDialog, ShortcutsDialog, shortcuts_text
@@ -2580,7 +2580,9 @@ class MainWindow(QMainWindow):
         kept = keep_copy(session.autosave_file, "declined", Path(self.suggested_path(".ysgf")).stem)
         if kept is not None:
             self._discard_note = (
-                f"The game discarded is kept for {KEEP_DAYS} days in "
+                # (its name said: said again as each new game came, "the game discarded"
+                # read as the game in the window, tester 86)
+                f"The game you discarded, {kept.name}, is kept for {KEEP_DAYS} days in "
                 f"{shown_path(kept.parent)} (Game → Open reads it)."
             )
             self.show_status(self._discard_note, 10000)
@@ -2840,18 +2842,7 @@ class VerticalScroll(QScrollArea):
     def _fit_body(self) -> None:
         """The contents as wide as the viewport and as tall as it, or as their least at that
         width where that is more."""
-        body = self.widget()
-        if body is None:
-            return
-        width = self.viewport().width()
-        layout = body.layout()
-        if layout is not None and layout.hasHeightForWidth():
-            least = layout.totalMinimumHeightForWidth(width)
-        else:
-            least = body.minimumSizeHint().height()
-        size = QSize(width, max(self.viewport().height(), least))
-        if body.size() != size:
-            body.resize(size)
+        fit_body(self)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         # a panel that comes (back) on the screen shows its top: the analysis panel came up

@@ -49,6 +49,7 @@ from ygui.session import COMPUTER_NAME, Seat
 from ygui.ui.board_scene import BoardScene
 from ygui.ui.board_view import BoardView
 from ygui.ui.form import (
+    Squeezed,
     WheelToScroll,
     fill_player_kinds,
     ok_cancel,
@@ -297,7 +298,9 @@ class NewGameDialog(QDialog):
 
         self.preview_game = Game(GameOptions(game="y", size=5))
         self.preview = _Preview(BoardScene(self.preview_game, self.theme))
-        self.preview.setMinimumSize(260, 150)
+        # (100 tall at the least: at 1366 by 768 the choices scrolled by 39 pixels, under a
+        # preview held 160 tall, the first game's name cut off once scrolled, tester 86)
+        self.preview.setMinimumSize(260, 100)
         self.preview.setInteractive(False)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -340,8 +343,9 @@ class NewGameDialog(QDialog):
         self.body.setLayout(top)
         scroll = QScrollArea()
         scroll.setWidget(self.body)
-        scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        # (squeezed down to their least before they scroll: the preview shrinks first)
+        self._squeezed = Squeezed(scroll, sideways=True)
         # (sideways too, where the screen is narrower than the choices: with a larger font the
         # computer's level was out of reach on the right, tester 73)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
