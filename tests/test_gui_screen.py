@@ -349,7 +349,6 @@ def test_the_new_game_dialogs_rules_button_stays_in_sight_with_ok(qtbot):
     assert abs(rules.y() - ok.y()) <= 2 and rules.x() < ok.x()  # (on OK's row, at its left)
 
 
-
 def test_the_new_game_dialogs_choices_shrink_before_they_scroll(qtbot):
     """On a 1366 by 768 screen the choices scrolled by 39 pixels, the first game's name cut
     off once scrolled, while the preview above them stood at the height it would like
@@ -382,6 +381,7 @@ def test_the_new_game_dialogs_choices_shrink_before_they_scroll(qtbot):
     qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0)
     assert dialog.body.height() == least
     assert dialog.preview.height() == dialog.preview.minimumHeight()
+
 
 def test_the_new_game_dialog_keeps_its_size(qtbot):
     dialog = NewGameDialog({}, DARK)
