@@ -597,6 +597,10 @@ def test_a_second_window_opens_beside_the_first_not_on_it(qtbot, answers):
     for window in (first, second, third):
         assert room.contains(window.frameGeometry()), (room, window.frameGeometry())
     assert third.width() < first.width() or first.frameGeometry().right() + 64 <= room.right()
+    # and their unsaved games are named apart: two windows of unsaved games of one kind, one
+    # the players' names, had one title (tester 86)
+    titles = [w.windowTitle().split(" — ")[0] for w in (first, second, third)]
+    assert titles == ["unsaved game", "unsaved game 2", "unsaved game 3"]
     # a window of another process counts as well
     other = subprocess.Popen(
         [sys.executable, "-c", OTHER_WINDOW],
@@ -610,6 +614,7 @@ def test_a_second_window_opens_beside_the_first_not_on_it(qtbot, answers):
         fourth = MainWindow(Settings(), warm_up_engine=False)
         answers.windows.append(fourth)
         assert fourth.pos() - first.pos() == QPoint(4 * STAGGER, 4 * STAGGER)
+        assert fourth.windowTitle().startswith("unsaved game 5 — ")
     finally:
         other.stdin.write("\n")
         other.stdin.flush()

@@ -191,6 +191,13 @@ class MainWindow(QMainWindow):
         self.theme = THEMES.get(self.settings.get("theme"), THEMES["light"])
         self.session = Session()
         self.autosave = AutosaveSlot()
+        # the windows already open (of this ygui or another), whose count places this one a
+        # step down and right of them, and names its unsaved game apart: two windows of
+        # unsaved games of one kind had one title (tester 86)
+        self._others_open = running_windows(self.autosave.folder) - (self.autosave.problem == "")
+        self._unsaved = (
+            f"unsaved game {self._others_open + 1}" if self._others_open else "unsaved game"
+        )
         self._autosave_failed = False
         self.session.autosave_file = self.autosave.path
         self._others: list[MainWindow] = []
@@ -478,7 +485,7 @@ class MainWindow(QMainWindow):
         # another window already open (a second ygui, a second recovered game) has the same
         # place: this one opens a step down and right of it (they lay exactly on top of each
         # other, a tester's finding)
-        others = running_windows(self.autosave.folder) - (self.autosave.problem == "")
+        others = self._others_open
         if others > 0:
             self.move(self.pos() + QPoint(STAGGER, STAGGER) * min(others, 8))
         # and wholly on the screen (each start a step further, its bottom, the status bar and
@@ -1295,7 +1302,7 @@ class MainWindow(QMainWindow):
             self.act_take_back.setText(f"&Take back the {what}")
         else:  # (a game without one kept the last game's words, greyed: a tester's finding)
             self.act_take_back.setText("&Take back a resignation")
-        name = shown_path(session.path.name) if session.path else "unsaved game"
+        name = shown_path(session.path.name) if session.path else self._unsaved
         star = "*" if session.dirty else ""
         # the players too: two windows of one game's unsaved games had one title (tester 74)
         first, second = (seat.name for seat in session.seats)
