@@ -184,6 +184,32 @@ def test_cancel_stops_the_search_and_drops_its_answer(qtbot, answers):
     assert window.game.moves == [] and not runner.busy
 
 
+def test_a_runner_deleted_with_its_owner_mid_search_ends_its_thread(qtbot):
+    """A window deleted without being closed took its engine's runner with it, not the
+    runner's thread: its Python object outlived the runner, and once collected while still
+    running, Qt ended the process (a test worker crashed so, at random). The runner's end
+    stops its search and its thread."""
+    from PySide6.QtCore import QObject
+    from shiboken6 import delete
+
+    from ygui.ui.ai_runner import AiRunner
+
+    owner = QObject()
+    runner = AiRunner(owner)
+    started = []
+    game = Game(GameOptions(game="y", size=12, pie=False).validated())
+    runner.start(
+        game,
+        SearchLimits(playouts=50_000_000),
+        lambda *_: None,
+        on_progress=lambda *_: started.append(True),
+    )
+    qtbot.waitUntil(lambda: bool(started), timeout=60_000)  # (searching now)
+    thread = runner._thread
+    delete(owner)  # (as deleteLater does to a window's children)
+    assert not thread.isRunning()
+
+
 def test_stale_answer_after_new_game_is_ignored(qtbot, answers):
     window = make_window(qtbot, answers)
     start(window, "y", computer_colour=BLACK, computer_level=8, size=9)

@@ -113,6 +113,10 @@ class AiRunner(QObject):
         self._thread.start()
         self._ident = 0
         self.current: Request | None = None
+        # a runner deleted with its window, without ``shutdown`` (a window never closed):
+        # its thread, whose Python object outlived it, was destroyed later while running,
+        # and Qt ends the process for that (a test worker crashed so, at random)
+        self.destroyed.connect(lambda *_: self.shutdown())
 
     @property
     def journal(self) -> list[tuple[str, int, int]]:
