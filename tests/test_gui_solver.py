@@ -120,6 +120,65 @@ def test_closing_while_solving(qtbot, answers):
     assert not window.solver_panel._thread.isRunning()
 
 
+def test_a_window_deleted_while_solving_ends_the_solvers_thread(qtbot, answers):
+    """A window deleted without being closed (``owned_thread``): the solver's thread was
+    left running, to be destroyed so later, which ends the process."""
+    from shiboken6 import delete
+
+    window = make_window(qtbot, answers)
+    answers.windows.remove(window)  # (deleted here, not closed at the end)
+    start(window, game="y", size=10, pie=False)
+    window.solver_panel.seconds.setValue(600)
+    window.act_solve.trigger()
+    qtbot.waitUntil(lambda: window.solver_panel.busy)
+    engines = [window.solver_panel._thread, window.computer.runner._thread]
+    window.session.dirty = False
+    delete(window)
+    assert not any(thread.isRunning() for thread in engines)
+
+
+EXIT_AFTER_STUDY = """
+from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from ygui.core.variants import GameOptions
+from ygui.settings import Settings
+from ygui.ui.main_window import MainWindow
+def wait(ms):
+    loop = QEventLoop(); QTimer.singleShot(ms, loop.quit); loop.exec()
+w = MainWindow(Settings(), warm_up_engine=False)
+w.show()
+w.start_new_game(GameOptions(game="y", size=9, pie=False).validated(), ("Ann", "Bo"))
+w.act_analyse.trigger(); wait(1500)
+w.act_solve.trigger(); wait(500)
+w.review_game(); wait(1500)
+w.session.dirty = False
+w.close(); wait(100)
+print("closed")
+"""
+
+
+def test_the_program_ends_quietly_after_analysis_solver_and_review():
+    """A program that had analysed, solved and reviewed printed "Internal C++ object
+    (QThread) already deleted" as it ended: Python had deleted an engine's thread before
+    its owner, whose end then stopped it (tester 87)."""
+    import os
+    import subprocess
+    import sys
+
+    for _ in range(2):  # (the order Python deletes things in at the end varies)
+        done = subprocess.run(
+            [sys.executable, "-c", EXIT_AFTER_STUDY],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        )
+        assert done.returncode == 0 and "closed" in done.stdout, done.stderr
+        assert "Traceback" not in done.stderr, done.stderr
+        assert "Destroyed while" not in done.stderr, done.stderr
+
+
 def test_the_first_move_under_the_pie_rule_is_told_in_players(qtbot, answers):
     """On the empty board under the pie rule every opening loses for the player who makes
     it: the map's green openings win for Black the colour and are swapped."""

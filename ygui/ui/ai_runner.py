@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
+from shiboken6 import isValid
 
 from ygui.ai.engine import Engine, SearchLimits, SearchResult, window_threads
 from ygui.core.game import Game
@@ -95,6 +96,25 @@ class _Worker(QObject):
         self.finished.emit(request.ident, result)
 
 
+def owned_thread(owner: QObject, name: str, end: Callable[[], None]) -> QThread:
+    """A worker thread for ``owner``, ended by ``end`` (the owner's ``shutdown``: its work
+    stopped, the thread quit and waited for) at the latest as the owner is deleted. An owner
+    deleted with its window, never closed, left its thread running: the thread's Python
+    object outlived it and was destroyed running later, and Qt ends the process for that (a
+    test worker crashed so, at random)."""
+    thread = QThread()
+    thread.setObjectName(name)
+
+    def ended(*_: object) -> None:
+        # (not once the thread is gone itself: at the program's end Python may delete it
+        # first, and the owner's end then raised, a tester's finding)
+        if isValid(thread):
+            end()
+
+    owner.destroyed.connect(ended)
+    return thread
+
+
 class AiRunner(QObject):
     """Owns the worker thread. Only answers to the current request reach its callbacks."""
 
@@ -102,8 +122,7 @@ class AiRunner(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._thread = QThread()
-        self._thread.setObjectName("ygui-engine")
+        self._thread = owned_thread(self, "ygui-engine", self.shutdown)
         self._worker = _Worker()
         self._worker.moveToThread(self._thread)
         self._start.connect(self._worker.run)
@@ -113,10 +132,6 @@ class AiRunner(QObject):
         self._thread.start()
         self._ident = 0
         self.current: Request | None = None
-        # a runner deleted with its window, without ``shutdown`` (a window never closed):
-        # its thread, whose Python object outlived it, was destroyed later while running,
-        # and Qt ends the process for that (a test worker crashed so, at random)
-        self.destroyed.connect(lambda *_: self.shutdown())
 
     @property
     def journal(self) -> list[tuple[str, int, int]]:

@@ -533,7 +533,7 @@ class MainWindow(QMainWindow):
         if self.game_dock.isVisible() and not self.game_dock.isFloating():
             if shown:
                 self._share_with_study()  # at once: the tree is drawn at its size from the start
-            QTimer.singleShot(0, self._share_with_study)
+            QTimer.singleShot(0, self, self._share_with_study)
 
     def _wants_new_height(self, dock: QDockWidget) -> bool:
         """Whether the panel's contents ask for another height than when last seen."""
@@ -574,7 +574,7 @@ class MainWindow(QMainWindow):
         ``_share_with_study``)."""
         if not visible or not self.game_dock.isVisible() or self.game_dock.isFloating():
             return
-        QTimer.singleShot(0, self._share_with_study)
+        QTimer.singleShot(0, self, self._share_with_study)
 
     def _share_with_study(self, content: bool = False) -> None:
         """The game panel and the study panel on the screen under it share their room: the
@@ -630,14 +630,14 @@ class MainWindow(QMainWindow):
                 if min(asked) > 0:  # (Qt warns of a size not above 0: a small window's)
                     self.resizeDocks([dock, study], asked, Qt.Orientation.Vertical)
             if latest:
-                QTimer.singleShot(0, remember)
+                QTimer.singleShot(0, self, remember)
 
         def remember() -> None:
             if share == self._shares:
                 heights = (dock.widget().height(), study.widget().height(), self.height())
                 self._split = heights
 
-        QTimer.singleShot(0, correct)
+        QTimer.singleShot(0, self, correct)
 
     def _tab_bar_height(self) -> int:
         """The height of the bar of tabs under tabbed panels (Qt's own; none found: 0)."""

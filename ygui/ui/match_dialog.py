@@ -366,7 +366,7 @@ class MatchDialog(QDialog):
                 "(the log says why). Check it with Test in Play ▸ Engines…."
             )
             return
-        QTimer.singleShot(NEXT_GAME_MS, self._next_game)
+        QTimer.singleShot(NEXT_GAME_MS, self, self._next_game)
 
     def _engine_failed(self, colour: int, message: str, _declined: bool) -> None:
         # (whether it declined the game or broke, it forfeits)

@@ -15,7 +15,7 @@ import threading
 import traceback
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QDockWidget,
     QDoubleSpinBox,
@@ -30,6 +30,7 @@ from ygui.ai.solver import SolveMap, Solver, position_signature
 from ygui.core.game import Game
 from ygui.core.wording import counted
 from ygui.session import Change, Session
+from ygui.ui.ai_runner import owned_thread
 from ygui.ui.board_scene import BoardScene
 
 SECONDS_A_MOVE = 5.0
@@ -133,8 +134,7 @@ class SolverPanel(QDockWidget):
         # area of its own inside that one let the panel be narrower than its buttons, and its
         # wrapped verdict ran under a scroll bar, a tester's finding)
         self.setWidget(body)
-        self._thread = QThread()
-        self._thread.setObjectName("ygui-solver")
+        self._thread = owned_thread(self, "ygui-solver", self.shutdown)
         self._worker = _Worker(self.solver)
         self._worker.moveToThread(self._thread)
         self._start.connect(self._worker.run)
