@@ -939,7 +939,7 @@ def test_the_review_judges_each_mistake_again_with_more_effort(qtbot, window, mo
     assert panel.graph.marks == {6}
     text = panel.review_label.text()
     assert text.startswith("Done. 1 mistake") and "first pass marked 2" in text
-    assert "800 playouts a position, 1 stayed" in text
+    assert "800 playouts a position, 1 of them stayed." in text
     moves = window.game_panel.moves_list
     marked = [r for r in range(moves.count()) if "lost" in moves.item(r).text()]
     assert len(marked) == 1 and moves.item(marked[0]).text().startswith("6")
@@ -971,6 +971,27 @@ def test_a_review_started_on_a_variation_asks_which_line(qtbot, window, monkeypa
     assert len(efforts) >= 7 and mismatches(window) == []
     window.act_review.trigger()  # on the main line now, or the same choice: no question then
     assert len(asked) == (1 if choice == "this" else 2)
+
+
+def test_the_reviews_summary_tells_marks_kept_from_marks_new(qtbot, window, monkeypatch):
+    """The longer look can mark a move the first pass did not (its position judged longer
+    beside one judged short): the summary said "The first pass marked 8; … 12 stayed"
+    (tester 87). Here the first pass marks moves 3 and 6; judged again, 3 goes, 6 stays, and
+    move 2 is marked anew."""
+    _six_moves(qtbot, window)
+    shallow = [0.5, 0.5, 0.5, 0.1, 0.1, 0.5, 0.9]  # Black's rate after k moves
+    deep = [0.5, 0.5, 0.9, 0.9, 0.1, 0.5, 0.9]
+    panel = window.review_panel
+    _fake_review_engine(monkeypatch, panel, shallow, deep, 100)
+    window.act_review.trigger()
+    qtbot.waitUntil(lambda: not panel.review, timeout=10_000)
+    assert panel.graph.marks == {2, 6}
+    text = panel.review_label.text()
+    assert text.startswith("Done. 2 mistakes")
+    assert text.endswith(
+        "The first pass marked 2; judged again with 800 playouts a position, 1 of them "
+        "stayed, and 1 more move was marked."
+    )
 
 
 def test_the_review_counts_the_mistakes_an_analysis_found_before_it(qtbot, window, monkeypatch):

@@ -176,6 +176,7 @@ class ReviewPanel(QDockWidget):
         self.review: list[RecordNode] = []  # positions still to analyse
         self._playouts = REVIEW_PLAYOUTS  # the effort for those positions
         self._first_marks = 0  # what the first pass marked, before the second look (-1: in it)
+        self._first_found: set[int] = set()  # and which moves
         self._judged: set[int] = set()  # the nodes (ids) the second look has searched
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -418,6 +419,7 @@ class ReviewPanel(QDockWidget):
         if again:
             if not checking:
                 self._first_marks = len(found)
+                self._first_found = set(found)
             self._start(again, deep)
             self._review_next()
             return
@@ -443,11 +445,26 @@ class ReviewPanel(QDockWidget):
         )
         if not checked:
             return said
-        if len(found) == self._first_marks:
+        first = self._first_found
+        if set(found) == first:
             return f"{said} Each was judged again with {self._playouts:,} playouts a position."
+        # which of the first pass's stayed, and which the longer look marked anew ("the first
+        # pass marked 8; … 12 stayed" said of four marked anew, tester 87)
+        stayed = len(first.intersection(found))
+        added = len(set(found) - first)
+        kept = (
+            f"all {stayed} stayed"
+            if stayed == len(first) and stayed > 1
+            else f"{stayed} of them stayed"
+        )
+        more = (
+            f", and {counted(added, 'more move')} {'was' if added == 1 else 'were'} marked"
+            if added
+            else ""
+        )
         return (
-            f"{said} The first pass marked {self._first_marks}; judged again with "
-            f"{self._playouts:,} playouts a position, {len(found)} stayed."
+            f"{said} The first pass marked {len(first)}; judged again with "
+            f"{self._playouts:,} playouts a position, {kept}{more}."
         )
 
     def _slipped(self) -> str:
