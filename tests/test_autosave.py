@@ -601,6 +601,9 @@ def test_a_second_window_opens_beside_the_first_not_on_it(qtbot, answers):
     # the players' names, had one title (tester 86)
     titles = [w.windowTitle().split(" — ")[0] for w in (first, second, third)]
     assert titles == ["unsaved game", "unsaved game 2", "unsaved game 3"]
+    # and so are they in the question before one is closed (tester 87)
+    assert second._game_named().startswith("unsaved game 2, Y, ")
+    assert first._game_named().startswith("Y, ")
     # a window of another process counts as well
     other = subprocess.Popen(
         [sys.executable, "-c", OTHER_WINDOW],

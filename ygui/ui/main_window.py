@@ -2508,6 +2508,10 @@ class MainWindow(QMainWindow):
         length ("study.ysgf (12 moves)")."""
         path = self.session.path
         game = shown_path(path.name) if path is not None else title(self.game)
+        if path is None and self._others_open:
+            # (as the title names it: "Closing the window of Y, 9 cells …" under a title of
+            # "unsaved game 2" did not say which of two windows asked, tester 87)
+            game = f"{self._unsaved}, {game}"
         tree = self.session.tree
         # (the variations too: "(3 moves)" of a study whose line on the screen had four read
         # as a count gone wrong, tester 41)
