@@ -1350,7 +1350,8 @@ def test_quit_closes_every_window_each_asking_of_its_game(qtbot, answers):
     assert len(answers.questions) == 2
     # the question named the game it was about (tester 23 discarded the other window's), and
     # said Quit, which was chosen ("Closing the window of …" puzzled tester 81)
-    assert answers.questions[0].startswith("Quitting ygui, with Y, 5 cells per side")
+    # (the second window's unsaved game named as its title names it, tester 87)
+    assert answers.questions[0].startswith("Quitting ygui, with unsaved game 2, Y, 5 cells per")
     assert "(1 move) in this window. Save the current game first?" in answers.questions[0]
     third = make_window(qtbot, answers)  # a window closed alone says so
     click_cell(qtbot, third, 0)

@@ -381,6 +381,14 @@ def test_the_new_game_dialogs_choices_shrink_before_they_scroll(qtbot):
     qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0)
     assert dialog.body.height() == least
     assert dialog.preview.height() == dialog.preview.minimumHeight()
+    # and the list of games beside them stays put as they scroll (it scrolled with them, its
+    # first game cut off at the top, tester 87)
+    games = dialog.games
+    assert not dialog.body.isAncestorOf(games)
+    top = games.mapTo(dialog, games.rect().topLeft())
+    area.verticalScrollBar().setValue(area.verticalScrollBar().maximum())
+    assert games.mapTo(dialog, games.rect().topLeft()) == top
+    assert games.height() >= least - 60  # (as tall as the room the choices scroll in)
 
 
 def test_the_new_game_dialog_keeps_its_size(qtbot):

@@ -329,18 +329,14 @@ class NewGameDialog(QDialog):
         self.rules_button = QPushButton("Rules of this game…")
         self.rules_button.setToolTip("Read the rules of the game chosen, before starting it")
         self.rules_button.clicked.connect(self.show_rules)
-        left = QVBoxLayout()
-        left.addWidget(self.games, 1)
-        top = QHBoxLayout()
-        top.addLayout(left)
-        top.addLayout(right, 1)
         buttons = ok_cancel(self)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
         # the choices scroll where the screen is too short for them, the buttons stay in sight
         # (at 1024 by 600 the dialog stood 701 pixels tall, OK and Cancel below the screen's
-        # bottom: tester 23)
+        # bottom: tester 23); the list of games beside them stays put (it scrolled with them,
+        # its first game cut off at the top, tester 87)
         self.body = QWidget()
-        self.body.setLayout(top)
+        self.body.setLayout(right)
         scroll = QScrollArea()
         scroll.setWidget(self.body)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -350,8 +346,11 @@ class NewGameDialog(QDialog):
         # computer's level was out of reach on the right, tester 73)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self._wheel = WheelToScroll(scroll)
+        top = QHBoxLayout()
+        top.addWidget(self.games)
+        top.addWidget(scroll, 1)
         outer = QVBoxLayout(self)
-        outer.addWidget(scroll, 1)
+        outer.addLayout(top, 1)
         # the rules on the row of OK and Cancel, at its left, always in sight (under the list
         # of games it was below the fold of a 1366 by 768 screen, where the choices scroll:
         # tester 85)
@@ -380,7 +379,9 @@ class NewGameDialog(QDialog):
         margins = outer.contentsMargins()
         spacing = outer.spacing()
         hint = self.body.sizeHint()
-        width = hint.width() + bar + margins.left() + margins.right()
+        # (the list of games beside them, not scrolled)
+        beside = max(self.games.sizeHint().width(), self.games.minimumWidth()) + spacing
+        width = beside + hint.width() + bar + margins.left() + margins.right()
         height = (
             hint.height()
             + PREVIEW_GROWS  # (where the screen has room: the preview takes it)
