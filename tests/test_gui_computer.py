@@ -9,7 +9,7 @@ import pytest
 from drawn import mismatches
 from gui_helpers import click_cell, make_window
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
-from PySide6.QtGui import QImage, QMouseEvent, QPainter, QPalette
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import QApplication
 
 from ygui.ai.engine import Candidate, Engine, SearchLimits, SearchResult
@@ -673,6 +673,48 @@ def test_no_move_is_made_while_the_resign_question_is_open(qtbot, answers):
     window.computer.set_paused(True)
 
 
+FIGURE = (
+    "(;FF[4]CA[UTF-8]AP[ygui:0.1.0]YV[1]YG[y]YO[size=9 pie=on turns=standard]"
+    "AB[c1][d2][f2][e3][h3][f4][e5][g5]AW[b2][g2][d3][f3][e4][g4][h5][f6]PL[W])"
+)
+
+
+def test_a_proved_positions_other_moves_of_many_playouts_are_shown(qtbot, answers, tmp_path):
+    """Tester 87's figure, White to play: the search proves h7 wins and stops; h6 and i7, of
+    20,261 and 15,774 playouts, 77% and 69%, were greyed as rates "from a few playouts" and
+    left off the board, and both win. A move of ROUGH_PLAYOUTS or more keeps its rate, in
+    the table and on the board."""
+    from ygui.ui.computer import ROUGH_PLAYOUTS
+
+    path = tmp_path / "figure.ysgf"
+    path.write_text(FIGURE, encoding="utf-8")
+    window = make_window(qtbot, answers)
+    window.open_path(path)
+    computer = window.computer
+    window.act_candidates.trigger()
+    window.act_analyse.trigger()
+    qtbot.waitUntil(lambda: "proved" in computer.win_label.text(), timeout=60_000)
+    qtbot.waitUntil(lambda: not computer.runner.busy, timeout=60_000)
+    table = computer.candidates_table
+    assert table.item(0, 0).text() == "h7" and table.item(0, 1).text().startswith("win in")
+    rows = {
+        table.item(r, 0).text(): (table.item(r, 1).text(), table.item(r, 2).text())
+        for r in range(table.rowCount())
+    }
+    many = {
+        move: rate
+        for move, (rate, playouts) in rows.items()
+        if rate.endswith("%") and int(playouts.replace(",", "")) >= ROUGH_PLAYOUTS
+    }
+    assert many  # (h6 and i7 in the tester's run)
+    drawn = {cell: label for cell, label, _ in computer.candidate_marks}
+    geometry = window.game.geometry
+    for move, rate in many.items():
+        assert drawn.get(geometry.cell(move)) == rate
+        row = next(r for r in range(table.rowCount()) if table.item(r, 0).text() == move)
+        assert table.item(row, 0).foreground().color() != QColor(Qt.GlobalColor.gray)
+
+
 def test_the_analysis_says_when_the_search_proved_the_position(qtbot, answers):
     """Once the search proves a win the panel says who wins and within how many stones, the
     candidates table and the board's marks say "win" or "loss" for the proved moves, and the
@@ -712,10 +754,23 @@ def test_the_analysis_says_when_the_search_proved_the_position(qtbot, answers):
     proved = [int(r.split()[-1]) * (1 if r.startswith("win") else -1) for r in rows if " in " in r]
     wins, losses = [p for p in proved if p > 0], [p for p in proved if p < 0]
     assert proved == wins + losses and wins == sorted(wins)
-    assert window.scene.candidate_marks[0] == "win"
-    # the board labels the proved moves alone (the others' rates are from a few playouts)
-    assert all(mark in ("win", "loss") for mark in window.scene.candidate_marks)
-    assert len(window.scene.candidate_marks) == len(proved)
+    marks = window.scene.candidate_marks
+    assert marks[0] == "win"
+    # the board labels the proved moves, and the others with a rate of many playouts; those
+    # of a few playouts are greyed in the table and left off the board ("0%" of one visit
+    # read as a real figure; but rates of 20,261 and 15,774 playouts were left off too, and
+    # both moves won, tester 87)
+    from ygui.ui.computer import ROUGH_PLAYOUTS
+
+    rated = [r for r in range(table.rowCount()) if table.item(r, 1).text().endswith("%")]
+    many = [r for r in rated if int(table.item(r, 2).text().replace(",", "")) >= ROUGH_PLAYOUTS]
+    assert sorted(m for m in marks if m.endswith("%")) == sorted(
+        table.item(r, 1).text() for r in many
+    )
+    assert len(marks) == len(proved) + len(many)
+    for r in rated:
+        greyed = table.item(r, 0).foreground().color() == QColor(Qt.GlobalColor.gray)
+        assert greyed == (r not in many), table.item(r, 0).text()
     assert (
         window.computer.line_label.text()
         .removeprefix("Best line: ")
