@@ -2508,9 +2508,10 @@ class MainWindow(QMainWindow):
         length ("study.ysgf (12 moves)")."""
         path = self.session.path
         game = shown_path(path.name) if path is not None else title(self.game)
-        if path is None and self._others_open:
-            # (as the title names it: "Closing the window of Y, 9 cells …" under a title of
-            # "unsaved game 2" did not say which of two windows asked, tester 87)
+        if path is None and (self._others_open or running_windows(self.autosave.folder) > 1):
+            # (as the title names it, where another window runs: "Closing the window of Y, 9
+            # cells …" under a title of "unsaved game 2" did not say which of two windows
+            # asked, tester 87; nor did the first window's, its title "unsaved game", 88)
             game = f"{self._unsaved}, {game}"
         tree = self.session.tree
         # (the variations too: "(3 moves)" of a study whose line on the screen had four read
@@ -2593,8 +2594,9 @@ class MainWindow(QMainWindow):
             self._discard_note = (
                 # (its name said: said again as each new game came, "the game discarded"
                 # read as the game in the window, tester 86)
-                f"The game you discarded, {kept.name}, is kept for {KEEP_DAYS} days in "
-                f"{shown_path(kept.parent)} (Game → Open reads it)."
+                # (the place last: a long one is cut at the window's edge, tester 88)
+                f"The game you discarded is kept for {KEEP_DAYS} days (Game → Open reads "
+                f"it): {shown_path(kept)}"
             )
             self.show_status(self._discard_note, 10000)
 
