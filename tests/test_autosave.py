@@ -15,7 +15,7 @@ import pytest
 from gui_helpers import click_cell, crash, make_window
 from PySide6.QtCore import QPoint
 
-from ygui.autosave import autosave_dir, orphans, purge_declined, read_orphan
+from ygui.autosave import autosave_dir, keep_copy, orphans, purge_declined, read_orphan
 from ygui.core.game import Move
 from ygui.core.variants import GameOptions
 from ygui.session import Seat
@@ -732,3 +732,21 @@ def test_a_recovered_timed_game_says_its_clocks_are_paused(qtbot, answers):
         .endswith("; the clocks are paused: Ctrl+Shift+P starts them")
     )
     second.session.dirty = False
+
+
+def test_the_same_game_is_not_kept_twice(tmp_path):
+    """Discarded at New, the game stayed as the new-game dialog was cancelled, and discarded
+    again at Quit: two copies of one game lay in the folder (tester 88). A copy the same as
+    the one kept last of its name is that one; a game that changed is kept anew."""
+    game = tmp_path / "window-1.ysgf"
+    game.write_text("(;FF[4]YG[y];B[a1])", encoding="utf-8")
+    first = keep_copy(game, "declined", "y-2026-11-29-A-vs-B")
+    second = keep_copy(game, "declined", "y-2026-11-29-A-vs-B")
+    assert first is not None and second == first
+    assert len(list((tmp_path / "declined").iterdir())) == 1
+    game.write_text("(;FF[4]YG[y];B[a1];W[b1])", encoding="utf-8")
+    time.sleep(0.01)  # (a later time of change, to be the last kept)
+    third = keep_copy(game, "declined", "y-2026-11-29-A-vs-B")
+    assert third is not None and third != first and third.read_text().endswith("W[b1])")
+    assert len(list((tmp_path / "declined").iterdir())) == 2
+    assert keep_copy(game, "declined", "y-2026-11-29-A-vs-B") == third

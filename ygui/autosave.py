@@ -176,6 +176,16 @@ def keep_copy(path: Path, kind: str, about: str = "") -> Path | None:
     players: copies named by the time alone could not be told apart in the Open dialog,
     tester 85); where it went, or None if it could not be made."""
     try:
+        # the same game kept a moment ago is not kept twice: discarded at New, the game stayed
+        # as its dialog was cancelled, and discarded again at Quit, it lay there twice (tester
+        # 88)
+        data = path.read_bytes()
+        earlier = sorted(
+            (path.parent / kind).glob(f"{_stem(path, about)}-*.ysgf"),
+            key=lambda f: f.stat().st_mtime,
+        )
+        if earlier and earlier[-1].read_bytes() == data:
+            return earlier[-1]
         target = _fresh_name(path, kind, about)
         if target is not None:
             shutil.copyfile(path, target)
@@ -184,12 +194,17 @@ def keep_copy(path: Path, kind: str, about: str = "") -> Path | None:
         return None
 
 
+def _stem(path: Path, about: str) -> str:
+    """The start of a copy's name: ``about`` as a file name allows it, else the file's own."""
+    return re.sub(r"[^\w.-]+", "_", about).strip("._-")[:80] or path.stem
+
+
 def _fresh_name(path: Path, kind: str, about: str = "") -> Path | None:
     """A name in ``autosave/<kind>/`` (made if need be) that no file has yet."""
     target_dir = path.parent / kind
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target_dir.mkdir(parents=True, exist_ok=True)
-    stem = re.sub(r"[^\w.-]+", "_", about).strip("._-")[:80] or path.stem
+    stem = _stem(path, about)
     for number in range(1000):
         suffix = f"-{number}" if number else ""
         target = target_dir / f"{stem}-{stamp}{suffix}.ysgf"
