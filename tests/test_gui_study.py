@@ -992,6 +992,15 @@ def test_the_reviews_summary_tells_marks_kept_from_marks_new(qtbot, window, monk
         "The first pass marked 2; judged again with 800 playouts a position, 1 of them "
         "stayed, and 1 more move was marked."
     )
+    # the tree said where its panel is, and the way said is the menu's (tester 88 read of
+    # marks in a tree not shown)
+    assert "the game tree (View ▸ Panels ▸ Game tree, Ctrl+T)" in text
+    toggle = window.panel_actions["Game tree"]
+    assert toggle.text().replace("&", "") == "Game tree"
+    assert toggle.shortcut().toString() == "Ctrl+T"
+    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    panels = next(a.menu() for a in view.actions() if a.text() == "&Panels")
+    assert toggle in panels.actions()
 
 
 def test_the_review_counts_the_mistakes_an_analysis_found_before_it(qtbot, window, monkeypatch):

@@ -437,7 +437,11 @@ class ReviewPanel(QDockWidget):
         """What the review found; ``checked``: its marks were judged again (else none were
         marked, or each was judged as deeply before, by the analysis panel or a review)."""
         rule = f"(a drop of {100 * MISTAKE_DROP:.0f}% or more)"
-        where = "marked in red in the graph, the move list and the tree"
+        # (the tree said where its panel is: tester 88 read of marks in a tree not shown)
+        where = (
+            "marked in red in the graph, the move list and the game tree "
+            "(View ▸ Panels ▸ Game tree, Ctrl+T)"
+        )
         said = (
             f"Done. {counted(len(found), 'mistake')} {rule} {where}."
             if found
