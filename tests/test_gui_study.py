@@ -4,7 +4,7 @@ import pytest
 from drawn import drawn_stones, last_move_mark, mismatches, mistake_marks
 from gui_helpers import click_cell, make_window, settled, variation_window
 from PySide6.QtCore import QPoint, Qt, QTimer
-from PySide6.QtWidgets import QLabel, QPushButton, QTabBar
+from PySide6.QtWidgets import QLabel, QMenu, QPushButton, QTabBar
 
 from ygui.core.game import BLACK, EMPTY, WHITE, Move
 from ygui.core.limits import MAX_COMMENT_CHARS
@@ -998,9 +998,10 @@ def test_the_reviews_summary_tells_marks_kept_from_marks_new(qtbot, window, monk
     toggle = window.panel_actions["Game tree"]
     assert toggle.text().replace("&", "") == "Game tree"
     assert toggle.shortcut().toString() == "Ctrl+T"
-    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
-    panels = next(a.menu() for a in view.actions() if a.text() == "&Panels")
-    assert toggle in panels.actions()
+    panels = [m for m in window.findChildren(QMenu) if m.title() == "&Panels"]
+    assert len(panels) == 1 and toggle in panels[0].actions()
+    view = panels[0].parentWidget()
+    assert isinstance(view, QMenu) and view.title() == "&View"
 
 
 def test_the_review_counts_the_mistakes_an_analysis_found_before_it(qtbot, window, monkeypatch):
