@@ -194,9 +194,14 @@ def keep_copy(path: Path, kind: str, about: str = "") -> Path | None:
         return None
 
 
+def safe_stem(text: str) -> str:
+    """``text`` in characters any file system takes in a file's name."""
+    return re.sub(r"[^\w.-]+", "_", text).strip("._-")
+
+
 def _stem(path: Path, about: str) -> str:
     """The start of a copy's name: ``about`` as a file name allows it, else the file's own."""
-    return re.sub(r"[^\w.-]+", "_", about).strip("._-")[:80] or path.stem
+    return safe_stem(about)[:80] or path.stem
 
 
 def _fresh_name(path: Path, kind: str, about: str = "") -> Path | None:

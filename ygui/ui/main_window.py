@@ -5,7 +5,6 @@ it, the menus, files and autosave. It shows a Session: every change of the sessi
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -55,6 +54,7 @@ from ygui.autosave import (
     purge_declined,
     read_orphan,
     running_windows,
+    safe_stem,
     set_aside,
 )
 from ygui.core.clock import TimeControl, clock_text
@@ -98,7 +98,7 @@ from ygui.ui.computer import ComputerPlay
 from ygui.ui.engines_dialog import EnginesDialog
 from ygui.ui.entry_panel import EntryPanel
 from ygui.ui.figure_dialog import FigureDialog
-from ygui.ui.form import fit_body, kind_of, place_beside, resize_within_screen
+from ygui.ui.form import Squeezed, kind_of, place_beside, resize_within_screen
 from ygui.ui.game_info_dialog import GameInfoDialog
 from ygui.ui.game_panel import GamePanel
 from ygui.ui.help import AboutText, RulesDialog, ShortcutsDialog, shortcuts_text
@@ -2589,7 +2589,11 @@ class MainWindow(QMainWindow):
         session = self.session
         if session.autosave_file is None or session.autosave() is not None:
             return
-        kept = keep_copy(session.autosave_file, "declined", Path(self.suggested_path(".ysgf")).stem)
+        # (named as a declined recovered game is; not as a save would be, whose name is made
+        # free in the folder of saves: "-2" came from a file there)
+        kept = keep_copy(
+            session.autosave_file, "declined", record_stem(self.game.options.game, session.record())
+        )
         if kept is not None:
             self._discard_note = (
                 # (its name said: said again as each new game came, "the game discarded"
@@ -2831,14 +2835,15 @@ class VerticalScroll(QScrollArea):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.squeeze = squeeze
         self.setWidgetResizable(not squeeze)
-        if squeeze:
-            self.viewport().installEventFilter(self)
+        self._squeezed: Squeezed | None = None
 
     def setWidget(self, widget: QWidget) -> None:  # noqa: N802 - Qt's name
         super().setWidget(widget)
         widget.installEventFilter(self)
         if self.squeeze:
-            self._fit_body()
+            # (as wide as the viewport and as tall as it, or as their least at that width
+            # where that is more)
+            self._squeezed = Squeezed(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         # contents that come to need more width (Mudcrack Y's row of the set-up panel) widen
@@ -2846,16 +2851,7 @@ class VerticalScroll(QScrollArea):
         # (a tester's finding)
         if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
             self.updateGeometry()
-            if self.squeeze:
-                QTimer.singleShot(0, self, self._fit_body)
-        if self.squeeze and watched is self.viewport() and event.type() == QEvent.Type.Resize:
-            self._fit_body()
         return super().eventFilter(watched, event)
-
-    def _fit_body(self) -> None:
-        """The contents as wide as the viewport and as tall as it, or as their least at that
-        width where that is more."""
-        fit_body(self)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         # a panel that comes (back) on the screen shows its top: the analysis panel came up
@@ -2965,7 +2961,7 @@ def record_stem(game_name: str, record: GameRecord) -> str:
     """A file name's stem for a game: its kind, date and players ("y-2026-11-29-Ann-vs-Bo"),
     in characters any file system takes."""
     words = (game_name, record.date, record.black, "vs", record.white)
-    return re.sub(r"[^\w.-]+", "_", "-".join(w for w in words if w)).strip("._-")
+    return safe_stem("-".join(w for w in words if w))
 
 
 def _free_name(path: Path) -> Path:

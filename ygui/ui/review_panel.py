@@ -175,8 +175,9 @@ class ReviewPanel(QDockWidget):
         self.is_ready = is_ready
         self.review: list[RecordNode] = []  # positions still to analyse
         self._playouts = REVIEW_PLAYOUTS  # the effort for those positions
-        self._first_marks = 0  # what the first pass marked, before the second look (-1: in it)
-        self._first_found: set[int] = set()  # and which moves
+        # the moves the first pass marked, judged again by the second look (None: in the
+        # first pass)
+        self._first_found: set[int] | None = set()
         self._judged: set[int] = set()  # the nodes (ids) the second look has searched
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -343,7 +344,7 @@ class ReviewPanel(QDockWidget):
                 line = tree.line_through_current()
                 self.session.promote(line[-1])
         self._start([tree.root, *tree.main_line()], self.budget.value())
-        self._first_marks = -1
+        self._first_found = None
         self._judged = set()
         self.review_button.setText("Cancel")
         self._review_next()
@@ -367,7 +368,7 @@ class ReviewPanel(QDockWidget):
 
     def stop_review(self, message: str = "Analysis cancelled.") -> None:
         self.review = []
-        self._first_marks = 0
+        self._first_found = set()
         self.runner.cancel()
         self.review_bar.setVisible(False)
         self.review_button.setText("Analyse game")
@@ -381,7 +382,7 @@ class ReviewPanel(QDockWidget):
     def _review_next(self) -> None:
         total = self.review_bar.maximum()
         tree = self.session.tree
-        checking = self._first_marks >= 0
+        checking = self._first_found is not None
         while self.review:
             node = self.review[0]
             game = tree.game_at(path_to(tree.root, node))
@@ -389,7 +390,7 @@ class ReviewPanel(QDockWidget):
             self.review_bar.setValue(done)
             if checking:
                 self.review_label.setText(
-                    f"Judging {counted(self._first_marks, 'mistake')} again with "
+                    f"Judging {counted(len(self._first_found or ()), 'mistake')} again with "
                     f"{self._playouts:,} playouts a position… ({done} of {total} positions)"
                 )
             else:
@@ -418,7 +419,6 @@ class ReviewPanel(QDockWidget):
         self._judged |= {id(node) for node in again}
         if again:
             if not checking:
-                self._first_marks = len(found)
                 self._first_found = set(found)
             self._start(again, deep)
             self._review_next()
@@ -430,7 +430,7 @@ class ReviewPanel(QDockWidget):
         # its place); the rings stay, and N says the note again
         self._noted = None
         self._told = None
-        self._first_marks = 0
+        self._first_found = set()
         self.session.analysis_finished()
 
     def _summary(self, found: list[int], checked: bool) -> str:
@@ -449,7 +449,7 @@ class ReviewPanel(QDockWidget):
         )
         if not checked:
             return said
-        first = self._first_found
+        first = self._first_found or set()
         if set(found) == first:
             return f"{said} Each was judged again with {self._playouts:,} playouts a position."
         # which of the first pass's stayed, and which the longer look marked anew ("the first
